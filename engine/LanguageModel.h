@@ -1,0 +1,65 @@
+#pragma once
+// The interface every model implements: next-token distributions for the last m positions in one call.
+
+#include "Vocabulary.h"
+
+#include <Eigen/Core>
+
+#include <cstdint>
+#include <span>
+#include <string>
+
+namespace specdec {
+
+/// One probability vector per row; row-major so that a row (one position's distribution) is contiguous.
+using DistributionMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+using Distribution = Eigen::VectorXd;
+
+/// What a model has done so far: forward passes, positions scored, wall time spent inside them.
+struct CallStats
+{
+    std::int64_t calls = 0;
+    std::int64_t positions = 0;
+    double seconds = 0.0;
+
+    double secondsPerCall() const { return calls > 0 ? seconds / static_cast<double>(calls) : 0.0; }
+};
+
+/// A causal next-token model over a Vocabulary.
+///
+/// One call of distributions() is one forward pass. For a sequence \f$x_1..x_n\f$ it returns m rows,
+/// row j being \f$P(\cdot \mid x_1..x_{n-m+1+j})\f$, j = 0..m-1: the distributions after each of the last
+/// m prefixes (the empty prefix included when m = n + 1). Speculative decoding verifies K drafted tokens
+/// with one such call of m = K + 1. Every row is a proper distribution over the whole vocabulary.
+class LanguageModel
+{
+public:
+    virtual ~LanguageModel() = default;
+    LanguageModel(const LanguageModel &) = delete;
+    LanguageModel &operator=(const LanguageModel &) = delete;
+
+    const Vocabulary &vocabulary() const { return m_vocabulary; }
+
+    /// Fills `out` (resized to m x V) and counts one call; 1 <= m <= sequence.size() + 1.
+    void distributions(std::span<const TokenId> sequence, int m, DistributionMatrix &out);
+
+    /// A short description for tables and traces, e.g. "ngram:6 (Kneser-Ney)".
+    virtual std::string describe() const = 0;
+
+    const CallStats &stats() const { return m_stats; }
+    void resetStats() { m_stats = {}; }
+
+protected:
+    explicit LanguageModel(Vocabulary vocabulary)
+        : m_vocabulary(std::move(vocabulary))
+    {
+    }
+    /// The model's forward pass; `out` is already m x V.
+    virtual void compute(std::span<const TokenId> sequence, int m, DistributionMatrix &out) = 0;
+
+private:
+    Vocabulary m_vocabulary;
+    CallStats m_stats;
+};
+
+} // namespace specdec

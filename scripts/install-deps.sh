@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs every Debian 12 package specdec-lab needs to build, test and run: toolchain, Qt 6, QCustomPlot,
+# Eigen, the ONNX library and its conformance data, the packages the corpora are built from, and a CJK font.
+# Packages already installed are skipped; apt-get runs as root, through sudo otherwise.
+set -euo pipefail
+
+packages=(
+  build-essential cmake ninja-build pkg-config
+  qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n
+  libqcustomplot-dev libeigen3-dev
+  libonnx-dev libprotobuf-dev protobuf-compiler libonnx-testdata
+  fortunes-zh bible-kjv
+  fonts-noto-cjk
+  xvfb xauth
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+  [[ "$status" == "install ok installed" ]] || missing+=("$p")
+done
+
+if [[ ${#missing[@]} -eq 0 ]]; then
+  echo "install-deps: all ${#packages[@]} packages already installed"
+  exit 0
+fi
+
+if [[ $(id -u) -eq 0 ]]; then sudo=(); else sudo=(sudo); fi
+echo "install-deps: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+"${sudo[@]}" apt-get update -q
+"${sudo[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
