@@ -58,6 +58,7 @@ protected:
     virtual void compute(std::span<const TokenId> sequence, int m, DistributionMatrix &out) = 0;
 
 private:
+    friend class SameAsTargetModel; // runs the target's compute() under its own counters
     Vocabulary m_vocabulary;
     CallStats m_stats;
 };

@@ -1,0 +1,106 @@
+#include "Corpus.h"
+
+#include "Error.h"
+#include "Utf8.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace fs = std::filesystem;
+
+namespace specdec {
+
+std::vector<TokenId> Corpus::tokens(const Vocabulary &vocab, std::vector<char32_t> *unmapped) const
+{
+    std::vector<TokenId> ids;
+    ids.reserve(text.size());
+    const bool same = vocab == vocabulary;
+    for (char32_t cp : text) {
+        const TokenId id = same ? vocabulary.find(cp) : vocab.find(cp);
+        if (id < 0 && unmapped && std::find(unmapped->begin(), unmapped->end(), cp) == unmapped->end())
+            unmapped->push_back(cp);
+        ids.push_back(id);
+    }
+    return ids;
+}
+
+Corpus loadCorpusFile(const std::string &path, const std::string &name)
+{
+    std::error_code ec;
+    if (!fs::exists(path, ec))
+        throw Error("corpus file " + path + " does not exist");
+    if (fs::is_directory(path, ec))
+        throw Error("corpus " + path + " is a directory, not a text file");
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw Error("corpus file " + path + " cannot be read");
+    std::ostringstream buffer;
+    buffer << in.rdbuf();
+    if (in.bad())
+        throw Error("corpus file " + path + ": read error");
+    const std::string bytes = buffer.str();
+    Corpus corpus;
+    corpus.path = path;
+    corpus.name = name.empty() ? fs::path(path).stem().string() : name;
+    corpus.text = decodeUtf8(bytes, "corpus file " + path);
+    if (corpus.text.empty())
+        throw Error("corpus file " + path + " is empty");
+    corpus.vocabulary = Vocabulary::fromText(corpus.text);
+    return corpus;
+}
+
+CorpusCatalog::CorpusCatalog(std::vector<std::string> directories)
+    : m_directories(std::move(directories))
+{
+}
+
+std::string CorpusCatalog::resolve(const std::string &nameOrPath) const
+{
+    std::error_code ec;
+    if (nameOrPath.empty())
+        throw Error("no corpus given");
+    const bool looksLikePath = nameOrPath.find('/') != std::string::npos || fs::path(nameOrPath).has_extension();
+    if (looksLikePath || fs::is_regular_file(nameOrPath, ec)) {
+        if (!fs::exists(nameOrPath, ec))
+            throw Error("corpus file " + nameOrPath + " does not exist");
+        return nameOrPath;
+    }
+    for (const auto &dir : m_directories) {
+        const fs::path candidate = fs::path(dir) / (nameOrPath + ".txt");
+        if (fs::is_regular_file(candidate, ec))
+            return candidate.string();
+    }
+    std::string known;
+    for (const auto &n : names())
+        known += (known.empty() ? "" : ", ") + n;
+    throw Error("unknown corpus '" + nameOrPath + "': not a file, and no built corpus of that name"
+                + (known.empty() ? std::string(" (no corpora are built; run the build first)") : " (known: " + known + ")"));
+}
+
+Corpus CorpusCatalog::load(const std::string &nameOrPath) const
+{
+    const std::string path = resolve(nameOrPath);
+    const bool isName = path != nameOrPath;
+    return loadCorpusFile(path, isName ? nameOrPath : std::string());
+}
+
+std::vector<std::string> CorpusCatalog::names() const
+{
+    std::vector<std::string> out;
+    std::error_code ec;
+    for (const auto &dir : m_directories) {
+        for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+            if (it->path().extension() == ".txt" && it->is_regular_file(ec)) {
+                const std::string stem = it->path().stem().string();
+                if (std::find(out.begin(), out.end(), stem) == out.end())
+                    out.push_back(stem);
+            }
+        }
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+} // namespace specdec

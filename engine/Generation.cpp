@@ -1,0 +1,77 @@
+#include "Generation.h"
+
+#include "Error.h"
+#include "Random.h"
+
+#include <chrono>
+
+namespace specdec {
+
+namespace {
+
+void requireTokenCount(int tokens)
+{
+    if (tokens < 1)
+        throw Error("the number of tokens to generate must be at least 1, got " + std::to_string(tokens));
+}
+
+CallStats difference(const CallStats &after, const CallStats &before)
+{
+    return {after.calls - before.calls, after.positions - before.positions, after.seconds - before.seconds};
+}
+
+} // namespace
+
+Generation generateAutoregressive(LanguageModel &target, const SamplerSettings &sampler, std::uint64_t seed,
+                                  std::vector<TokenId> sequence, int tokens, const ProgressCallback &progress)
+{
+    requireTokenCount(tokens);
+    sampler.validate();
+    Rng rng(seed);
+    Generation result;
+    result.tokens.reserve(static_cast<std::size_t>(tokens));
+    const CallStats before = target.stats();
+    DistributionMatrix row;
+    const auto start = std::chrono::steady_clock::now();
+    while (static_cast<int>(result.tokens.size()) < tokens) {
+        target.distributions(sequence, 1, row);
+        auto p = row.row(0).transpose();
+        applySampler(sampler, p);
+        const TokenId next = sampler.greedy() ? argmax(p) : rng.categorical(p);
+        sequence.push_back(next);
+        result.tokens.push_back(next);
+        if (progress && !progress(static_cast<int>(result.tokens.size()), tokens))
+            break;
+    }
+    result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    result.target = difference(target.stats(), before);
+    return result;
+}
+
+Generation generateSpeculative(LanguageModel &target, LanguageModel &draft, const DecodingSettings &settings,
+                               std::vector<TokenId> sequence, int tokens, const ProgressCallback &progress)
+{
+    requireTokenCount(tokens);
+    SpeculativeDecoder decoder(target, draft, settings);
+    Generation result;
+    result.tokens.reserve(static_cast<std::size_t>(tokens) + static_cast<std::size_t>(settings.draftLength));
+    const CallStats targetBefore = target.stats();
+    const CallStats draftBefore = draft.stats();
+    const auto start = std::chrono::steady_clock::now();
+    while (static_cast<int>(result.tokens.size()) < tokens) {
+        const int wanted = tokens - static_cast<int>(result.tokens.size());
+        result.rounds.push_back(decoder.round(sequence, wanted));
+        const auto &committed = result.rounds.back().committed;
+        result.tokens.insert(result.tokens.end(), committed.begin(), committed.end());
+        if (progress && !progress(std::min<int>(static_cast<int>(result.tokens.size()), tokens), tokens))
+            break;
+    }
+    if (static_cast<int>(result.tokens.size()) > tokens)
+        result.tokens.resize(static_cast<std::size_t>(tokens));
+    result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    result.target = difference(target.stats(), targetBefore);
+    result.draft = difference(draft.stats(), draftBefore);
+    return result;
+}
+
+} // namespace specdec

@@ -1,0 +1,39 @@
+#pragma once
+// Model specs ("ngram:6", "ngram:2:addk=0.2", "uniform", "same", "onnx:PATH") and the models they build.
+
+#include "Corpus.h"
+#include "LanguageModel.h"
+#include "NGramModel.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace specdec {
+
+struct ModelSpec
+{
+    enum class Kind { NGram, Uniform, Same, Onnx };
+    Kind kind = Kind::NGram;
+    NGramSettings ngram;
+    std::string path; ///< onnx:PATH
+    std::string text; ///< the spec as written
+
+    /// Throws Error naming the spec and the accepted forms when it cannot be parsed.
+    static ModelSpec parse(const std::string &spec);
+};
+
+struct BuiltModel
+{
+    std::unique_ptr<LanguageModel> model;
+    std::vector<char32_t> unmapped; ///< corpus characters outside the model's vocabulary (dropped in training)
+};
+
+/// Builds the model of `spec` on `corpus`.
+/// - n-gram: trained on the corpus, over `vocabulary` when given (a target's vocabulary, so the draft can be
+///   verified by it; corpus characters outside it are reported in `unmapped`), else the corpus vocabulary.
+/// - uniform: over `vocabulary` or the corpus vocabulary. same: needs `target`. onnx: loads the file.
+BuiltModel buildModel(const ModelSpec &spec, const Corpus &corpus, const Vocabulary *vocabulary = nullptr,
+                      LanguageModel *target = nullptr, int threads = 0);
+
+} // namespace specdec

@@ -1,0 +1,242 @@
+#include "NGramModel.h"
+
+#include "Error.h"
+
+#include <algorithm>
+#include <sstream>
+
+namespace specdec {
+
+namespace {
+
+/// The (context, next token) -> count pairs of the contexts of one depth, grouped by context node.
+struct PairTable
+{
+    std::uint32_t firstNode = 0;
+    std::vector<std::uint32_t> begin; ///< per node of the depth, plus one
+    std::vector<TokenId> token;
+    std::vector<std::uint32_t> count;
+};
+
+constexpr std::uint64_t kTokenMask = (std::uint64_t{1} << 21) - 1;
+
+PairTable groupByNode(const FlatHashMap &pairs, std::uint32_t firstNode, std::uint32_t nodeCount)
+{
+    PairTable table;
+    table.firstNode = firstNode;
+    table.begin.assign(nodeCount + 1, 0);
+    pairs.forEach([&](std::uint64_t key, std::uint32_t) { ++table.begin[(key >> 21) - firstNode + 1]; });
+    for (std::uint32_t i = 0; i < nodeCount; ++i)
+        table.begin[i + 1] += table.begin[i];
+    table.token.resize(pairs.size());
+    table.count.resize(pairs.size());
+    std::vector<std::uint32_t> next(table.begin.begin(), table.begin.end() - 1);
+    pairs.forEach([&](std::uint64_t key, std::uint32_t value) {
+        const std::uint32_t slot = next[(key >> 21) - firstNode]++;
+        table.token[slot] = static_cast<TokenId>(key & kTokenMask);
+        table.count[slot] = value;
+    });
+    return table;
+}
+
+/// Modified Kneser–Ney discounts from the count-of-counts n_1..n_4 (Chen & Goodman 1998, eq. 26):
+/// Y = n1 / (n1 + 2 n2), D1 = 1 - 2Y n2/n1, D2 = 2 - 3Y n3/n2, D3+ = 3 - 4Y n4/n3, each kept within [0, i].
+std::array<double, 3> modifiedDiscounts(const std::vector<std::uint32_t> &counts)
+{
+    double n[5] = {0, 0, 0, 0, 0};
+    for (std::uint32_t c : counts) {
+        if (c >= 1 && c <= 4)
+            n[c] += 1.0;
+    }
+    std::array<double, 3> d{0.5, 1.0, 1.5};
+    if (n[1] > 0 && n[2] > 0) {
+        const double y = n[1] / (n[1] + 2.0 * n[2]);
+        d[0] = 1.0 - 2.0 * y * n[2] / n[1];
+        d[1] = n[3] > 0 ? 2.0 - 3.0 * y * n[3] / n[2] : d[0];
+        d[2] = (n[3] > 0 && n[4] > 0) ? 3.0 - 4.0 * y * n[4] / n[3] : d[1];
+    }
+    for (int i = 0; i < 3; ++i)
+        d[static_cast<std::size_t>(i)] = std::clamp(d[static_cast<std::size_t>(i)], 0.0, static_cast<double>(i + 1));
+    return d;
+}
+
+} // namespace
+
+class NGramBuilder
+{
+public:
+    static void build(NGramModel &model, std::span<const TokenId> text)
+    {
+        const int order = model.m_settings.order;
+        const std::size_t length = text.size();
+        std::vector<std::uint32_t> current(length, NGramModel::kNoNode);
+        for (std::size_t i = 0; i < length; ++i) {
+            if (text[i] >= 0)
+                current[i] = 0;
+        }
+        std::vector<std::uint32_t> parent{NGramModel::kNoNode};
+        std::vector<std::uint32_t> depthStart{0};
+        std::vector<PairTable> raw;
+        model.m_children = FlatHashMap(length);
+
+        for (int depth = 0; depth < order; ++depth) {
+            FlatHashMap pairs(std::min<std::size_t>(length, 1u << 22));
+            for (std::size_t i = 0; i < length; ++i) {
+                if (current[i] != NGramModel::kNoNode)
+                    ++pairs.findOrInsert(NGramModel::childKey(current[i], text[i]), 0);
+            }
+            const auto first = depthStart.back();
+            raw.push_back(groupByNode(pairs, first, static_cast<std::uint32_t>(parent.size()) - first));
+            if (depth == order - 1)
+                break;
+            depthStart.push_back(static_cast<std::uint32_t>(parent.size()));
+            for (std::size_t i = 0; i < length; ++i) {
+                if (current[i] == NGramModel::kNoNode)
+                    continue;
+                const std::ptrdiff_t older = static_cast<std::ptrdiff_t>(i) - depth - 1;
+                if (older < 0 || text[static_cast<std::size_t>(older)] < 0) {
+                    current[i] = NGramModel::kNoNode;
+                    continue;
+                }
+                const auto fresh = static_cast<std::uint32_t>(parent.size());
+                const std::uint32_t node = model.m_children.findOrInsert(
+                    NGramModel::childKey(current[i], text[static_cast<std::size_t>(older)]), fresh);
+                if (node == fresh)
+                    parent.push_back(current[i]);
+                current[i] = node;
+            }
+        }
+
+        const bool kneserNey = model.m_settings.smoothing == Smoothing::KneserNey;
+        const double vocabularySize = model.vocabulary().size();
+        model.m_followerBegin.assign(1, 0);
+        for (int depth = 0; depth < order; ++depth) {
+            const std::size_t d = static_cast<std::size_t>(depth);
+            // Kneser–Ney counts below the top order are continuation counts N1+(. h w): the number of distinct
+            // tokens seen before "h w", i.e. of children c of h that have w among their raw followers.
+            PairTable table;
+            if (kneserNey && depth < order - 1) {
+                FlatHashMap continuation(raw[d + 1].token.size());
+                const PairTable &above = raw[d + 1];
+                for (std::uint32_t i = 0; i + 1 < above.begin.size(); ++i) {
+                    const std::uint32_t h = parent[above.firstNode + i];
+                    for (std::uint32_t s = above.begin[i]; s < above.begin[i + 1]; ++s)
+                        ++continuation.findOrInsert(NGramModel::childKey(h, above.token[s]), 0);
+                }
+                table = groupByNode(continuation, raw[d].firstNode,
+                                    static_cast<std::uint32_t>(raw[d].begin.size() - 1));
+            } else {
+                table = std::move(raw[d]);
+            }
+            const auto discount = modifiedDiscounts(table.count);
+            model.m_discounts.push_back(discount);
+            for (std::uint32_t i = 0; i + 1 < table.begin.size(); ++i) {
+                double total = 0.0;
+                double backoffMass = 0.0;
+                for (std::uint32_t s = table.begin[i]; s < table.begin[i + 1]; ++s) {
+                    const std::uint32_t c = table.count[s];
+                    total += c;
+                    backoffMass += discount[std::min<std::uint32_t>(c, 3) - 1];
+                }
+                for (std::uint32_t s = table.begin[i]; s < table.begin[i + 1]; ++s) {
+                    const double c = table.count[s];
+                    model.m_followerToken.push_back(table.token[s]);
+                    if (kneserNey) {
+                        const double dc = discount[std::min<std::uint32_t>(table.count[s], 3) - 1];
+                        model.m_followerValue.push_back(std::max(c - dc, 0.0) / total);
+                    } else {
+                        model.m_followerValue.push_back(c / (total + model.m_settings.k * vocabularySize));
+                    }
+                }
+                if (kneserNey)
+                    model.m_nodeWeight.push_back(total > 0.0 ? backoffMass / total : 1.0);
+                else
+                    model.m_nodeWeight.push_back(model.m_settings.k / (total + model.m_settings.k * vocabularySize));
+                model.m_followerBegin.push_back(static_cast<std::uint32_t>(model.m_followerToken.size()));
+            }
+            raw[d] = PairTable{}; // release memory as soon as a depth is done
+        }
+    }
+};
+
+NGramModel::NGramModel(Vocabulary vocabulary, const NGramSettings &settings)
+    : LanguageModel(std::move(vocabulary))
+    , m_settings(settings)
+{
+}
+
+std::unique_ptr<NGramModel> NGramModel::train(std::span<const TokenId> text, Vocabulary vocabulary,
+                                              const NGramSettings &settings)
+{
+    if (settings.order < 1 || settings.order > 10)
+        throw Error("n-gram order must be between 1 and 10, got " + std::to_string(settings.order));
+    if (settings.smoothing == Smoothing::AddK && !(settings.k >= 0.0))
+        throw Error("add-k needs k >= 0, got " + std::to_string(settings.k));
+    if (vocabulary.empty())
+        throw Error("cannot train an n-gram model on an empty vocabulary");
+    if (std::none_of(text.begin(), text.end(), [](TokenId t) { return t >= 0; }))
+        throw Error("cannot train an n-gram model on an empty text");
+    std::unique_ptr<NGramModel> model(new NGramModel(std::move(vocabulary), settings));
+    NGramBuilder::build(*model, text);
+    return model;
+}
+
+std::string NGramModel::describe() const
+{
+    std::ostringstream out;
+    out << "ngram:" << m_settings.order;
+    if (m_settings.smoothing == Smoothing::AddK)
+        out << ":addk=" << m_settings.k;
+    return out.str();
+}
+
+void NGramModel::predict(std::span<const TokenId> prefix, double *row) const
+{
+    const int vocabularySize = vocabulary().size();
+    const int longest = std::min<int>(m_settings.order - 1, static_cast<int>(prefix.size()));
+    std::uint32_t path[10];
+    path[0] = 0;
+    int depth = 0;
+    while (depth < longest) {
+        const std::uint32_t next = child(path[depth], prefix[prefix.size() - 1 - static_cast<std::size_t>(depth)]);
+        if (next == kNoNode)
+            break;
+        path[++depth] = next;
+    }
+
+    auto addFollowers = [&](std::uint32_t node, double coefficient) {
+        for (std::uint32_t s = m_followerBegin[node]; s < m_followerBegin[node + 1]; ++s)
+            row[m_followerToken[s]] += coefficient * m_followerValue[s];
+    };
+
+    if (m_settings.smoothing == Smoothing::AddK) {
+        if (depth < longest) {
+            std::fill(row, row + vocabularySize, 1.0 / vocabularySize);
+            return;
+        }
+        std::fill(row, row + vocabularySize, m_nodeWeight[path[depth]]);
+        addFollowers(path[depth], 1.0);
+        return;
+    }
+
+    // Unroll the interpolation: coefficient of order d = product of the backoff weights of the deeper contexts.
+    double coefficient[11];
+    coefficient[depth] = 1.0;
+    for (int d = depth; d > 0; --d)
+        coefficient[d - 1] = coefficient[d] * m_nodeWeight[path[d]];
+    const double uniform = coefficient[0] * m_nodeWeight[path[0]] / vocabularySize;
+    std::fill(row, row + vocabularySize, uniform);
+    for (int d = 0; d <= depth; ++d)
+        addFollowers(path[d], coefficient[d]);
+}
+
+void NGramModel::compute(std::span<const TokenId> sequence, int m, DistributionMatrix &out)
+{
+    const std::size_t n = sequence.size();
+    for (int r = 0; r < m; ++r) {
+        const std::size_t length = n + 1 - static_cast<std::size_t>(m) + static_cast<std::size_t>(r);
+        predict(sequence.first(length), out.row(r).data());
+    }
+}
+
+} // namespace specdec

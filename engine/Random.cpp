@@ -1,0 +1,65 @@
+#include "Random.h"
+
+namespace specdec {
+
+namespace {
+std::uint64_t splitMix64(std::uint64_t &x)
+{
+    std::uint64_t z = (x += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+std::uint64_t rotl(std::uint64_t x, int k)
+{
+    return (x << k) | (x >> (64 - k));
+}
+} // namespace
+
+Rng::Rng(std::uint64_t seed)
+{
+    std::uint64_t x = seed;
+    for (auto &s : m_state)
+        s = splitMix64(x);
+}
+
+std::uint64_t Rng::next()
+{
+    const std::uint64_t result = rotl(m_state[1] * 5, 7) * 9;
+    const std::uint64_t t = m_state[1] << 17;
+    m_state[2] ^= m_state[0];
+    m_state[3] ^= m_state[1];
+    m_state[1] ^= m_state[2];
+    m_state[0] ^= m_state[3];
+    m_state[2] ^= t;
+    m_state[3] = rotl(m_state[3], 45);
+    return result;
+}
+
+int Rng::categorical(const Eigen::Ref<const Eigen::VectorXd> &weights)
+{
+    return categoricalAt(weights, uniform());
+}
+
+int Rng::categoricalAt(const Eigen::Ref<const Eigen::VectorXd> &weights, double u)
+{
+    const Eigen::Index n = weights.size();
+    double total = 0.0;
+    for (Eigen::Index i = 0; i < n; ++i)
+        total += weights[i];
+    const double target = u * total;
+    double running = 0.0;
+    int last = -1;
+    for (Eigen::Index i = 0; i < n; ++i) {
+        if (weights[i] <= 0.0)
+            continue;
+        running += weights[i];
+        last = static_cast<int>(i);
+        if (target < running)
+            return last;
+    }
+    return last; // rounding left target at the very end: the last token with mass
+}
+
+} // namespace specdec

@@ -1,0 +1,59 @@
+#pragma once
+// RoundTrace: everything one round of speculative decoding did, as a copyable value. The GUI animates it,
+// the CLI prints it, the tests check it; replaying a stored trace needs no model.
+
+#include "Vocabulary.h"
+
+#include <Eigen/Core>
+
+#include <cstdint>
+#include <vector>
+
+namespace specdec {
+
+/// What happened to one drafted token.
+enum class Verdict : std::uint8_t {
+    Accepted,  ///< u < min(1, p/q) (greedy: it equals the target's argmax)
+    Rejected,  ///< the first token that failed; replaced by a draw from the residual
+    Discarded, ///< drafted after the first rejection: never tested
+};
+
+struct DraftPosition
+{
+    TokenId token = -1;      ///< the drafted token x
+    double q = 0.0;          ///< q(x): the draft's probability (after the draft sampler)
+    double p = 0.0;          ///< p(x): the target's probability (after the target sampler)
+    double ratio = 0.0;      ///< p(x) / q(x)
+    double threshold = 0.0;  ///< min(1, p(x)/q(x)): the acceptance probability
+    double u = -1.0;         ///< the die, U[0, 1); -1 when no die was rolled (greedy, discarded)
+    double overlap = 0.0;    ///< beta = sum_x min(p(x), q(x)) at this position
+    double totalVariation = 0.0; ///< TV(p, q) = 1 - beta
+    Verdict verdict = Verdict::Discarded;
+    Eigen::VectorXd qDist;   ///< full q (empty unless distributions are recorded)
+    Eigen::VectorXd pDist;   ///< full p (empty unless distributions are recorded)
+};
+
+struct RoundTrace
+{
+    int index = 0;             ///< 0-based round number
+    int contextLength = 0;     ///< tokens (prompt + committed) before the round
+    int draftLength = 0;       ///< K of this round
+    bool greedy = false;       ///< target temperature 0: equality checks instead of dice
+    std::vector<DraftPosition> positions; ///< K entries
+    int rejectedAt = -1;       ///< index of the first rejected position, -1 when all passed
+    TokenId correction = -1;   ///< the token drawn from the residual after a rejection
+    Eigen::VectorXd residual;  ///< norm(max(0, p - q)) at the rejected position (recorded)
+    TokenId bonus = -1;        ///< the token drawn from the (K+1)-th target distribution when all passed
+    Eigen::VectorXd bonusDist; ///< that (K+1)-th distribution (recorded)
+    std::vector<TokenId> committed; ///< accepted drafts + correction or bonus, in order
+    int targetCalls = 0;
+    int draftCalls = 0;
+    double targetSeconds = 0.0;
+    double draftSeconds = 0.0;
+
+    int acceptedCount() const { return rejectedAt < 0 ? draftLength : rejectedAt; }
+    /// Positions where a die was rolled (or an equality checked): up to and including the first rejection.
+    int testedCount() const { return rejectedAt < 0 ? draftLength : rejectedAt + 1; }
+};
+
+} // namespace specdec

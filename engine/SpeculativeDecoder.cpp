@@ -1,0 +1,130 @@
+#include "SpeculativeDecoder.h"
+
+#include "Error.h"
+
+#include <algorithm>
+
+namespace specdec {
+
+void DecodingSettings::validate() const
+{
+    if (draftLength < 1 || draftLength > 64)
+        throw Error("draft length K must be between 1 and 64, got " + std::to_string(draftLength));
+    target.validate();
+    draft.validate();
+}
+
+SpeculativeDecoder::SpeculativeDecoder(LanguageModel &target, LanguageModel &draft, const DecodingSettings &settings)
+    : m_target(target)
+    , m_draft(draft)
+    , m_settings(settings)
+    , m_testSampler(settings.draft)
+    , m_rng(settings.seed)
+{
+    m_settings.validate();
+    Vocabulary::requireSame(target.vocabulary(), draft.vocabulary());
+    if (m_settings.variant == Variant::TemperatureTargetOnly)
+        m_testSampler.temperature = 1.0;
+}
+
+RoundTrace SpeculativeDecoder::round(std::vector<TokenId> &sequence, int budget)
+{
+    const int k = std::clamp(budget, 1, m_settings.draftLength);
+    const int vocabularySize = m_target.vocabulary().size();
+    const bool greedy = m_settings.target.greedy() && m_settings.variant == Variant::Correct;
+    const bool separateTest = m_testSampler != m_settings.draft;
+    const CallStats targetBefore = m_target.stats();
+    const CallStats draftBefore = m_draft.stats();
+
+    RoundTrace trace;
+    trace.index = m_rounds++;
+    trace.contextLength = static_cast<int>(sequence.size());
+    trace.draftLength = k;
+    trace.greedy = greedy;
+    trace.positions.resize(static_cast<std::size_t>(k));
+
+    // 1. Draft: K calls of the small model, each token sampled from the q the draft sampler made.
+    m_q.resize(k, vocabularySize);
+    m_qTest.resize(separateTest ? k : 0, vocabularySize);
+    for (int i = 0; i < k; ++i) {
+        m_draft.distributions(sequence, 1, m_draftRow);
+        m_q.row(i) = m_draftRow.row(0);
+        if (separateTest) {
+            m_qTest.row(i) = m_draftRow.row(0);
+            applySampler(m_testSampler, m_qTest.row(i).transpose());
+        }
+        applySampler(m_settings.draft, m_q.row(i).transpose());
+        const TokenId x = m_rng.categorical(m_q.row(i).transpose());
+        trace.positions[static_cast<std::size_t>(i)].token = x;
+        sequence.push_back(x);
+    }
+
+    // 2. Verify: one target call scores all K + 1 positions.
+    m_target.distributions(sequence, k + 1, m_p);
+    for (int i = 0; i <= k; ++i)
+        applySampler(m_settings.target, m_p.row(i).transpose());
+    sequence.resize(static_cast<std::size_t>(trace.contextLength));
+
+    // 3. Test each drafted token in order; stop at the first rejection.
+    for (int i = 0; i < k; ++i) {
+        DraftPosition &pos = trace.positions[static_cast<std::size_t>(i)];
+        const auto p = m_p.row(i).transpose();
+        const auto q = m_q.row(i).transpose();
+        const auto qTest = separateTest ? m_qTest.row(i).transpose() : m_q.row(i).transpose();
+        pos.p = p[pos.token];
+        pos.q = q[pos.token];
+        pos.ratio = pos.q > 0.0 ? pos.p / pos.q : 0.0;
+        pos.threshold = acceptanceProbability(pos.p, pos.q);
+        pos.overlap = overlapMass(p, q);
+        pos.totalVariation = totalVariation(p, q);
+        if (m_settings.recordDistributions) {
+            pos.pDist = p;
+            pos.qDist = q;
+        }
+        if (trace.rejectedAt >= 0)
+            continue; // discarded: drafted after the first rejection, never tested
+
+        const int best = argmax(p);
+        bool accepted;
+        if (greedy) {
+            accepted = pos.token == best;
+        } else {
+            pos.u = m_rng.uniform();
+            accepted = acceptsDraft(m_settings.variant, pos.u, pos.p, qTest[pos.token], pos.token, best);
+        }
+        if (accepted) {
+            pos.verdict = Verdict::Accepted;
+            trace.committed.push_back(pos.token);
+            continue;
+        }
+        pos.verdict = Verdict::Rejected;
+        trace.rejectedAt = i;
+        if (greedy) {
+            trace.correction = best;
+            trace.residual = residualDistribution(p, q);
+        } else {
+            trace.correction = drawReplacement(m_settings.variant, m_rng, p, qTest, pos.token, trace.residual);
+        }
+        if (!m_settings.recordDistributions)
+            trace.residual = Eigen::VectorXd();
+        trace.committed.push_back(trace.correction);
+    }
+
+    // 4. Bonus: all K passed, so the (K+1)-th target distribution gives one more token for free.
+    if (trace.rejectedAt < 0) {
+        const auto pBonus = m_p.row(k).transpose();
+        trace.bonus = greedy ? argmax(pBonus) : m_rng.categorical(pBonus);
+        if (m_settings.recordDistributions)
+            trace.bonusDist = pBonus;
+        trace.committed.push_back(trace.bonus);
+    }
+
+    sequence.insert(sequence.end(), trace.committed.begin(), trace.committed.end());
+    trace.targetCalls = static_cast<int>(m_target.stats().calls - targetBefore.calls);
+    trace.draftCalls = static_cast<int>(m_draft.stats().calls - draftBefore.calls);
+    trace.targetSeconds = m_target.stats().seconds - targetBefore.seconds;
+    trace.draftSeconds = m_draft.stats().seconds - draftBefore.seconds;
+    return trace;
+}
+
+} // namespace specdec

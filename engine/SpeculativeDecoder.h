@@ -1,0 +1,59 @@
+#pragma once
+// Speculative decoding, one round at a time (Leviathan, Kalman & Matias 2023, Algorithm 1).
+
+#include "Acceptance.h"
+#include "LanguageModel.h"
+#include "Random.h"
+#include "RoundTrace.h"
+#include "Sampler.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace specdec {
+
+struct DecodingSettings
+{
+    int draftLength = 4;           ///< K, 1..64
+    SamplerSettings target;        ///< turns the target's output into p
+    SamplerSettings draft;         ///< turns the draft's output into q (the distribution it samples from)
+    std::uint64_t seed = 0;
+    bool recordDistributions = false; ///< keep full p, q, residual and bonus vectors in every trace
+    Variant variant = Variant::Correct;
+
+    /// Throws Error for K outside 1..64 or invalid sampler settings.
+    void validate() const;
+};
+
+/// One round: the draft proposes K tokens x_i ~ q_i one call at a time; the target scores all K + 1
+/// positions in one call; position i passes when u_i < min(1, p_i(x_i)/q_i(x_i)); the first failure is
+/// replaced by a draw from norm(max(0, p_i - q_i)); if all pass, a bonus token is drawn from p_{K+1}.
+/// With target temperature 0 the test is x_i = argmax p_i and the replacement is that argmax, so the text
+/// equals greedy autoregressive decoding exactly.
+class SpeculativeDecoder
+{
+public:
+    /// Throws Error when the vocabularies differ or the settings are invalid.
+    SpeculativeDecoder(LanguageModel &target, LanguageModel &draft, const DecodingSettings &settings);
+
+    /// Plays one round on `sequence` (prompt + text so far) and appends the committed tokens to it.
+    /// At most `budget` tokens are drafted (K is cut to the tokens still wanted).
+    RoundTrace round(std::vector<TokenId> &sequence, int budget);
+
+    const DecodingSettings &settings() const { return m_settings; }
+    int roundsPlayed() const { return m_rounds; }
+
+private:
+    LanguageModel &m_target;
+    LanguageModel &m_draft;
+    DecodingSettings m_settings;
+    SamplerSettings m_testSampler; ///< what the acceptance test believes q was
+    Rng m_rng;
+    int m_rounds = 0;
+    DistributionMatrix m_draftRow;
+    DistributionMatrix m_q;
+    DistributionMatrix m_qTest;
+    DistributionMatrix m_p;
+};
+
+} // namespace specdec

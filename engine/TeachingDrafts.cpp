@@ -1,0 +1,16 @@
+#include "TeachingDrafts.h"
+
+namespace specdec {
+
+void UniformModel::compute(std::span<const TokenId>, int, DistributionMatrix &out)
+{
+    out.setConstant(1.0 / vocabulary().size());
+}
+
+void SameAsTargetModel::compute(std::span<const TokenId> sequence, int m, DistributionMatrix &out)
+{
+    // The target's forward pass, counted as this draft's call and not as the target's.
+    m_target.compute(sequence, m, out);
+}
+
+} // namespace specdec

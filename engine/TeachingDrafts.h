@@ -1,0 +1,41 @@
+#pragma once
+// Drafts that exist to teach: a draft that knows nothing, and a draft that is the target itself.
+
+#include "LanguageModel.h"
+
+namespace specdec {
+
+/// q = 1/V everywhere. Acceptance then equals p(x)·V capped at 1: a lower bound for any real draft.
+class UniformModel final : public LanguageModel
+{
+public:
+    explicit UniformModel(Vocabulary vocabulary)
+        : LanguageModel(std::move(vocabulary))
+    {
+    }
+    std::string describe() const override { return "uniform"; }
+
+protected:
+    void compute(std::span<const TokenId> sequence, int m, DistributionMatrix &out) override;
+};
+
+/// The target used as its own draft (q = p): every drafted token is accepted. Its calls are counted apart
+/// from the target's, as a separate draft model's would be.
+class SameAsTargetModel final : public LanguageModel
+{
+public:
+    explicit SameAsTargetModel(LanguageModel &target)
+        : LanguageModel(target.vocabulary())
+        , m_target(target)
+    {
+    }
+    std::string describe() const override { return "same"; }
+
+protected:
+    void compute(std::span<const TokenId> sequence, int m, DistributionMatrix &out) override;
+
+private:
+    LanguageModel &m_target;
+};
+
+} // namespace specdec

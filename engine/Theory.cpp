@@ -1,0 +1,29 @@
+#include "Theory.h"
+
+#include <cmath>
+
+namespace specdec::theory {
+
+double expectedTokensPerRound(double alpha, int k)
+{
+    if (alpha >= 1.0)
+        return k + 1.0;
+    return (1.0 - std::pow(alpha, k + 1)) / (1.0 - alpha);
+}
+
+double costModelSpeedup(double alpha, int k, double c)
+{
+    return expectedTokensPerRound(alpha, k) / (k * c + 1.0);
+}
+
+int optimalDraftLength(double alpha, double c, int maxK)
+{
+    int best = 1;
+    for (int k = 2; k <= maxK; ++k) {
+        if (costModelSpeedup(alpha, k, c) > costModelSpeedup(alpha, best, c))
+            best = k;
+    }
+    return best;
+}
+
+} // namespace specdec::theory

@@ -1,0 +1,172 @@
+#include "onnx/Tensor.h"
+
+#include <onnx/onnx_pb.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstring>
+#include <limits>
+
+namespace specdec::nn {
+
+std::string_view dataTypeName(DataType type)
+{
+    switch (type) {
+    case DataType::Float32: return "float32";
+    case DataType::Float64: return "float64";
+    case DataType::Int64: return "int64";
+    case DataType::Int32: return "int32";
+    case DataType::Bool: return "bool";
+    case DataType::Undefined: break;
+    }
+    return "undefined";
+}
+
+int toOnnxDataType(DataType type)
+{
+    switch (type) {
+    case DataType::Float32: return onnx::TensorProto::FLOAT;
+    case DataType::Float64: return onnx::TensorProto::DOUBLE;
+    case DataType::Int64: return onnx::TensorProto::INT64;
+    case DataType::Int32: return onnx::TensorProto::INT32;
+    case DataType::Bool: return onnx::TensorProto::BOOL;
+    case DataType::Undefined: break;
+    }
+    return onnx::TensorProto::UNDEFINED;
+}
+
+DataType fromOnnxDataType(int onnxType)
+{
+    switch (onnxType) {
+    case onnx::TensorProto::FLOAT: return DataType::Float32;
+    case onnx::TensorProto::DOUBLE: return DataType::Float64;
+    case onnx::TensorProto::INT64: return DataType::Int64;
+    case onnx::TensorProto::INT32: return DataType::Int32;
+    case onnx::TensorProto::BOOL: return DataType::Bool;
+    default: return DataType::Undefined;
+    }
+}
+
+std::string onnxDataTypeName(int onnxType)
+{
+    if (!onnx::TensorProto::DataType_IsValid(onnxType))
+        return "data type " + std::to_string(onnxType);
+    std::string name = onnx::TensorProto::DataType_Name(static_cast<onnx::TensorProto::DataType>(onnxType));
+    for (char &c : name)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return name == "float" ? "float32" : name == "double" ? "float64" : name;
+}
+
+std::size_t elementSize(DataType type)
+{
+    switch (type) {
+    case DataType::Float32: return 4;
+    case DataType::Float64: return 8;
+    case DataType::Int64: return 8;
+    case DataType::Int32: return 4;
+    case DataType::Bool: return 1;
+    case DataType::Undefined: break;
+    }
+    return 0;
+}
+
+std::int64_t elementCount(const Shape &shape)
+{
+    std::int64_t n = 1;
+    for (std::int64_t d : shape) {
+        if (d < 0)
+            throw Error("negative dimension in shape " + shapeToString(shape));
+        if (d != 0 && n > std::numeric_limits<std::int64_t>::max() / d)
+            throw Error("shape " + shapeToString(shape) + " has too many elements");
+        n *= d;
+    }
+    return n;
+}
+
+std::string shapeToString(const Shape &shape)
+{
+    std::string s = "[";
+    for (std::size_t i = 0; i < shape.size(); ++i) {
+        if (i > 0)
+            s += ", ";
+        s += std::to_string(shape[i]);
+    }
+    return s + "]";
+}
+
+Tensor::Tensor(DataType type, Shape shape)
+    : m_type(type)
+    , m_shape(std::move(shape))
+    , m_size(elementCount(m_shape))
+{
+    if (type == DataType::Undefined)
+        throw Error("a tensor needs an element type");
+    // Never a null buffer, so that data() of an empty tensor is a valid pointer.
+    m_storage = std::make_shared_for_overwrite<std::byte[]>(std::max<std::size_t>(byteSize(), 1));
+    static_assert(sizeof(bool) == 1, "bool tensors are stored one byte per element");
+}
+
+Tensor Tensor::zeros(DataType type, Shape shape)
+{
+    Tensor t(type, std::move(shape));
+    std::memset(t.m_storage.get(), 0, t.byteSize());
+    return t;
+}
+
+Tensor Tensor::reshaped(Shape shape) const
+{
+    Tensor t = *this;
+    const std::int64_t n = elementCount(shape);
+    if (n != m_size)
+        throw Error("cannot reshape " + describe() + " to " + shapeToString(shape));
+    t.m_shape = std::move(shape);
+    return t;
+}
+
+std::int64_t Tensor::intAt(std::int64_t i) const
+{
+    return visitDataType(m_type, [&](auto tag) -> std::int64_t {
+        using T = typename decltype(tag)::type;
+        return static_cast<std::int64_t>(data<T>()[i]);
+    });
+}
+
+double Tensor::doubleAt(std::int64_t i) const
+{
+    return visitDataType(m_type, [&](auto tag) -> double {
+        using T = typename decltype(tag)::type;
+        return static_cast<double>(data<T>()[i]);
+    });
+}
+
+std::vector<std::int64_t> Tensor::toInt64Vector() const
+{
+    if (m_type != DataType::Int64 && m_type != DataType::Int32)
+        throw Error("expected an integer tensor, got " + describe());
+    std::vector<std::int64_t> v(static_cast<std::size_t>(m_size));
+    for (std::int64_t i = 0; i < m_size; ++i)
+        v[static_cast<std::size_t>(i)] = intAt(i);
+    return v;
+}
+
+std::string Tensor::describe() const
+{
+    return std::string(dataTypeName(m_type)) + shapeToString(m_shape);
+}
+
+void Tensor::checkType(DataType requested) const
+{
+    if (requested != m_type)
+        throw Error("expected a " + std::string(dataTypeName(requested)) + " tensor, got " + describe());
+}
+
+void Tensor::detach()
+{
+    if (m_storage && m_storage.use_count() > 1) {
+        auto copy = std::make_shared_for_overwrite<std::byte[]>(std::max<std::size_t>(byteSize(), 1));
+        std::memcpy(copy.get(), m_storage.get(), byteSize());
+        m_storage = std::move(copy);
+    }
+}
+
+} // namespace specdec::nn

@@ -1,0 +1,164 @@
+#include "onnx/TensorProtoIo.h"
+
+#include <onnx/onnx_pb.h>
+
+#include <algorithm>
+#include <bit>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+
+namespace specdec::nn {
+
+namespace {
+
+// Copies little-endian element bytes into host order.
+void copyLittleEndian(std::byte *dst, const char *src, std::size_t count, std::size_t width)
+{
+    std::memcpy(dst, src, count * width);
+    if constexpr (std::endian::native == std::endian::big) {
+        for (std::size_t i = 0; i < count; ++i)
+            std::reverse(dst + i * width, dst + (i + 1) * width);
+    }
+}
+
+template<class T, class Field> void copyTyped(Tensor &t, const Field &field, const std::string &what)
+{
+    if (static_cast<std::int64_t>(field.size()) != t.size())
+        throw Error(what + ": " + std::to_string(field.size()) + " values for shape " + shapeToString(t.shape()));
+    T *out = t.mutableData<T>();
+    for (int i = 0; i < field.size(); ++i)
+        out[i] = static_cast<T>(field.Get(i));
+}
+
+} // namespace
+
+Tensor tensorFromProto(const onnx::TensorProto &proto, const std::string &what)
+{
+    if (proto.data_location() == onnx::TensorProto::EXTERNAL)
+        throw Error(what + ": tensors stored in external data files are not supported");
+    if (proto.has_segment())
+        throw Error(what + ": segmented tensors are not supported");
+    const DataType type = fromOnnxDataType(proto.data_type());
+    if (type == DataType::Undefined)
+        throw Error(what + ": element type " + onnxDataTypeName(proto.data_type()) + " is not supported");
+    Shape shape(proto.dims().begin(), proto.dims().end());
+    for (std::int64_t d : shape)
+        if (d < 0)
+            throw Error(what + ": negative dimension in " + shapeToString(shape));
+    Tensor t(type, shape);
+    if (proto.has_raw_data()) {
+        const std::string &raw = proto.raw_data();
+        if (raw.size() != t.byteSize())
+            throw Error(what + ": raw_data holds " + std::to_string(raw.size()) + " bytes, shape "
+                        + shapeToString(shape) + " of " + std::string(dataTypeName(type)) + " needs "
+                        + std::to_string(t.byteSize()));
+        copyLittleEndian(t.mutableBytes(), raw.data(), static_cast<std::size_t>(t.size()), elementSize(type));
+        if (type == DataType::Bool) {
+            bool *b = t.mutableData<bool>();
+            const auto *raw8 = reinterpret_cast<const unsigned char *>(raw.data());
+            for (std::int64_t i = 0; i < t.size(); ++i)
+                b[i] = raw8[i] != 0;
+        }
+        return t;
+    }
+    switch (type) {
+    case DataType::Float32: copyTyped<float>(t, proto.float_data(), what); break;
+    case DataType::Float64: copyTyped<double>(t, proto.double_data(), what); break;
+    case DataType::Int64: copyTyped<std::int64_t>(t, proto.int64_data(), what); break;
+    case DataType::Int32: copyTyped<std::int32_t>(t, proto.int32_data(), what); break;
+    case DataType::Bool: {
+        const auto &field = proto.int32_data();
+        if (static_cast<std::int64_t>(field.size()) != t.size())
+            throw Error(what + ": " + std::to_string(field.size()) + " values for shape " + shapeToString(shape));
+        bool *out = t.mutableData<bool>();
+        for (int i = 0; i < field.size(); ++i)
+            out[i] = field.Get(i) != 0;
+        break;
+    }
+    case DataType::Undefined: break;
+    }
+    return t;
+}
+
+void tensorToProto(const Tensor &tensor, const std::string &name, onnx::TensorProto &proto)
+{
+    proto.Clear();
+    proto.set_name(name);
+    proto.set_data_type(toOnnxDataType(tensor.type()));
+    for (std::int64_t d : tensor.shape())
+        proto.add_dims(d);
+    std::string raw(tensor.byteSize(), '\0');
+    copyLittleEndian(reinterpret_cast<std::byte *>(raw.data()), reinterpret_cast<const char *>(tensor.bytes()),
+                     static_cast<std::size_t>(tensor.size()), elementSize(tensor.type()));
+    proto.set_raw_data(std::move(raw));
+}
+
+std::string readWholeFile(const std::string &path)
+{
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+        throw Error(path + ": is a directory, not a file");
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw Error(path + ": cannot open the file (" + std::string(std::strerror(errno)) + ")");
+    std::ostringstream buffer;
+    buffer << in.rdbuf();
+    if (in.bad())
+        throw Error(path + ": cannot read the file");
+    return std::move(buffer).str();
+}
+
+Tensor readTensorFile(const std::string &path, std::string *name)
+{
+    const std::string bytes = readWholeFile(path);
+    onnx::TensorProto proto;
+    if (!proto.ParseFromString(bytes))
+        throw Error(path + ": not a serialized ONNX TensorProto (truncated or malformed)");
+    if (name)
+        *name = proto.name();
+    return tensorFromProto(proto, path);
+}
+
+void writeFileAtomically(const std::string &path, const std::string &bytes)
+{
+    namespace fs = std::filesystem;
+    const fs::path target(path);
+    std::random_device device;
+    const fs::path temp = target.parent_path()
+                          / (target.filename().string() + ".tmp" + std::to_string(device() % 1000000));
+    {
+        std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+        if (!out)
+            throw Error(path + ": cannot create " + temp.string() + " (" + std::strerror(errno) + ")");
+        out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+        out.flush();
+        if (!out) {
+            std::error_code ignored;
+            fs::remove(temp, ignored);
+            throw Error(path + ": cannot write the file");
+        }
+    }
+    std::error_code ec;
+    fs::rename(temp, target, ec);
+    if (ec) {
+        std::error_code ignored;
+        fs::remove(temp, ignored);
+        throw Error(path + ": cannot replace the file (" + ec.message() + ")");
+    }
+}
+
+void writeTensorFile(const std::string &path, const Tensor &tensor, const std::string &name)
+{
+    onnx::TensorProto proto;
+    tensorToProto(tensor, name, proto);
+    std::string bytes;
+    if (!proto.SerializeToString(&bytes))
+        throw Error(path + ": cannot serialize tensor '" + name + "'");
+    writeFileAtomically(path, bytes);
+}
+
+} // namespace specdec::nn

@@ -1,0 +1,31 @@
+#pragma once
+// Conversion between ONNX TensorProto messages and Tensor, and reading/writing TensorProto files
+// (the `input_0.pb` / `output_0.pb` files of the ONNX backend tests and of `specdec onnx-run`).
+
+#include "onnx/Tensor.h"
+
+#include <string>
+
+namespace onnx {
+class TensorProto;
+}
+
+namespace specdec::nn {
+
+/// Decodes a TensorProto (raw_data or the typed fields, little-endian). Throws Error naming `what` for
+/// an unsupported element type, external data, or a payload whose size does not match the dims.
+Tensor tensorFromProto(const onnx::TensorProto &proto, const std::string &what);
+/// Encodes a tensor as a TensorProto with raw_data (little-endian) and the given name.
+void tensorToProto(const Tensor &tensor, const std::string &name, onnx::TensorProto &proto);
+
+/// Reads a serialized TensorProto file; the tensor's name goes to `name` when given.
+Tensor readTensorFile(const std::string &path, std::string *name = nullptr);
+/// Writes a tensor as a serialized TensorProto, atomically (a temporary file renamed over `path`).
+void writeTensorFile(const std::string &path, const Tensor &tensor, const std::string &name);
+
+/// Writes `bytes` to `path` atomically: a temporary file in the same directory, then rename.
+void writeFileAtomically(const std::string &path, const std::string &bytes);
+/// The whole content of a file; throws Error naming the file when it cannot be read.
+std::string readWholeFile(const std::string &path);
+
+} // namespace specdec::nn

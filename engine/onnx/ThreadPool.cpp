@@ -1,0 +1,85 @@
+#include "onnx/ThreadPool.h"
+
+#include <algorithm>
+#include <utility>
+
+namespace specdec::nn {
+
+ThreadPool::ThreadPool(int threads)
+{
+    if (threads <= 0)
+        threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    for (int i = 1; i < threads; ++i)
+        m_workers.emplace_back([this] { workerLoop(); });
+}
+
+ThreadPool::~ThreadPool()
+{
+    {
+        std::lock_guard lock(m_mutex);
+        m_stop = true;
+    }
+    m_wake.notify_all();
+    for (std::thread &t : m_workers)
+        t.join();
+}
+
+void ThreadPool::run(std::int64_t count, const std::function<void(std::int64_t)> &task)
+{
+    if (count <= 0)
+        return;
+    if (m_workers.empty() || count == 1) {
+        for (std::int64_t i = 0; i < count; ++i)
+            task(i);
+        return;
+    }
+    std::unique_lock lock(m_mutex);
+    m_task = &task;
+    m_count = count;
+    m_next = 0;
+    m_finished = 0;
+    m_error = nullptr;
+    ++m_generation;
+    m_wake.notify_all();
+    drain(lock);
+    m_done.wait(lock, [this] { return m_finished == m_count; });
+    m_task = nullptr;
+    if (m_error)
+        std::rethrow_exception(std::exchange(m_error, nullptr));
+}
+
+// Takes tasks until none is left; called with the lock held, returns with it held.
+void ThreadPool::drain(std::unique_lock<std::mutex> &lock)
+{
+    while (m_task && m_next < m_count) {
+        const std::int64_t index = m_next++;
+        const auto *task = m_task;
+        lock.unlock();
+        std::exception_ptr error;
+        try {
+            (*task)(index);
+        } catch (...) {
+            error = std::current_exception();
+        }
+        lock.lock();
+        if (error && !m_error)
+            m_error = error;
+        if (++m_finished == m_count)
+            m_done.notify_all();
+    }
+}
+
+void ThreadPool::workerLoop()
+{
+    std::uint64_t seen = 0;
+    std::unique_lock lock(m_mutex);
+    while (true) {
+        m_wake.wait(lock, [&] { return m_stop || (m_generation != seen && m_task); });
+        if (m_stop)
+            return;
+        seen = m_generation;
+        drain(lock);
+    }
+}
+
+} // namespace specdec::nn

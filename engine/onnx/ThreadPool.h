@@ -1,0 +1,48 @@
+#pragma once
+// A small fixed pool of worker threads that runs numbered tasks. Callers split work into tasks whose
+// boundaries depend only on the problem size, never on the thread count, so results are bit-identical
+// for any number of threads.
+
+#include <condition_variable>
+#include <cstdint>
+#include <exception>
+#include <functional>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace specdec::nn {
+
+class ThreadPool
+{
+public:
+    /// `threads` <= 0 means std::thread::hardware_concurrency().
+    explicit ThreadPool(int threads = 0);
+    ~ThreadPool();
+    ThreadPool(const ThreadPool &) = delete;
+    ThreadPool &operator=(const ThreadPool &) = delete;
+
+    int threads() const { return static_cast<int>(m_workers.size()) + 1; }
+
+    /// Runs task(0) .. task(count - 1), each exactly once, on the caller and the workers; returns when
+    /// all are done. The first exception thrown by a task is rethrown here.
+    void run(std::int64_t count, const std::function<void(std::int64_t)> &task);
+
+private:
+    std::vector<std::thread> m_workers;
+    std::mutex m_mutex;
+    std::condition_variable m_wake;
+    std::condition_variable m_done;
+    const std::function<void(std::int64_t)> *m_task = nullptr;
+    std::int64_t m_count = 0;
+    std::int64_t m_next = 0;
+    std::int64_t m_finished = 0;
+    std::uint64_t m_generation = 0;
+    bool m_stop = false;
+    std::exception_ptr m_error;
+
+    void workerLoop();
+    void drain(std::unique_lock<std::mutex> &lock);
+};
+
+} // namespace specdec::nn
