@@ -1,2 +1,75 @@
-#include <cstdio>
-int main() { std::puts("specdec"); return 0; }
+// specdec: the command-line front end of specdec-lab.
+#include "CliOptions.h"
+#include "Commands.h"
+#include "Output.h"
+
+#include "Error.h"
+
+#include <QCoreApplication>
+
+#include <exception>
+#include <map>
+
+using namespace specdec::cli;
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("specdec", text);
+}
+
+void printUsage()
+{
+    out() << tr("usage: specdec COMMAND [options]   (specdec COMMAND --help for its options)\n"
+                "commands:\n"
+                "  run      generate text by speculative decoding and report every round\n"
+                "  dist     print a model's next-token distribution after a context\n"
+                "  sample   count the continuations of many independent generations\n");
+    out().flush();
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("specdec"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(SPECDEC_VERSION));
+    QStringList arguments = QCoreApplication::arguments();
+    arguments.removeFirst();
+    if (arguments.isEmpty() || arguments.constFirst() == QLatin1String("--help")
+        || arguments.constFirst() == QLatin1String("-h") || arguments.constFirst() == QLatin1String("help")) {
+        printUsage();
+        return arguments.isEmpty() ? 2 : 0;
+    }
+    if (arguments.constFirst() == QLatin1String("--version")) {
+        out() << "specdec " << QCoreApplication::applicationVersion() << '\n';
+        return 0;
+    }
+
+    const std::map<QString, int (*)(const QStringList &)> commands{
+        {QStringLiteral("run"), &runCommand},
+        {QStringLiteral("dist"), &distCommand},
+        {QStringLiteral("sample"), &sampleCommand},
+    };
+    const QString name = arguments.takeFirst();
+    const auto command = commands.find(name);
+    try {
+        if (command == commands.end())
+            throw UsageError(tr("unknown command '%1' (try specdec --help)").arg(name));
+        return command->second(arguments);
+    } catch (const UsageError &e) {
+        err() << "specdec: error: " << QString::fromUtf8(e.what()) << '\n';
+        return 2;
+    } catch (const specdec::Error &e) {
+        err() << "specdec: error: " << QString::fromUtf8(e.what()) << '\n';
+        return 1;
+    } catch (const std::bad_alloc &) {
+        err() << "specdec: error: " << tr("out of memory") << '\n';
+        return 3;
+    } catch (const std::exception &e) {
+        err() << "specdec: internal error: " << QString::fromUtf8(e.what()) << '\n';
+        return 3;
+    }
+}

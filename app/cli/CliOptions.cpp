@@ -1,0 +1,141 @@
+#include "CliOptions.h"
+
+#include <QCoreApplication>
+#include <QDir>
+
+#include <cmath>
+
+namespace specdec::cli {
+
+namespace {
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("specdec", text);
+}
+} // namespace
+
+void addOptions(QCommandLineParser &parser, int groups)
+{
+    if (groups & CorpusOptions)
+        parser.addOption({QStringLiteral("corpus"), tr("Corpus: a built corpus name (kjv, tang-song) or a UTF-8 file."),
+                          tr("name|path"), QStringLiteral("kjv")});
+    if (groups & ModelOptions) {
+        parser.addOption({QStringLiteral("target"),
+                          tr("Target model: ngram:ORDER, ngram:ORDER:addk=K, onnx:PATH."), tr("spec"),
+                          QStringLiteral("ngram:6")});
+        parser.addOption({QStringLiteral("draft"),
+                          tr("Draft model: ngram:ORDER, ngram:ORDER:addk=K, uniform, same, onnx:PATH."), tr("spec"),
+                          QStringLiteral("ngram:2")});
+        parser.addOption({QStringLiteral("draft-corpus"), tr("Train the draft on another corpus."), tr("name|path")});
+        parser.addOption({QStringLiteral("threads"), tr("Threads of the ONNX executor (0 = all cores)."), tr("n"),
+                          QStringLiteral("0")});
+    }
+    if (groups & DecodeOptions) {
+        parser.addOption({QStringLiteral("prompt"), tr("Text to continue."), tr("text")});
+        parser.addOption({QStringLiteral("tokens"), tr("Tokens to generate."), tr("n"), QStringLiteral("200")});
+        parser.addOption({{QStringLiteral("k"), QStringLiteral("draft-length")}, tr("Draft length K (1-64)."), tr("K"),
+                          QStringLiteral("4")});
+        parser.addOption({QStringLiteral("seed"), tr("Random seed: the same seed gives the same run."), tr("n"),
+                          QStringLiteral("0")});
+        parser.addOption({QStringLiteral("mode"), tr("speculative or autoregressive."), tr("mode"),
+                          QStringLiteral("speculative")});
+    }
+    if (groups & SamplerOptions) {
+        parser.addOption({QStringLiteral("temperature"), tr("Target temperature; 0 = greedy."), tr("T"),
+                          QStringLiteral("1")});
+        parser.addOption({QStringLiteral("draft-temperature"), tr("Draft temperature (default: the target's)."),
+                          tr("T")});
+        parser.addOption({QStringLiteral("top-k"), tr("Keep the k most probable tokens (0 = off)."), tr("k"),
+                          QStringLiteral("0")});
+        parser.addOption({QStringLiteral("top-p"), tr("Nucleus sampling mass in (0, 1] (1 = off)."), tr("p"),
+                          QStringLiteral("1")});
+    }
+    if (groups & OutputOptions)
+        parser.addOption({QStringLiteral("json"), tr("Print one JSON object.")});
+}
+
+int readInt(const QCommandLineParser &parser, const QString &name, int defaultValue)
+{
+    const std::int64_t value = readInt64(parser, name, defaultValue);
+    if (value < INT32_MIN || value > INT32_MAX)
+        throw UsageError(tr("--%1 is out of range: %2").arg(name).arg(value));
+    return static_cast<int>(value);
+}
+
+std::int64_t readInt64(const QCommandLineParser &parser, const QString &name, std::int64_t defaultValue)
+{
+    if (!parser.isSet(name) && parser.value(name).isEmpty())
+        return defaultValue;
+    bool ok = false;
+    const QString text = parser.value(name);
+    const std::int64_t value = text.toLongLong(&ok);
+    if (!ok)
+        throw UsageError(tr("--%1 expects a whole number, got '%2'").arg(name, text));
+    return value;
+}
+
+double readDouble(const QCommandLineParser &parser, const QString &name, double defaultValue)
+{
+    if (!parser.isSet(name) && parser.value(name).isEmpty())
+        return defaultValue;
+    bool ok = false;
+    const QString text = parser.value(name);
+    const double value = text.toDouble(&ok);
+    if (!ok || !std::isfinite(value))
+        throw UsageError(tr("--%1 expects a number, got '%2'").arg(name, text));
+    return value;
+}
+
+SamplerSettings readSampler(const QCommandLineParser &parser)
+{
+    SamplerSettings s;
+    s.temperature = readDouble(parser, QStringLiteral("temperature"), 1.0);
+    s.topK = readInt(parser, QStringLiteral("top-k"), 0);
+    s.topP = readDouble(parser, QStringLiteral("top-p"), 1.0);
+    s.validate();
+    return s;
+}
+
+DecodingMode readMode(const QCommandLineParser &parser)
+{
+    const QString mode = parser.value(QStringLiteral("mode"));
+    if (mode == QLatin1String("speculative"))
+        return DecodingMode::Speculative;
+    if (mode == QLatin1String("autoregressive"))
+        return DecodingMode::Autoregressive;
+    throw UsageError(tr("--mode must be speculative or autoregressive, got '%1'").arg(mode));
+}
+
+Setup readSetup(const QCommandLineParser &parser)
+{
+    Setup setup;
+    setup.corpus = parser.value(QStringLiteral("corpus")).toStdString();
+    setup.target = parser.value(QStringLiteral("target")).toStdString();
+    setup.draft = parser.value(QStringLiteral("draft")).toStdString();
+    setup.draftCorpus = parser.value(QStringLiteral("draft-corpus")).toStdString();
+    setup.prompt = parser.value(QStringLiteral("prompt")).toStdString();
+    setup.tokens = readInt(parser, QStringLiteral("tokens"), 200);
+    setup.threads = readInt(parser, QStringLiteral("threads"), 0);
+    if (setup.threads < 0)
+        throw UsageError(tr("--threads must be >= 0, got %1").arg(setup.threads));
+    setup.decoding.draftLength = readInt(parser, QStringLiteral("k"), 4);
+    setup.decoding.seed = static_cast<std::uint64_t>(readInt64(parser, QStringLiteral("seed"), 0));
+    setup.decoding.target = readSampler(parser);
+    setup.decoding.draft = setup.decoding.target;
+    setup.decoding.draft.temperature =
+        readDouble(parser, QStringLiteral("draft-temperature"), setup.decoding.target.temperature);
+    setup.validate();
+    return setup;
+}
+
+CorpusCatalog corpusCatalog()
+{
+    std::vector<std::string> dirs;
+    const QString env = qEnvironmentVariable("SPECDEC_CORPUS_DIR");
+    for (const QString &dir : env.split(QLatin1Char(':'), Qt::SkipEmptyParts))
+        dirs.push_back(dir.toStdString());
+    dirs.push_back(QDir(QCoreApplication::applicationDirPath() + QStringLiteral("/../corpora")).absolutePath().toStdString());
+    return CorpusCatalog(dirs);
+}
+
+} // namespace specdec::cli

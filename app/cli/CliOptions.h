@@ -1,0 +1,49 @@
+#pragma once
+// Command-line options shared by the specdec commands, and their translation into engine settings.
+
+#include "Continuations.h"
+#include "Corpus.h"
+#include "Experiment.h"
+
+#include <QCommandLineParser>
+#include <QString>
+#include <QStringList>
+
+#include <stdexcept>
+
+namespace specdec::cli {
+
+/// A user error in the command line: printed as one line, exit status 2.
+class UsageError : public std::runtime_error
+{
+public:
+    explicit UsageError(const QString &message)
+        : std::runtime_error(message.toStdString())
+    {
+    }
+};
+
+enum OptionGroup {
+    CorpusOptions = 0x1,  ///< --corpus
+    ModelOptions = 0x2,   ///< --target --draft --draft-corpus --threads
+    DecodeOptions = 0x4,  ///< --prompt --tokens -k --seed --mode
+    SamplerOptions = 0x8, ///< --temperature --draft-temperature --top-k --top-p
+    OutputOptions = 0x10, ///< --json
+};
+
+/// Adds the options of `groups` to `parser`.
+void addOptions(QCommandLineParser &parser, int groups);
+
+/// Reads the options present in `parser` into a Setup (defaults for the rest); throws UsageError.
+Setup readSetup(const QCommandLineParser &parser);
+SamplerSettings readSampler(const QCommandLineParser &parser);
+DecodingMode readMode(const QCommandLineParser &parser);
+
+int readInt(const QCommandLineParser &parser, const QString &name, int defaultValue);
+std::int64_t readInt64(const QCommandLineParser &parser, const QString &name, std::int64_t defaultValue);
+double readDouble(const QCommandLineParser &parser, const QString &name, double defaultValue);
+
+/// Where built corpora are looked for: $SPECDEC_CORPUS_DIR (':'-separated), then <bin>/../corpora.
+CorpusCatalog corpusCatalog();
+
+} // namespace specdec::cli

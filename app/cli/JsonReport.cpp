@@ -1,0 +1,151 @@
+#include "JsonReport.h"
+
+#include "Theory.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace specdec::cli {
+
+namespace {
+
+QJsonValue number(double value)
+{
+    return std::isfinite(value) ? QJsonValue(value) : QJsonValue(QJsonValue::Null);
+}
+
+QJsonArray topEntries(const Eigen::VectorXd &dist, const Vocabulary &vocabulary, int count)
+{
+    std::vector<int> ids(static_cast<std::size_t>(dist.size()));
+    std::iota(ids.begin(), ids.end(), 0);
+    const auto n = std::min<std::size_t>(static_cast<std::size_t>(count), ids.size());
+    std::partial_sort(ids.begin(), ids.begin() + static_cast<std::ptrdiff_t>(n), ids.end(),
+                      [&](int a, int b) { return dist[a] > dist[b] || (dist[a] == dist[b] && a < b); });
+    QJsonArray out;
+    for (std::size_t i = 0; i < n; ++i)
+        out.append(QJsonObject{{QStringLiteral("token"), tokenToString(vocabulary, ids[i])},
+                               {QStringLiteral("prob"), dist[ids[i]]}});
+    return out;
+}
+
+QString verdictName(Verdict v)
+{
+    switch (v) {
+    case Verdict::Accepted:
+        return QStringLiteral("accepted");
+    case Verdict::Rejected:
+        return QStringLiteral("rejected");
+    case Verdict::Discarded:
+        return QStringLiteral("discarded");
+    }
+    return {};
+}
+
+} // namespace
+
+QString tokenToString(const Vocabulary &vocabulary, TokenId id)
+{
+    if (id < 0)
+        return {};
+    const char32_t cp = vocabulary.token(id);
+    return QString::fromUcs4(&cp, 1);
+}
+
+QString tokensToString(const Vocabulary &vocabulary, std::span<const TokenId> ids)
+{
+    const std::u32string text = vocabulary.decode(ids);
+    return QString::fromUcs4(text.data(), static_cast<qsizetype>(text.size()));
+}
+
+QJsonObject speculativeJson(const RunMetrics &m, int draftLength)
+{
+    QJsonArray perPosition;
+    for (double a : m.perPositionAcceptance)
+        perPosition.append(number(a));
+    QJsonObject speedup{{QStringLiteral("forward_passes"), m.speedupForwardPasses},
+                        {QStringLiteral("cost_model"), number(m.speedupCostModel)}};
+    speedup.insert(QStringLiteral("wall_clock"), m.speedupWallClock ? number(*m.speedupWallClock) : QJsonValue());
+    const QJsonObject theory{
+        {QStringLiteral("alpha"), m.acceptanceRate},
+        {QStringLiteral("k"), draftLength},
+        {QStringLiteral("expected_tokens_per_round"), m.expectedTokensPerRound},
+        {QStringLiteral("cost_model_speedup"), number(m.speedupCostModel)},
+        {QStringLiteral("optimal_k"), theory::optimalDraftLength(m.acceptanceRate, m.costRatio)},
+    };
+    return {
+        {QStringLiteral("rounds"), m.rounds},
+        {QStringLiteral("target_calls"), static_cast<double>(m.targetCalls)},
+        {QStringLiteral("draft_calls"), static_cast<double>(m.draftCalls)},
+        {QStringLiteral("drafted"), m.drafted},
+        {QStringLiteral("tested"), m.tested},
+        {QStringLiteral("accepted"), m.accepted},
+        {QStringLiteral("acceptance_rate"), m.acceptanceRate},
+        {QStringLiteral("draft_acceptance"), m.draftAcceptance},
+        {QStringLiteral("per_position_acceptance"), perPosition},
+        {QStringLiteral("tokens_per_round"), m.tokensPerRound},
+        {QStringLiteral("mean_overlap_beta"), m.meanOverlap},
+        {QStringLiteral("mean_total_variation"), m.meanTotalVariation},
+        {QStringLiteral("theory"), theory},
+        {QStringLiteral("speedup"), speedup},
+        {QStringLiteral("cost_ratio_c"), m.costRatio},
+        {QStringLiteral("target_seconds"), m.targetSeconds},
+        {QStringLiteral("draft_seconds"), m.draftSeconds},
+    };
+}
+
+QJsonObject traceJson(const RoundTrace &t, const Vocabulary &vocabulary, int top)
+{
+    QJsonArray positions;
+    for (const DraftPosition &pos : t.positions) {
+        QJsonObject o{
+            {QStringLiteral("token"), tokenToString(vocabulary, pos.token)},
+            {QStringLiteral("q"), pos.q},
+            {QStringLiteral("p"), pos.p},
+            {QStringLiteral("ratio"), number(pos.ratio)},
+            {QStringLiteral("threshold"), pos.threshold},
+            {QStringLiteral("u"), pos.u >= 0.0 ? QJsonValue(pos.u) : QJsonValue()},
+            {QStringLiteral("verdict"), verdictName(pos.verdict)},
+            {QStringLiteral("beta"), pos.overlap},
+            {QStringLiteral("tv"), pos.totalVariation},
+        };
+        if (pos.pDist.size() > 0) {
+            o.insert(QStringLiteral("p_top"), topEntries(pos.pDist, vocabulary, top));
+            o.insert(QStringLiteral("q_top"), topEntries(pos.qDist, vocabulary, top));
+        }
+        positions.append(o);
+    }
+    QJsonObject o{
+        {QStringLiteral("round"), t.index + 1},
+        {QStringLiteral("context_length"), t.contextLength},
+        {QStringLiteral("k"), t.draftLength},
+        {QStringLiteral("greedy"), t.greedy},
+        {QStringLiteral("positions"), positions},
+        {QStringLiteral("rejected_at"), t.rejectedAt >= 0 ? QJsonValue(t.rejectedAt) : QJsonValue()},
+        {QStringLiteral("correction"), t.correction >= 0 ? QJsonValue(tokenToString(vocabulary, t.correction)) : QJsonValue()},
+        {QStringLiteral("bonus"), t.bonus >= 0 ? QJsonValue(tokenToString(vocabulary, t.bonus)) : QJsonValue()},
+        {QStringLiteral("committed"), tokensToString(vocabulary, t.committed)},
+        {QStringLiteral("target_calls"), t.targetCalls},
+        {QStringLiteral("draft_calls"), t.draftCalls},
+        {QStringLiteral("target_seconds"), t.targetSeconds},
+        {QStringLiteral("draft_seconds"), t.draftSeconds},
+    };
+    if (t.residual.size() > 0)
+        o.insert(QStringLiteral("residual_top"), topEntries(t.residual, vocabulary, top));
+    if (t.bonusDist.size() > 0)
+        o.insert(QStringLiteral("bonus_top"), topEntries(t.bonusDist, vocabulary, top));
+    return o;
+}
+
+QJsonObject distributionJson(const Eigen::VectorXd &dist, const Vocabulary &vocabulary)
+{
+    QJsonArray tokens;
+    QJsonArray probs;
+    for (Eigen::Index i = 0; i < dist.size(); ++i) {
+        tokens.append(tokenToString(vocabulary, static_cast<TokenId>(i)));
+        probs.append(dist[i]);
+    }
+    return {{QStringLiteral("tokens"), tokens}, {QStringLiteral("probs"), probs}};
+}
+
+} // namespace specdec::cli

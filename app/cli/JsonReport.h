@@ -1,0 +1,27 @@
+#pragma once
+// JSON renderings of engine results for `specdec ... --json`.
+
+#include "Generation.h"
+#include "Metrics.h"
+#include "RoundTrace.h"
+#include "Vocabulary.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QString>
+
+namespace specdec::cli {
+
+QString tokensToString(const Vocabulary &vocabulary, std::span<const TokenId> ids);
+QString tokenToString(const Vocabulary &vocabulary, TokenId id);
+
+/// The fields of `specdec run --json` for a speculative run: counts, rates, theory and speedups.
+QJsonObject speculativeJson(const RunMetrics &metrics, int draftLength);
+
+/// One RoundTrace, with the top `topEntries` entries of p and q at each position.
+QJsonObject traceJson(const RoundTrace &trace, const Vocabulary &vocabulary, int topEntries = 5);
+
+/// A distribution as {"tokens": [...], "probs": [...]} over the whole vocabulary.
+QJsonObject distributionJson(const Eigen::VectorXd &distribution, const Vocabulary &vocabulary);
+
+} // namespace specdec::cli

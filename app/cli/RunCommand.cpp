@@ -1,0 +1,197 @@
+// specdec run: generate N tokens by speculative (or autoregressive) decoding and report every round.
+#include "CliOptions.h"
+#include "Commands.h"
+#include "JsonReport.h"
+#include "Output.h"
+#include "ParseArguments.h"
+
+#include "Generation.h"
+#include "Metrics.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+
+namespace specdec::cli {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("specdec", text);
+}
+
+/// Newlines and tabs made visible, so a round fits on one line.
+QString visible(QString text)
+{
+    return text.replace(QLatin1Char('\n'), QStringLiteral("⏎")).replace(QLatin1Char('\t'), QStringLiteral("⇥"));
+}
+
+void printRound(const RoundTrace &t, const Vocabulary &v)
+{
+    std::vector<TokenId> drafted;
+    for (const auto &pos : t.positions)
+        drafted.push_back(pos.token);
+    QString line = tr("round %1  K=%2  drafted \"%3\"  accepted %4/%5")
+                       .arg(t.index + 1, 4)
+                       .arg(t.draftLength)
+                       .arg(visible(tokensToString(v, drafted)))
+                       .arg(t.acceptedCount())
+                       .arg(t.draftLength);
+    if (t.rejectedAt >= 0)
+        line += tr("  rejected '%1' (p/q=%2) -> residual '%3'")
+                    .arg(visible(tokenToString(v, t.positions[static_cast<std::size_t>(t.rejectedAt)].token)))
+                    .arg(t.positions[static_cast<std::size_t>(t.rejectedAt)].ratio, 0, 'f', 3)
+                    .arg(visible(tokenToString(v, t.correction)));
+    else
+        line += tr("  bonus '%1'").arg(visible(tokenToString(v, t.bonus)));
+    line += tr("  +%1 tokens").arg(t.committed.size());
+    out() << line << '\n';
+}
+
+void printSummary(const RunMetrics &m, int k)
+{
+    QString perPosition;
+    for (double a : m.perPositionAcceptance)
+        perPosition += QString::number(a, 'f', 2) + QLatin1Char(' ');
+    out() << tr("rounds %1, target calls %2, draft calls %3, drafted %4, accepted %5")
+                 .arg(m.rounds)
+                 .arg(m.targetCalls)
+                 .arg(m.draftCalls)
+                 .arg(m.drafted)
+                 .arg(m.accepted)
+          << '\n';
+    out() << tr("acceptance rate %1 (per position: %2), mean beta %3")
+                 .arg(m.acceptanceRate, 0, 'f', 3)
+                 .arg(perPosition.trimmed())
+                 .arg(m.meanOverlap, 0, 'f', 3)
+          << '\n';
+    out() << tr("tokens per round %1 (theory E[N] at alpha=%2, K=%3: %4)")
+                 .arg(m.tokensPerRound, 0, 'f', 3)
+                 .arg(m.acceptanceRate, 0, 'f', 3)
+                 .arg(k)
+                 .arg(m.expectedTokensPerRound, 0, 'f', 3)
+          << '\n';
+    QString wall = m.speedupWallClock ? QString::number(*m.speedupWallClock, 'f', 2) + QLatin1Char('x')
+                                      : tr("not measured (add --baseline)");
+    out() << tr("speedup: %1x in target passes, %2x under the cost model (c = %3), wall clock %4")
+                 .arg(m.speedupForwardPasses, 0, 'f', 2)
+                 .arg(m.speedupCostModel, 0, 'f', 2)
+                 .arg(m.costRatio, 0, 'f', 3)
+                 .arg(wall)
+          << '\n';
+}
+
+} // namespace
+
+int runCommand(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    addOptions(parser, CorpusOptions | ModelOptions | DecodeOptions | SamplerOptions | OutputOptions);
+    parser.addOption({QStringLiteral("baseline"),
+                      tr("Also decode autoregressively with the target and report the wall-clock speedup.")});
+    parser.addOption({QStringLiteral("trace"), tr("Print every round trace (with --json: top entries of p and q).")});
+    if (!parseArguments(parser, QStringLiteral("run"), tr("Generate text and report every round."), arguments))
+        return 0;
+
+    Setup setup = readSetup(parser);
+    const DecodingMode mode = readMode(parser);
+    const bool json = parser.isSet(QStringLiteral("json"));
+    const bool trace = parser.isSet(QStringLiteral("trace"));
+    const bool baseline = parser.isSet(QStringLiteral("baseline")) && mode == DecodingMode::Speculative;
+    setup.decoding.recordDistributions = trace && json;
+
+    auto experiment = Experiment::load(setup, corpusCatalog(), mode == DecodingMode::Speculative);
+    for (const auto &w : experiment->warnings())
+        err() << "specdec: warning: " << QString::fromStdString(w) << '\n';
+    err().flush();
+    const Vocabulary &vocab = experiment->vocabulary();
+    LanguageModel &target = experiment->target();
+
+    QJsonObject report{
+        {QStringLiteral("corpus"), QString::fromStdString(experiment->corpus().name)},
+        {QStringLiteral("vocabulary_size"), vocab.size()},
+        {QStringLiteral("target"), QString::fromStdString(target.describe())},
+        {QStringLiteral("prompt"), QString::fromStdString(setup.prompt)},
+        {QStringLiteral("seed"), QString::number(setup.decoding.seed)},
+        {QStringLiteral("temperature"), setup.decoding.target.temperature},
+        {QStringLiteral("draft_temperature"), setup.decoding.draft.temperature},
+        {QStringLiteral("top_k"), setup.decoding.target.topK},
+        {QStringLiteral("top_p"), setup.decoding.target.topP},
+    };
+
+    if (mode == DecodingMode::Autoregressive) {
+        const Generation g = generateAutoregressive(target, setup.decoding.target, setup.decoding.seed,
+                                                    experiment->prompt(), setup.tokens);
+        const QString text = tokensToString(vocab, g.tokens);
+        if (json) {
+            report.insert(QStringLiteral("mode"), QStringLiteral("autoregressive"));
+            report.insert(QStringLiteral("text"), text);
+            report.insert(QStringLiteral("generated_tokens"), static_cast<int>(g.tokens.size()));
+            report.insert(QStringLiteral("target_calls"), static_cast<double>(g.target.calls));
+            report.insert(QStringLiteral("draft_calls"), 0);
+            report.insert(QStringLiteral("seconds"), g.seconds);
+            report.insert(QStringLiteral("tokens_per_second"), g.seconds > 0 ? g.tokens.size() / g.seconds : 0.0);
+            printJson(report);
+        } else {
+            out() << QString::fromStdString(setup.prompt) << text << '\n';
+            out() << tr("%1 tokens, %2 target calls, %3 s").arg(g.tokens.size()).arg(g.target.calls).arg(g.seconds) << '\n';
+        }
+        return 0;
+    }
+
+    LanguageModel &draft = *experiment->draft();
+    const Generation g = generateSpeculative(target, draft, setup.decoding, experiment->prompt(), setup.tokens);
+    std::optional<Generation> base;
+    if (baseline)
+        base = generateAutoregressive(target, setup.decoding.target, setup.decoding.seed, experiment->prompt(),
+                                      setup.tokens);
+    const RunMetrics m = computeMetrics(g.rounds, g.seconds, base ? std::optional(base->seconds) : std::nullopt);
+    const QString text = tokensToString(vocab, g.tokens);
+
+    if (json) {
+        report.insert(QStringLiteral("mode"), QStringLiteral("speculative"));
+        report.insert(QStringLiteral("draft"), QString::fromStdString(draft.describe()));
+        report.insert(QStringLiteral("k"), setup.decoding.draftLength);
+        report.insert(QStringLiteral("text"), text);
+        report.insert(QStringLiteral("generated_tokens"), static_cast<int>(g.tokens.size()));
+        report.insert(QStringLiteral("seconds"), g.seconds);
+        report.insert(QStringLiteral("tokens_per_second"), g.seconds > 0 ? g.tokens.size() / g.seconds : 0.0);
+        const QJsonObject fields = speculativeJson(m, setup.decoding.draftLength);
+        for (auto it = fields.begin(); it != fields.end(); ++it)
+            report.insert(it.key(), it.value());
+        if (base) {
+            report.insert(QStringLiteral("baseline"),
+                          QJsonObject{{QStringLiteral("seconds"), base->seconds},
+                                      {QStringLiteral("target_calls"), static_cast<double>(base->target.calls)},
+                                      {QStringLiteral("same_text"), base->tokens == g.tokens}});
+        }
+        if (trace) {
+            QJsonArray rounds;
+            for (const auto &r : g.rounds)
+                rounds.append(traceJson(r, vocab));
+            report.insert(QStringLiteral("trace"), rounds);
+        }
+        printJson(report);
+        return 0;
+    }
+
+    out() << tr("specdec run: corpus %1 (%2 tokens), target %3, draft %4, K=%5, %6, seed %7")
+                 .arg(QString::fromStdString(experiment->corpus().name))
+                 .arg(vocab.size())
+                 .arg(QString::fromStdString(target.describe()), QString::fromStdString(draft.describe()))
+                 .arg(setup.decoding.draftLength)
+                 .arg(QString::fromStdString(setup.decoding.target.describe()))
+                 .arg(setup.decoding.seed)
+          << '\n';
+    const std::size_t shown = trace ? g.rounds.size() : std::min<std::size_t>(g.rounds.size(), 30);
+    for (std::size_t i = 0; i < shown; ++i)
+        printRound(g.rounds[i], vocab);
+    if (shown < g.rounds.size())
+        out() << tr("... %1 more rounds (--trace shows all)").arg(g.rounds.size() - shown) << '\n';
+    out() << tr("text: ") << QString::fromStdString(setup.prompt) << text << '\n';
+    printSummary(m, setup.decoding.draftLength);
+    out().flush();
+    return 0;
+}
+
+} // namespace specdec::cli

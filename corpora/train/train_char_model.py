@@ -1,0 +1,369 @@
+#!/usr/bin/python3
+"""Train a small causal character transformer on a corpus and export it as an ONNX model for specdec-lab.
+
+    /usr/bin/python3 corpora/train/train_char_model.py --corpus-file /tmp/corpora/kjv.txt --corpus kjv \
+        --out corpora/kjv/models/target.onnx --layers 6 --d-model 192 --heads 6 --context 128 --steps 1500
+
+Uses Debian's python3-torch (1.13) and python3-onnx (1.12); neither is needed to run the app.
+
+Data
+- The vocabulary is the sorted set of distinct code points of the WHOLE corpus text (token id = rank), the
+  same vocabulary the engine builds for an n-gram model of that corpus, so n-gram drafts and these models match.
+- Held-out split: the last --heldout fraction of the text, starting at a line boundary (the same split as
+  ngram_perplexity.py). Training windows are drawn only from the text before the split.
+- Held-out perplexity is per character: every character of the held-out text is predicted once, with a
+  context of at least context/2 + 1 characters (sliding windows with stride context/2; the context may reach
+  back into the training text, as the n-gram evaluator's does).
+
+Model (pre-LayerNorm GPT-style, hand-written attention so the export uses only plain ONNX operators)
+- token embedding + learned position embedding (sliced to the actual sequence length)
+- N blocks: x += Attn(LN(x)); x += MLP(LN(x)) with MLP = Linear(d, 4d), GELU (tanh form), Linear(4d, d)
+- final LayerNorm, then the unembedding (tied to the token embedding with --tie, else its own Linear)
+- causal mask: an additive constant buffer [context, context] (0 on/below the diagonal, -1e9 above), sliced to
+  the sequence length at run time.
+
+Export contract (docs/model-format.md)
+- opset 17; input 0 "tokens" int64 [batch, sequence]; output 0 "logits" float32 [batch, sequence, vocab],
+  batch and sequence dynamic; position t = logits of the token after position t.
+- metadata_props: specdec.vocab (JSON array of single-character strings), specdec.context_length,
+  specdec.corpus, specdec.description.
+- Parity data next to the model: NAME.parity/input_0.pb (int64 [1, L], a held-out snippet) and
+  NAME.parity/output_0.pb (float32 [1, L, vocab], the logits torch computed), TensorProtos.
+- After export: onnx.checker (full), shape inference, the list of op types checked against the operators the
+  C++ executor supports, and the exported graph run by a small numpy evaluator (onnx_numpy_eval.py) at several
+  sequence lengths and batch sizes, compared with torch.
+"""
+
+import argparse
+import json
+import math
+import os
+import sys
+import time
+
+import numpy as np
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+SUPPORTED_OPS = set("""Add Sub Mul Div Pow Sqrt Reciprocal Neg Abs Exp Log Erf Tanh Sigmoid Relu Clip Max Min Where
+Equal Less Greater Not And Or Cast MatMul Gemm Softmax LogSoftmax ReduceMean ReduceSum ReduceMax Transpose Reshape
+Flatten Squeeze Unsqueeze Concat Split Slice Gather Shape Size ConstantOfShape Constant Identity Dropout Expand Range
+Trilu Tile CumSum LayerNormalization GRU LSTM""".split())
+
+
+# ----------------------------------------------------------------------------------------------------- data
+
+def load_corpus(path, heldout_fraction):
+    """Returns (text, vocab list, ids int64 array, split index). The split is at a line start."""
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    vocab = sorted(set(text))
+    index = {ch: i for i, ch in enumerate(vocab)}
+    ids = np.fromiter((index[ch] for ch in text), dtype=np.int64, count=len(text))
+    split = heldout_split(text, heldout_fraction)
+    return text, vocab, ids, split
+
+
+def heldout_split(text, heldout_fraction):
+    """Index of the first held-out character: the start of the first line at or after (1 - fraction) * len."""
+    cut = int(len(text) * (1.0 - heldout_fraction))
+    nl = text.find("\n", cut)
+    return len(text) if nl < 0 else nl + 1
+
+
+# ---------------------------------------------------------------------------------------------------- model
+
+class Block(nn.Module):
+    def __init__(self, d, heads, dropout):
+        super().__init__()
+        self.heads = heads
+        self.d = d
+        self.hd = d // heads
+        self.ln1 = nn.LayerNorm(d)
+        self.qkv = nn.Linear(d, 3 * d)
+        self.proj = nn.Linear(d, d)
+        self.ln2 = nn.LayerNorm(d)
+        self.fc1 = nn.Linear(d, 4 * d)
+        self.fc2 = nn.Linear(4 * d, d)
+        self.drop = nn.Dropout(dropout)
+
+    def forward(self, x, mask):
+        b, t = x.shape[0], x.shape[1]
+        d, h, hd = self.d, self.heads, self.hd
+        qkv = self.qkv(self.ln1(x))
+        q, k, v = qkv.split(d, dim=2)
+        q = q.reshape(b, t, h, hd).transpose(1, 2)            # b h t hd
+        k = k.reshape(b, t, h, hd).permute(0, 2, 3, 1)         # b h hd t
+        v = v.reshape(b, t, h, hd).transpose(1, 2)             # b h t hd
+        att = torch.matmul(q, k) * (1.0 / math.sqrt(hd)) + mask
+        att = self.drop(torch.softmax(att, dim=-1))
+        y = torch.matmul(att, v).transpose(1, 2).reshape(b, t, d)
+        x = x + self.drop(self.proj(y))
+        x = x + self.drop(self.fc2(F.gelu(self.fc1(self.ln2(x)), approximate="tanh")))
+        return x
+
+
+class CharTransformer(nn.Module):
+    def __init__(self, vocab_size, context, layers, d, heads, dropout, tie):
+        super().__init__()
+        self.context = context
+        self.tok = nn.Embedding(vocab_size, d)
+        self.pos = nn.Parameter(torch.zeros(context, d))
+        self.drop = nn.Dropout(dropout)
+        self.blocks = nn.ModuleList(Block(d, heads, dropout) for _ in range(layers))
+        self.ln_f = nn.LayerNorm(d)
+        self.tie = tie
+        self.head = None if tie else nn.Linear(d, vocab_size)
+        mask = torch.full((context, context), -1e9).triu(1)
+        self.register_buffer("mask", mask, persistent=False)
+        self.apply(self._init)
+        nn.init.normal_(self.pos, std=0.02)
+        for blk in self.blocks:  # GPT-2 style scaled init of the residual projections
+            nn.init.normal_(blk.proj.weight, std=0.02 / math.sqrt(2 * layers))
+            nn.init.normal_(blk.fc2.weight, std=0.02 / math.sqrt(2 * layers))
+
+    @staticmethod
+    def _init(m):
+        if isinstance(m, nn.Linear):
+            nn.init.normal_(m.weight, std=0.02)
+            nn.init.zeros_(m.bias)
+        elif isinstance(m, nn.Embedding):
+            nn.init.normal_(m.weight, std=0.02)
+
+    def forward(self, tokens):
+        t = tokens.shape[1]
+        x = self.drop(self.tok(tokens) + self.pos[:t])
+        mask = self.mask[:t, :t]
+        for blk in self.blocks:
+            x = blk(x, mask)
+        x = self.ln_f(x)
+        if self.tie:
+            return torch.matmul(x, self.tok.weight.t())
+        return self.head(x)
+
+
+def count_params(model):
+    return sum(p.numel() for p in model.parameters())
+
+
+# ------------------------------------------------------------------------------------------------- training
+
+def lr_at(step, steps, lr, warmup):
+    if step < warmup:
+        return lr * (step + 1) / warmup
+    progress = (step - warmup) / max(1, steps - warmup)
+    return lr * (0.1 + 0.9 * 0.5 * (1.0 + math.cos(math.pi * progress)))
+
+
+@torch.no_grad()
+def heldout_nll(model, ids, split, context, limit=None, batch=32):
+    """Mean negative log-likelihood (nats) per held-out character; see the module docstring."""
+    model.eval()
+    end = len(ids) if limit is None else min(len(ids), split + limit)
+    half = context // 2
+    starts = list(range(split - 1 - half, end - 1 - half, half))  # window a: inputs ids[a:a+context]
+    total, count = 0.0, 0
+    data = torch.from_numpy(ids)
+    for i in range(0, len(starts), batch):
+        group = starts[i:i + batch]
+        lens = [min(context, end - 1 - a) for a in group]
+        L = max(lens)
+        x = torch.stack([F.pad(data[a:a + L], (0, L - len(data[a:a + L]))) for a in group])
+        logp = torch.log_softmax(model(x), dim=-1)
+        for r, a in enumerate(group):
+            lo = max(half, split - 1 - a)          # first scored input position in this window
+            hi = lens[r]                           # scored positions p in [lo, hi): target ids[a+p+1]
+            if hi <= lo:
+                continue
+            tgt = data[a + 1 + lo:a + 1 + hi]
+            total -= logp[r, torch.arange(lo, hi), tgt].sum().item()
+            count += hi - lo
+    model.train()
+    return total / count, count
+
+
+def train(args, vocab, ids, split):
+    torch.manual_seed(args.seed)
+    model = CharTransformer(len(vocab), args.context, args.layers, args.d_model, args.heads, args.dropout, args.tie)
+    decay = [p for n, p in model.named_parameters() if p.dim() >= 2 and n != "pos"]
+    no_decay = [p for n, p in model.named_parameters() if p.dim() < 2 or n == "pos"]
+    opt = torch.optim.AdamW([{"params": decay, "weight_decay": args.weight_decay},
+                             {"params": no_decay, "weight_decay": 0.0}], lr=args.lr, betas=(0.9, 0.98))
+    gen = torch.Generator().manual_seed(args.seed)
+    train_ids = torch.from_numpy(ids[:split])
+    n_windows = split - args.context - 1
+    offsets = torch.arange(args.context + 1)
+    print(f"params {count_params(model)}  vocab {len(vocab)}  train chars {split}  held-out chars {len(ids) - split}",
+          flush=True)
+    t0 = time.time()
+    smooth = None
+    log = []
+    for step in range(args.steps):
+        for g in opt.param_groups:
+            g["lr"] = lr_at(step, args.steps, args.lr, args.warmup)
+        starts = torch.randint(0, n_windows, (args.batch,), generator=gen)
+        chunk = train_ids[starts[:, None] + offsets]
+        x, y = chunk[:, :-1], chunk[:, 1:]
+        logits = model(x)
+        loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), y.reshape(-1))
+        opt.zero_grad(set_to_none=True)
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        opt.step()
+        smooth = loss.item() if smooth is None else 0.98 * smooth + 0.02 * loss.item()
+        if (step + 1) % args.log_every == 0 or step == 0:
+            msg = f"step {step + 1:6d}  loss {loss.item():.4f}  smoothed {smooth:.4f}  {time.time() - t0:7.1f}s"
+            if args.eval_every and (step + 1) % args.eval_every == 0:
+                nll, _ = heldout_nll(model, ids, split, args.context, limit=args.eval_chars)
+                msg += f"  held-out(first {args.eval_chars}) ppl {math.exp(nll):.3f}"
+            print(msg, flush=True)
+            log.append((step + 1, smooth))
+    train_time = time.time() - t0
+    # Final training loss: mean over the last 50 steps, measured in eval mode (no dropout) on fresh batches.
+    model.eval()
+    with torch.no_grad():
+        losses = []
+        for _ in range(10):
+            starts = torch.randint(0, n_windows, (args.batch,), generator=gen)
+            chunk = train_ids[starts[:, None] + offsets]
+            logits = model(chunk[:, :-1])
+            losses.append(F.cross_entropy(logits.reshape(-1, logits.shape[-1]), chunk[:, 1:].reshape(-1)).item())
+    model.train()
+    return model, train_time, smooth, float(np.mean(losses))
+
+
+# --------------------------------------------------------------------------------------------------- export
+
+def export(model, args, vocab, ids, split, stats):
+    import onnx
+    from onnx import numpy_helper
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import onnx_numpy_eval
+
+    model.eval()
+    out = args.out
+    os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
+    dummy = torch.from_numpy(ids[split:split + min(16, args.context)].copy())[None, :]
+    torch.onnx.export(model, (dummy,), out, opset_version=17, input_names=["tokens"], output_names=["logits"],
+                      dynamic_axes={"tokens": {0: "batch", 1: "sequence"}, "logits": {0: "batch", 1: "sequence"}},
+                      do_constant_folding=True)
+    m = onnx.load(out)
+    meta = {
+        "specdec.vocab": json.dumps(vocab, ensure_ascii=False),
+        "specdec.context_length": str(args.context),
+        "specdec.corpus": args.corpus,
+        "specdec.description": args.description or
+        (f"{args.layers}-layer causal char transformer, d={args.d_model}, {args.heads} heads, "
+         f"context {args.context}, {count_params(model) / 1e6:.2f}M params"
+         + (", tied embedding" if args.tie else "")),
+        "specdec.training": json.dumps(stats, ensure_ascii=False),
+    }
+    del m.metadata_props[:]
+    for k, v in meta.items():
+        p = m.metadata_props.add()
+        p.key, p.value = k, v
+    m.producer_name = "specdec-lab corpora/train/train_char_model.py"
+    m.doc_string = meta["specdec.description"]
+    onnx.save(m, out)
+
+    # Checks: full checker, strict shape inference, operator list.
+    onnx.checker.check_model(out, full_check=True)
+    inferred = onnx.shape_inference.infer_shapes(m, check_type=True, strict_mode=True)
+    ops = sorted({n.op_type for n in m.graph.node})
+    bad = [o for o in ops if o not in SUPPORTED_OPS]
+    print("opset", [(o.domain or "ai.onnx", o.version) for o in m.opset_import])
+    print("ops", " ".join(ops))
+    print("output shape", [d.dim_param or d.dim_value for d in inferred.graph.output[0].type.tensor_type.shape.dim])
+    if bad:
+        raise SystemExit(f"unsupported operators in the exported graph: {bad}")
+
+    # The exported graph run by the numpy evaluator against torch at several lengths and batch sizes.
+    rng = np.random.default_rng(args.seed)
+    worst = 0.0
+    for b, L in [(1, 1), (1, 2), (2, 7), (1, 32), (3, args.context // 2 + 1), (1, args.context)]:
+        a = int(rng.integers(split, len(ids) - L - 1))
+        x = np.stack([ids[a + 3 * r:a + 3 * r + L] for r in range(b)])
+        with torch.no_grad():
+            ref = model(torch.from_numpy(x)).numpy()
+            full = model(torch.from_numpy(np.stack([ids[a + 3 * r:a + 3 * r + args.context] for r in range(b)])))
+        got = onnx_numpy_eval.run(m, {"tokens": x})[0]
+        err = float(np.max(np.abs(got - ref)))
+        causal = float(np.max(np.abs(full.numpy()[:, :L] - ref)))
+        worst = max(worst, err)
+        print(f"  numpy eval vs torch: batch {b} length {L:4d}  max |diff| {err:.2e}   causal check {causal:.2e}")
+        if err > 1e-3 or causal > 1e-3:
+            raise SystemExit("exported graph disagrees with torch")
+
+    # Parity data (held-out snippet), for the C++ parity test.
+    pdir = os.path.splitext(out)[0] + ".parity"
+    os.makedirs(pdir, exist_ok=True)
+    L = min(args.parity_length, args.context)
+    x = ids[split + 1000:split + 1000 + L][None, :].copy()
+    with torch.no_grad():
+        y = model(torch.from_numpy(x)).numpy().astype(np.float32)
+    with open(os.path.join(pdir, "input_0.pb"), "wb") as f:
+        f.write(numpy_helper.from_array(x.astype(np.int64), "tokens").SerializeToString())
+    with open(os.path.join(pdir, "output_0.pb"), "wb") as f:
+        f.write(numpy_helper.from_array(y, "logits").SerializeToString())
+    print(f"parity data: {pdir}/input_0.pb [1, {L}] ({''.join(vocab[i] for i in x[0])!r}), output_0.pb {list(y.shape)}")
+    return ops
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--corpus-file", required=True, help="corpus text built by corpora/build-corpus.sh")
+    ap.add_argument("--corpus", required=True, help="corpus name for the metadata (kjv, tang-song)")
+    ap.add_argument("--out", required=True, help="output .onnx path")
+    ap.add_argument("--layers", type=int, default=4)
+    ap.add_argument("--d-model", type=int, default=256)
+    ap.add_argument("--heads", type=int, default=4)
+    ap.add_argument("--context", type=int, default=128)
+    ap.add_argument("--steps", type=int, default=1000)
+    ap.add_argument("--batch", type=int, default=32)
+    ap.add_argument("--lr", type=float, default=1e-3)
+    ap.add_argument("--warmup", type=int, default=100)
+    ap.add_argument("--weight-decay", type=float, default=0.01)
+    ap.add_argument("--dropout", type=float, default=0.0)
+    ap.add_argument("--tie", action="store_true", help="tie the unembedding to the token embedding")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--heldout", type=float, default=0.05, help="held-out fraction at the end of the text")
+    ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--log-every", type=int, default=50)
+    ap.add_argument("--eval-every", type=int, default=0, help="held-out check every N steps (0: only at the end)")
+    ap.add_argument("--eval-chars", type=int, default=20000)
+    ap.add_argument("--parity-length", type=int, default=32)
+    ap.add_argument("--description", default="")
+    args = ap.parse_args()
+
+    torch.set_num_threads(args.threads)
+    torch.use_deterministic_algorithms(True)
+    text, vocab, ids, split = load_corpus(args.corpus_file, args.heldout)
+    print(f"corpus {args.corpus}: {len(text)} chars, vocab {len(vocab)}, split at {split}", flush=True)
+    model, train_time, smooth, final_loss = train(args, vocab, ids, split)
+    t0 = time.time()
+    nll, n = heldout_nll(model, ids, split, args.context)
+    eval_time = time.time() - t0
+    stats = {
+        "params": count_params(model),
+        "train_seconds": round(train_time, 1),
+        "final_train_loss": round(final_loss, 4),
+        "final_train_loss_smoothed_with_dropout": round(smooth, 4),
+        "heldout_chars": n,
+        "heldout_nll": round(nll, 4),
+        "heldout_ppl": round(math.exp(nll), 4),
+        "heldout_bits_per_char": round(nll / math.log(2), 4),
+        "args": {k: v for k, v in vars(args).items() if k not in ("corpus_file", "out", "threads")},
+    }
+    print(f"final training loss {final_loss:.4f} (eval mode; smoothed training loss {smooth:.4f})")
+    print(f"held-out: {n} chars, nll {nll:.4f} nats, ppl {math.exp(nll):.4f}, "
+          f"{nll / math.log(2):.4f} bits/char (eval {eval_time:.0f}s)")
+    print(f"training time {train_time:.1f}s")
+    ops = export(model, args, vocab, ids, split, stats)
+    stats["ops"] = ops
+    stats["file_bytes"] = os.path.getsize(args.out)
+    print("STATS " + json.dumps(stats, ensure_ascii=False))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,54 @@
+#include "Experiment.h"
+
+#include "Error.h"
+#include "Utf8.h"
+
+#include <optional>
+
+namespace specdec {
+
+void Setup::validate() const
+{
+    decoding.validate();
+    if (tokens < 1)
+        throw Error("the number of tokens to generate must be at least 1, got " + std::to_string(tokens));
+}
+
+std::unique_ptr<Experiment> Experiment::load(const Setup &setup, const CorpusCatalog &catalog, bool needDraft)
+{
+    setup.validate();
+    auto e = std::unique_ptr<Experiment>(new Experiment);
+    e->m_setup = setup;
+    const ModelSpec targetSpec = ModelSpec::parse(setup.target);
+    if (targetSpec.kind == ModelSpec::Kind::Same)
+        throw Error("model spec 'same' is a draft only: it stands for the target itself");
+    const std::optional<ModelSpec> draftSpec = needDraft ? std::optional(ModelSpec::parse(setup.draft)) : std::nullopt;
+
+    e->m_corpus = catalog.load(setup.corpus);
+    BuiltModel target = buildModel(targetSpec, e->m_corpus, nullptr, nullptr, setup.threads);
+    e->m_target = std::move(target.model);
+    if (!target.unmapped.empty())
+        e->m_warnings.push_back("target: " + std::to_string(target.unmapped.size())
+                                + " corpus characters are not in its vocabulary: " + describeCodePoints(target.unmapped));
+
+    if (draftSpec) {
+        // A draft trained on the target's corpus is mapped to the target's vocabulary; a draft trained on
+        // another corpus keeps its own, and a mismatch is reported by the decoder.
+        const bool ownCorpus = !setup.draftCorpus.empty() && setup.draftCorpus != setup.corpus;
+        const Corpus draftCorpus = ownCorpus ? catalog.load(setup.draftCorpus) : Corpus{};
+        const Corpus &corpus = ownCorpus ? draftCorpus : e->m_corpus;
+        BuiltModel draft = buildModel(*draftSpec, corpus, ownCorpus ? nullptr : &e->vocabulary(), e->m_target.get(),
+                                      setup.threads);
+        e->m_draft = std::move(draft.model);
+        if (!draft.unmapped.empty())
+            e->m_warnings.push_back("draft: " + std::to_string(draft.unmapped.size())
+                                    + " corpus characters are not in the target's vocabulary and were skipped: "
+                                    + describeCodePoints(draft.unmapped));
+        Vocabulary::requireSame(e->m_target->vocabulary(), e->m_draft->vocabulary());
+    }
+
+    e->m_prompt = e->vocabulary().encode(decodeUtf8(setup.prompt, "prompt"), "prompt");
+    return e;
+}
+
+} // namespace specdec

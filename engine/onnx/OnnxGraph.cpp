@@ -1,0 +1,449 @@
+#include "onnx/OnnxGraph.h"
+
+#include "onnx/Operator.h"
+#include "onnx/TensorProtoIo.h"
+#include "onnx/ThreadPool.h"
+
+#include <onnx/checker.h>
+#include <onnx/defs/schema.h>
+#include <onnx/onnx_pb.h>
+#include <onnx/shape_inference/implementation.h>
+
+#include <algorithm>
+#include <deque>
+#include <unordered_map>
+
+namespace specdec::nn {
+
+namespace {
+
+using Kind = UnsupportedError::Kind;
+
+struct CompiledNode
+{
+    std::string label;           // "node 'name' (Op, opset N)"
+    std::vector<int> inputs;     // value slots, -1 for an omitted optional input
+    std::vector<int> outputs;    // value slots, -1 for an omitted optional output
+    std::vector<int> releases;   // slots whose last reader is this node
+    Kernel kernel;
+};
+
+std::string nodeLabel(const onnx::NodeProto &node, int index, int opset)
+{
+    const std::string name = node.name().empty() ? "#" + std::to_string(index) : "'" + node.name() + "'";
+    return "node " + name + " (" + node.op_type() + ", opset " + std::to_string(opset) + ")";
+}
+
+ValueInfo valueInfoFrom(const onnx::ValueInfoProto &proto)
+{
+    ValueInfo info;
+    info.name = proto.name();
+    if (!proto.type().has_tensor_type())
+        return info;
+    const auto &tensorType = proto.type().tensor_type();
+    info.onnxType = tensorType.elem_type();
+    info.type = fromOnnxDataType(info.onnxType);
+    if (tensorType.has_shape()) {
+        info.hasShape = true;
+        for (const auto &dim : tensorType.shape().dim()) {
+            Dimension d;
+            if (dim.has_dim_value())
+                d.value = dim.dim_value();
+            else if (dim.has_dim_param())
+                d.symbol = dim.dim_param();
+            info.shape.push_back(d);
+        }
+    }
+    return info;
+}
+
+} // namespace
+
+std::string ValueInfo::describe() const
+{
+    std::string s = onnxType ? onnxDataTypeName(onnxType) : "?";
+    if (!hasShape)
+        return s + "[?]";
+    s += "[";
+    for (std::size_t i = 0; i < shape.size(); ++i) {
+        if (i)
+            s += ", ";
+        s += shape[i].fixed() ? std::to_string(shape[i].value) : shape[i].symbol.empty() ? "?" : shape[i].symbol;
+    }
+    return s + "]";
+}
+
+struct OnnxGraph::Impl
+{
+    std::string name;
+    int opset = 0;
+    std::vector<ValueInfo> inputs;
+    std::vector<ValueInfo> optionalInputs;
+    std::vector<ValueInfo> outputs;
+    std::map<std::string, std::string> metadata;
+    std::map<std::string, int> operatorCounts;
+
+    std::vector<std::string> slotNames;
+    std::unordered_map<std::string, int> slotOf;
+    std::vector<Tensor> constants;     // per slot; defined for initializers and folded Constant nodes
+    std::vector<int> inputSlots;
+    std::vector<int> optionalInputSlots;
+    std::vector<int> outputSlots;
+    std::vector<CompiledNode> nodes;   // topological order
+    std::unique_ptr<ThreadPool> pool = std::make_unique<ThreadPool>(0);
+
+    int slot(const std::string &valueName)
+    {
+        const auto [it, inserted] = slotOf.emplace(valueName, static_cast<int>(slotNames.size()));
+        if (inserted) {
+            slotNames.push_back(valueName);
+            constants.emplace_back();
+        }
+        return it->second;
+    }
+
+    void build(onnx::ModelProto &model);
+    std::vector<Tensor> execute(std::vector<Tensor> &values);
+};
+
+OnnxGraph::OnnxGraph(std::unique_ptr<Impl> impl)
+    : d(std::move(impl))
+{
+}
+OnnxGraph::OnnxGraph(OnnxGraph &&) noexcept = default;
+OnnxGraph &OnnxGraph::operator=(OnnxGraph &&) noexcept = default;
+OnnxGraph::~OnnxGraph() = default;
+
+OnnxGraph OnnxGraph::load(const std::string &path)
+{
+    return fromBytes(readWholeFile(path), path);
+}
+
+OnnxGraph OnnxGraph::fromBytes(const std::string &bytes, const std::string &name)
+{
+    if (bytes.empty())
+        throw Error(name + ": the file is empty, not an ONNX model");
+    onnx::ModelProto model;
+    if (!model.ParseFromString(bytes))
+        throw Error(name + ": not an ONNX model (the file is truncated or malformed)");
+    if (!model.has_graph() || model.ir_version() <= 0)
+        throw Error(name + ": not an ONNX model (no graph or IR version; the file is truncated or of another kind)");
+    try {
+        onnx::checker::check_model(model);
+    } catch (const std::exception &e) {
+        throw Error(name + ": the ONNX checker rejects the model: " + e.what());
+    }
+    auto impl = std::make_unique<Impl>();
+    impl->name = name;
+    try {
+        impl->build(model);
+    } catch (const UnsupportedError &e) {
+        throw UnsupportedError(e.kind(), name + ": " + e.what());
+    } catch (const Error &e) {
+        throw Error(name + ": " + e.what());
+    }
+    return OnnxGraph(std::move(impl));
+}
+
+void OnnxGraph::Impl::build(onnx::ModelProto &model)
+{
+    for (const auto &import : model.opset_import())
+        if (import.domain().empty() || import.domain() == "ai.onnx")
+            opset = static_cast<int>(import.version());
+    if (opset <= 0)
+        throw Error("the model imports no opset of the default ONNX domain");
+    for (const auto &prop : model.metadata_props())
+        metadata[prop.key()] = prop.value();
+
+    // Element types of every value: declared ones, initializers, and what shape inference adds.
+    onnx::ModelProto inferred = model;
+    try {
+        onnx::shape_inference::InferShapes(inferred);
+    } catch (const std::exception &) {
+        inferred = model; // inference is advisory here; the kernels check shapes when they run
+    }
+    const onnx::GraphProto &graph = inferred.graph();
+    std::unordered_map<std::string, int> typeOf;
+    for (const auto *list : {&graph.input(), &graph.output(), &graph.value_info()})
+        for (const auto &vi : *list)
+            if (vi.type().has_tensor_type())
+                typeOf[vi.name()] = vi.type().tensor_type().elem_type();
+    for (const auto &init : graph.initializer())
+        typeOf[init.name()] = init.data_type();
+
+    auto checkValueType = [&](const std::string &value, const std::string &what) {
+        const auto it = typeOf.find(value);
+        if (it != typeOf.end() && it->second != 0 && fromOnnxDataType(it->second) == DataType::Undefined)
+            throw UnsupportedError(Kind::DataType, what + " '" + value + "' has element type "
+                                                       + onnxDataTypeName(it->second) + ", which is not supported");
+    };
+
+    // Initializers.
+    std::unordered_map<std::string, bool> isInitializer;
+    for (const auto &init : graph.initializer()) {
+        checkValueType(init.name(), "initializer");
+        constants[static_cast<std::size_t>(slot(init.name()))] = tensorFromProto(init, "initializer '" + init.name() + "'");
+        isInitializer[init.name()] = true;
+    }
+    // Graph inputs and outputs.
+    for (const auto &vi : graph.input()) {
+        if (!vi.type().has_tensor_type())
+            throw UnsupportedError(Kind::DataType, "input '" + vi.name() + "' is not a tensor (sequences, maps and "
+                                                                             "optionals are not supported)");
+        checkValueType(vi.name(), "input");
+        const int s = slot(vi.name());
+        if (isInitializer.count(vi.name())) {
+            optionalInputs.push_back(valueInfoFrom(vi));
+            optionalInputSlots.push_back(s);
+        } else {
+            inputs.push_back(valueInfoFrom(vi));
+            inputSlots.push_back(s);
+        }
+    }
+    for (const auto &vi : graph.output()) {
+        if (!vi.type().has_tensor_type())
+            throw UnsupportedError(Kind::DataType, "output '" + vi.name() + "' is not a tensor (sequences, maps and "
+                                                                              "optionals are not supported)");
+        checkValueType(vi.name(), "output");
+        outputs.push_back(valueInfoFrom(vi));
+        outputSlots.push_back(slot(vi.name()));
+    }
+
+    // Topological order (Kahn), keeping file order among ready nodes.
+    const int nodeTotal = graph.node_size();
+    std::unordered_map<std::string, int> producer;
+    for (int i = 0; i < nodeTotal; ++i)
+        for (const auto &out : graph.node(i).output())
+            if (!out.empty()) {
+                if (producer.count(out) || isInitializer.count(out))
+                    throw Error("value '" + out + "' is produced twice");
+                producer[out] = i;
+            }
+    std::unordered_map<std::string, bool> isGraphInput;
+    for (const auto &vi : graph.input())
+        isGraphInput[vi.name()] = true;
+    std::vector<int> pending(static_cast<std::size_t>(nodeTotal), 0);
+    std::vector<std::vector<int>> readers(static_cast<std::size_t>(nodeTotal));
+    for (int i = 0; i < nodeTotal; ++i) {
+        const auto &node = graph.node(i);
+        for (const auto &in : node.input()) {
+            if (in.empty())
+                continue;
+            const auto it = producer.find(in);
+            if (it != producer.end()) {
+                ++pending[static_cast<std::size_t>(i)];
+                readers[static_cast<std::size_t>(it->second)].push_back(i);
+            } else if (!isInitializer.count(in) && !isGraphInput.count(in)) {
+                throw Error(nodeLabel(node, i, opset) + ": input '" + in
+                            + "' is not produced by any node, graph input or initializer");
+            }
+        }
+    }
+    std::deque<int> ready;
+    for (int i = 0; i < nodeTotal; ++i)
+        if (pending[static_cast<std::size_t>(i)] == 0)
+            ready.push_back(i);
+    std::vector<int> order;
+    while (!ready.empty()) {
+        const int i = ready.front();
+        ready.pop_front();
+        order.push_back(i);
+        for (int r : readers[static_cast<std::size_t>(i)])
+            if (--pending[static_cast<std::size_t>(r)] == 0)
+                ready.push_back(r);
+    }
+    if (static_cast<int>(order.size()) != nodeTotal)
+        throw Error("the graph has a cycle");
+
+    // Validate and compile every node; fold Constant nodes (and nodes with only constant inputs that
+    // are themselves Constant-like) into values known at load.
+    ExecContext exec{*pool};
+    for (const int i : order) {
+        const auto &node = graph.node(i);
+        const std::string label = nodeLabel(node, i, opset);
+        ++operatorCounts[node.op_type()];
+        try {
+            if (!node.domain().empty() && node.domain() != "ai.onnx")
+                throw UnsupportedError(Kind::Operator, "operators of domain '" + node.domain() + "' are not supported");
+            const onnx::OpSchema *schema = onnx::OpSchemaRegistry::Schema(node.op_type(), opset, onnx::ONNX_DOMAIN);
+            if (!schema)
+                throw UnsupportedError(Kind::Operator, "operator " + node.op_type() + " is unknown at this opset");
+            const OperatorSpec *spec = findOperator(node.op_type());
+            if (!spec)
+                throw UnsupportedError(Kind::Operator, "operator " + node.op_type() + " is not supported");
+            const int version = schema->since_version();
+            if (std::find(spec->versions.begin(), spec->versions.end(), version) == spec->versions.end()) {
+                std::string known;
+                for (int v : spec->versions)
+                    known += (known.empty() ? "" : ", ") + std::to_string(v);
+                throw UnsupportedError(Kind::Version, node.op_type() + "-" + std::to_string(version)
+                                                          + " is not supported (supported versions: " + known + ")");
+            }
+            for (const auto &attribute : node.attribute())
+                if (std::find(spec->attributes.begin(), spec->attributes.end(), attribute.name()) == spec->attributes.end())
+                    throw UnsupportedError(Kind::Attribute, "attribute '" + attribute.name() + "' of " + node.op_type()
+                                                                + " is not supported");
+            NodeContext ctx{node, version, Attributes(node), {}, {}, {}, node.output_size()};
+            CompiledNode compiled;
+            compiled.label = label;
+            for (const auto &in : node.input()) {
+                if (in.empty()) {
+                    ctx.inputTypes.push_back(DataType::Undefined);
+                    ctx.inputPresent.push_back(false);
+                    ctx.constants.push_back(nullptr);
+                    compiled.inputs.push_back(-1);
+                    continue;
+                }
+                checkValueType(in, "input");
+                const auto it = typeOf.find(in);
+                ctx.inputTypes.push_back(it != typeOf.end() ? fromOnnxDataType(it->second) : DataType::Undefined);
+                ctx.inputPresent.push_back(true);
+                const int s = slot(in);
+                const Tensor &c = constants[static_cast<std::size_t>(s)];
+                // A graph input backed by an initializer may be overridden, so it is not a constant.
+                ctx.constants.push_back(c.defined() && !isGraphInput.count(in) ? &c : nullptr);
+                compiled.inputs.push_back(s);
+            }
+            for (const auto &out : node.output()) {
+                if (!out.empty())
+                    checkValueType(out, "output");
+                compiled.outputs.push_back(out.empty() ? -1 : slot(out));
+            }
+            compiled.kernel = spec->factory(ctx);
+            if (node.op_type() == "Constant") {
+                std::vector<Tensor> produced(1);
+                compiled.kernel({}, produced, exec);
+                constants[static_cast<std::size_t>(compiled.outputs[0])] = std::move(produced[0]);
+                continue;
+            }
+            nodes.push_back(std::move(compiled));
+        } catch (const UnsupportedError &e) {
+            throw UnsupportedError(e.kind(), label + ": " + e.what());
+        } catch (const Error &e) {
+            throw Error(label + ": " + e.what());
+        }
+    }
+    for (std::size_t k = 0; k < outputSlots.size(); ++k) {
+        const std::string &out = outputs[k].name;
+        if (!producer.count(out) && !isInitializer.count(out) && !isGraphInput.count(out))
+            throw Error("graph output '" + out + "' is not produced by any node");
+    }
+
+    // Release each intermediate value after its last reader.
+    std::vector<int> lastReader(slotNames.size(), -1);
+    for (std::size_t n = 0; n < nodes.size(); ++n)
+        for (int s : nodes[n].inputs)
+            if (s >= 0)
+                lastReader[static_cast<std::size_t>(s)] = static_cast<int>(n);
+    for (int s : outputSlots)
+        lastReader[static_cast<std::size_t>(s)] = -1;
+    for (std::size_t s = 0; s < lastReader.size(); ++s)
+        if (lastReader[s] >= 0)
+            nodes[static_cast<std::size_t>(lastReader[s])].releases.push_back(static_cast<int>(s));
+}
+
+const std::string &OnnxGraph::name() const { return d->name; }
+int OnnxGraph::opset() const { return d->opset; }
+const std::vector<ValueInfo> &OnnxGraph::inputs() const { return d->inputs; }
+const std::vector<ValueInfo> &OnnxGraph::optionalInputs() const { return d->optionalInputs; }
+const std::vector<ValueInfo> &OnnxGraph::outputs() const { return d->outputs; }
+const std::map<std::string, std::string> &OnnxGraph::metadata() const { return d->metadata; }
+std::size_t OnnxGraph::nodeCount() const { return d->nodes.size(); }
+std::map<std::string, int> OnnxGraph::operatorCounts() const { return d->operatorCounts; }
+
+void OnnxGraph::setThreads(int threads)
+{
+    d->pool = std::make_unique<ThreadPool>(threads);
+}
+
+int OnnxGraph::threads() const
+{
+    return d->pool->threads();
+}
+
+namespace {
+
+void checkFed(const ValueInfo &info, const Tensor &t)
+{
+    if (!t.defined())
+        throw Error("input '" + info.name + "' is missing");
+    if (info.type != DataType::Undefined && t.type() != info.type)
+        throw Error("input '" + info.name + "' must be " + info.describe() + ", got " + t.describe());
+    if (!info.hasShape)
+        return;
+    if (static_cast<std::size_t>(t.rank()) != info.shape.size())
+        throw Error("input '" + info.name + "' must be " + info.describe() + ", got " + t.describe());
+    for (std::size_t i = 0; i < info.shape.size(); ++i)
+        if (info.shape[i].fixed() && info.shape[i].value != t.shape()[i])
+            throw Error("input '" + info.name + "' must be " + info.describe() + ", got " + t.describe());
+}
+
+} // namespace
+
+std::vector<Tensor> OnnxGraph::run(std::vector<Tensor> inputs)
+{
+    if (inputs.size() != d->inputs.size())
+        throw Error(d->name + ": the model takes " + std::to_string(d->inputs.size()) + " inputs, got "
+                    + std::to_string(inputs.size()));
+    std::vector<Tensor> values = d->constants;
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+        checkFed(d->inputs[i], inputs[i]);
+        values[static_cast<std::size_t>(d->inputSlots[i])] = std::move(inputs[i]);
+    }
+    return d->execute(values);
+}
+
+std::vector<Tensor> OnnxGraph::run(const std::map<std::string, Tensor> &inputs)
+{
+    std::vector<Tensor> values = d->constants;
+    std::size_t used = 0;
+    auto feed = [&](const std::vector<ValueInfo> &infos, const std::vector<int> &slots, bool required) {
+        for (std::size_t i = 0; i < infos.size(); ++i) {
+            const auto it = inputs.find(infos[i].name);
+            if (it == inputs.end()) {
+                if (required)
+                    throw Error(d->name + ": input '" + infos[i].name + "' (" + infos[i].describe() + ") is missing");
+                continue;
+            }
+            checkFed(infos[i], it->second);
+            values[static_cast<std::size_t>(slots[i])] = it->second;
+            ++used;
+        }
+    };
+    feed(d->inputs, d->inputSlots, true);
+    feed(d->optionalInputs, d->optionalInputSlots, false);
+    if (used != inputs.size())
+        for (const auto &[name, tensor] : inputs)
+            if (!d->slotOf.count(name))
+                throw Error(d->name + ": the model has no input named '" + name + "'");
+    return d->execute(values);
+}
+
+std::vector<Tensor> OnnxGraph::Impl::execute(std::vector<Tensor> &values)
+{
+    ExecContext exec{*pool};
+    std::vector<const Tensor *> in;
+    std::vector<Tensor> out;
+    for (const CompiledNode &node : nodes) {
+        in.clear();
+        for (int s : node.inputs)
+            in.push_back(s >= 0 ? &values[static_cast<std::size_t>(s)] : nullptr);
+        out.assign(node.outputs.size(), Tensor());
+        try {
+            node.kernel(in, out, exec);
+        } catch (const std::exception &e) {
+            throw Error(name + ": " + node.label + ": " + e.what());
+        }
+        for (std::size_t k = 0; k < node.outputs.size(); ++k)
+            if (node.outputs[k] >= 0)
+                values[static_cast<std::size_t>(node.outputs[k])] = std::move(out[k]);
+        for (int s : node.releases)
+            values[static_cast<std::size_t>(s)] = Tensor();
+    }
+    std::vector<Tensor> result;
+    for (int s : outputSlots)
+        result.push_back(values[static_cast<std::size_t>(s)]);
+    return result;
+}
+
+} // namespace specdec::nn

@@ -1,0 +1,82 @@
+#pragma once
+// OnnxGraph: an ONNX model file loaded, checked and ready to evaluate on the executor's own kernels.
+//
+// Loading parses the file with the ONNX library, runs its checker and shape inference, resolves the
+// default-domain opset and validates every node (operator, schema version, attributes, element types)
+// so that anything unsupported is an error at load time. Evaluation runs the nodes in topological order
+// with shapes computed from the actual inputs.
+
+#include "onnx/Tensor.h"
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace specdec::nn {
+
+/// One dimension of a declared shape: a fixed size, a symbol such as "batch", or unknown (-1, "").
+struct Dimension
+{
+    std::int64_t value = -1;
+    std::string symbol;
+    bool fixed() const { return value >= 0; }
+};
+
+/// A graph input or output as declared in the file (after shape inference).
+struct ValueInfo
+{
+    std::string name;
+    int onnxType = 0;   ///< TensorProto::DataType code; 0 when unknown
+    DataType type = DataType::Undefined;
+    bool hasShape = false;
+    std::vector<Dimension> shape;
+    /// "int64[batch, sequence]"
+    std::string describe() const;
+};
+
+class OnnxGraph
+{
+public:
+    /// Loads and validates a model file. Throws Error naming the file for a missing, empty, truncated or
+    /// malformed file or a model the checker rejects, and UnsupportedError (an Error) naming the node,
+    /// operator and opset for anything the executor cannot run.
+    static OnnxGraph load(const std::string &path);
+    /// The same from serialized bytes; `name` stands for the file in messages.
+    static OnnxGraph fromBytes(const std::string &bytes, const std::string &name);
+
+    OnnxGraph(OnnxGraph &&) noexcept;
+    OnnxGraph &operator=(OnnxGraph &&) noexcept;
+    ~OnnxGraph();
+
+    const std::string &name() const;
+    /// The opset of the default ONNX domain the model imports.
+    int opset() const;
+    /// The inputs a caller must feed (graph inputs without an initializer), in file order.
+    const std::vector<ValueInfo> &inputs() const;
+    /// Graph inputs that have an initializer (a default value); feeding them is optional.
+    const std::vector<ValueInfo> &optionalInputs() const;
+    const std::vector<ValueInfo> &outputs() const;
+    /// metadata_props of the model (key -> value).
+    const std::map<std::string, std::string> &metadata() const;
+    std::size_t nodeCount() const;
+    /// Operator type -> number of nodes, for summaries.
+    std::map<std::string, int> operatorCounts() const;
+
+    /// Worker threads for the kernels (<= 0: all cores). Results do not depend on it.
+    void setThreads(int threads);
+    int threads() const;
+
+    /// Evaluates the graph; `inputs` follow inputs() order. Returns outputs() in order. Throws Error for a
+    /// missing input, a wrong element type, rank or fixed dimension, or a kernel failure (naming the node).
+    std::vector<Tensor> run(std::vector<Tensor> inputs);
+    /// The same with inputs by name (required inputs and, optionally, initializer-backed ones).
+    std::vector<Tensor> run(const std::map<std::string, Tensor> &inputs);
+
+private:
+    struct Impl;
+    explicit OnnxGraph(std::unique_ptr<Impl> impl);
+    std::unique_ptr<Impl> d;
+};
+
+} // namespace specdec::nn
