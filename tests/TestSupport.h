@@ -1,0 +1,47 @@
+#pragma once
+// Small helpers shared by the test suites: test corpora, built corpora and models trained on them.
+
+#include "Corpus.h"
+#include "ModelFactory.h"
+#include "Random.h"
+
+#include <QString>
+#include <QtTest>
+
+#include <memory>
+#include <string>
+
+Q_DECLARE_METATYPE(Eigen::VectorXd)
+
+namespace specdec::test {
+
+inline std::string dataPath(const char *file)
+{
+    return std::string(SPECDEC_TEST_DATA_DIR) + "/" + file;
+}
+
+inline Corpus tinyEnglish()
+{
+    return loadCorpusFile(dataPath("tiny-en.txt"));
+}
+
+inline Corpus tinyChinese()
+{
+    return loadCorpusFile(dataPath("tiny-zh.txt"));
+}
+
+/// A corpus built by the build (kjv, tang-song).
+inline Corpus builtCorpus(const std::string &name)
+{
+    return CorpusCatalog({SPECDEC_CORPUS_DIR}).load(name);
+}
+
+inline std::unique_ptr<LanguageModel> model(const std::string &spec, const Corpus &corpus)
+{
+    return buildModel(ModelSpec::parse(spec), corpus).model;
+}
+
+/// A random distribution over n tokens with a given number of exact zeros, from a fixed-seed generator.
+Eigen::VectorXd randomDistribution(Rng &rng, int n, int zeros = 0);
+
+} // namespace specdec::test
