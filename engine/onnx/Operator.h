@@ -71,7 +71,9 @@ struct ExecContext
 
 /// A loaded node: inputs (nullptr for an absent optional input) -> outputs (one per node output;
 /// a kernel may leave an output undefined when the node's output name is empty).
-using Kernel = std::function<void(std::span<const Tensor *const> inputs, std::span<Tensor> outputs, ExecContext &)>;
+using Inputs = std::span<const Tensor *const>;
+using Outputs = std::span<Tensor>;
+using Kernel = std::function<void(Inputs inputs, Outputs outputs, ExecContext &)>;
 
 /// What a factory sees of a node at load time.
 struct NodeContext

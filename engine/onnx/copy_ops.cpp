@@ -48,7 +48,7 @@ void stridedCopy(std::size_t width, const Shape &outShape, const std::vector<std
 Kernel makeTranspose(const NodeContext &ctx)
 {
     const std::vector<std::int64_t> permAttr = ctx.attributes.getInts("perm");
-    return [permAttr](auto in, auto out, ExecContext &) {
+    return [permAttr](Inputs in, Outputs out, ExecContext &) {
         const Tensor &x = requireInput(in, 0, "data");
         const int r = x.rank();
         std::vector<std::int64_t> perm = permAttr;
@@ -78,7 +78,7 @@ Kernel makeTranspose(const NodeContext &ctx)
 Kernel makeConcat(const NodeContext &ctx)
 {
     const std::int64_t axisAttr = ctx.attributes.requireInt("axis");
-    return [axisAttr](auto in, auto out, ExecContext &) {
+    return [axisAttr](Inputs in, Outputs out, ExecContext &) {
         const Tensor &first = requireInput(in, 0, "inputs");
         const int r = first.rank();
         const int axis = normalizeAxis(axisAttr, r, "Concat axis");
@@ -118,7 +118,7 @@ Kernel makeSplit(const NodeContext &ctx)
     const std::int64_t axisAttr = ctx.attributes.getInt("axis", 0);
     const std::vector<std::int64_t> splitAttr = ctx.attributes.getInts("split");
     const int version = ctx.version;
-    return [axisAttr, splitAttr, version](auto in, auto out, ExecContext &) {
+    return [axisAttr, splitAttr, version](Inputs in, Outputs out, ExecContext &) {
         const Tensor &x = requireInput(in, 0, "input");
         const int axis = normalizeAxis(axisAttr, x.rank(), "Split axis");
         const std::int64_t dim = x.dim(axis);
@@ -159,7 +159,7 @@ Kernel makeSplit(const NodeContext &ctx)
 Kernel makeSlice(const NodeContext &ctx)
 {
     ctx.requireType(1, {DataType::Int64, DataType::Int32});
-    return [](auto in, auto out, ExecContext &) {
+    return [](Inputs in, Outputs out, ExecContext &) {
         const Tensor &x = requireInput(in, 0, "data");
         const auto starts = requireInput(in, 1, "starts").toInt64Vector();
         const auto ends = requireInput(in, 2, "ends").toInt64Vector();
@@ -219,7 +219,7 @@ Kernel makeGather(const NodeContext &ctx)
 {
     ctx.requireType(1, {DataType::Int64, DataType::Int32});
     const std::int64_t axisAttr = ctx.attributes.getInt("axis", 0);
-    return [axisAttr](auto in, auto out, ExecContext &) {
+    return [axisAttr](Inputs in, Outputs out, ExecContext &) {
         const Tensor &x = requireInput(in, 0, "data");
         const Tensor &indices = requireInput(in, 1, "indices");
         const int axis = normalizeAxis(axisAttr, x.rank(), "Gather axis");
@@ -254,7 +254,7 @@ Kernel makeGather(const NodeContext &ctx)
 Kernel makeExpand(const NodeContext &ctx)
 {
     ctx.requireType(1, {DataType::Int64});
-    return [](auto in, auto out, ExecContext &) {
+    return [](Inputs in, Outputs out, ExecContext &) {
         const Tensor &x = requireInput(in, 0, "input");
         const Shape shape = broadcastShapes(x.shape(), requireInput(in, 1, "shape").toInt64Vector());
         const Shape strides = contiguousStrides(x.shape());
@@ -270,7 +270,7 @@ Kernel makeExpand(const NodeContext &ctx)
 Kernel makeTile(const NodeContext &ctx)
 {
     ctx.requireType(1, {DataType::Int64});
-    return [](auto in, auto out, ExecContext &) {
+    return [](Inputs in, Outputs out, ExecContext &) {
         const Tensor &x = requireInput(in, 0, "input");
         const auto repeats = requireInput(in, 1, "repeats").toInt64Vector();
         if (static_cast<int>(repeats.size()) != x.rank())
@@ -298,7 +298,7 @@ Kernel makeTile(const NodeContext &ctx)
 Kernel makeTrilu(const NodeContext &ctx)
 {
     const bool upper = ctx.attributes.getInt("upper", 1) != 0;
-    return [upper](auto in, auto out, ExecContext &) {
+    return [upper](Inputs in, Outputs out, ExecContext &) {
         const Tensor &x = requireInput(in, 0, "input");
         if (x.rank() < 2)
             throw Error("Trilu needs a tensor of rank >= 2, got " + x.describe());

@@ -80,7 +80,7 @@ void requireSameKnownTypes(const NodeContext &ctx, int first, int last)
 template<class Op> Kernel floatUnary(const NodeContext &ctx, std::string_view name, Op op)
 {
     ctx.requireType(0, kFloatTypes);
-    return [name = std::string(name), op](auto in, auto out, ExecContext &) {
+    return [name = std::string(name), op](Inputs in, Outputs out, ExecContext &) {
         const Tensor &x = requireInput(in, 0, "X");
         dispatchTypes<float, double>(x.type(), name, [&](auto tag) {
             using T = typename decltype(tag)::type;
@@ -92,7 +92,7 @@ template<class Op> Kernel floatUnary(const NodeContext &ctx, std::string_view na
 template<class Op> Kernel numericUnary(const NodeContext &ctx, std::string_view name, Op op)
 {
     ctx.requireType(0, kNumericTypes);
-    return [name = std::string(name), op](auto in, auto out, ExecContext &) {
+    return [name = std::string(name), op](Inputs in, Outputs out, ExecContext &) {
         const Tensor &x = requireInput(in, 0, "X");
         dispatchTypes<float, double, std::int64_t, std::int32_t>(x.type(), name, [&](auto tag) {
             using T = typename decltype(tag)::type;
@@ -122,7 +122,7 @@ Kernel makeRelu(const NodeContext &c) { return numericUnary(c, "Relu", [](auto v
 Kernel makeNot(const NodeContext &ctx)
 {
     ctx.requireType(0, {DataType::Bool});
-    return [](auto in, auto out, ExecContext &) {
+    return [](Inputs in, Outputs out, ExecContext &) {
         const Tensor &x = requireInput(in, 0, "X");
         unaryLoop<bool, bool>(x, makeOutput(out, 0, DataType::Bool, x.shape()), [](bool v) { return !v; });
     };
@@ -135,7 +135,7 @@ template<class Op> Kernel arithmetic(const NodeContext &ctx, std::string_view na
     ctx.requireType(0, kNumericTypes);
     ctx.requireType(1, kNumericTypes);
     requireSameKnownTypes(ctx, 0, 1);
-    return [name = std::string(name), op](auto in, auto out, ExecContext &) {
+    return [name = std::string(name), op](Inputs in, Outputs out, ExecContext &) {
         const Tensor &a = requireInput(in, 0, "A");
         const Tensor &b = requireInput(in, 1, "B");
         requireSameType(a, b, name);
@@ -166,7 +166,7 @@ Kernel makePow(const NodeContext &ctx)
 {
     ctx.requireType(0, kNumericTypes);
     ctx.requireType(1, kNumericTypes);
-    return [](auto in, auto out, ExecContext &) {
+    return [](Inputs in, Outputs out, ExecContext &) {
         const Tensor &a = requireInput(in, 0, "X");
         const Tensor &b = requireInput(in, 1, "Y");
         out[0] = binaryOutput(a, b, a.type());
@@ -192,7 +192,7 @@ template<class Op> Kernel comparison(const NodeContext &ctx, std::string_view na
     else
         ctx.requireType(0, kNumericTypes);
     requireSameKnownTypes(ctx, 0, 1);
-    return [name = std::string(name), op](auto in, auto out, ExecContext &) {
+    return [name = std::string(name), op](Inputs in, Outputs out, ExecContext &) {
         const Tensor &a = requireInput(in, 0, "A");
         const Tensor &b = requireInput(in, 1, "B");
         requireSameType(a, b, name);
@@ -212,7 +212,7 @@ template<class Op> Kernel logical(const NodeContext &ctx, Op op)
 {
     ctx.requireType(0, {DataType::Bool});
     ctx.requireType(1, {DataType::Bool});
-    return [op](auto in, auto out, ExecContext &) {
+    return [op](Inputs in, Outputs out, ExecContext &) {
         const Tensor &a = requireInput(in, 0, "A");
         const Tensor &b = requireInput(in, 1, "B");
         out[0] = binaryOutput(a, b, DataType::Bool);
@@ -229,7 +229,7 @@ Kernel makeWhere(const NodeContext &ctx)
     ctx.requireType(0, {DataType::Bool});
     ctx.requireType(1, kAllTypes);
     requireSameKnownTypes(ctx, 1, 2);
-    return [](auto in, auto out, ExecContext &) {
+    return [](Inputs in, Outputs out, ExecContext &) {
         const Tensor &c = requireInput(in, 0, "condition");
         const Tensor &x = requireInput(in, 1, "X");
         const Tensor &y = requireInput(in, 2, "Y");
@@ -257,7 +257,7 @@ template<bool IsMax> Kernel extremum(const NodeContext &ctx)
     for (int i = 0; i < static_cast<int>(ctx.inputTypes.size()); ++i)
         ctx.requireType(i, kNumericTypes);
     requireSameKnownTypes(ctx, 0, static_cast<int>(ctx.inputTypes.size()) - 1);
-    return [](auto in, auto out, ExecContext &) {
+    return [](Inputs in, Outputs out, ExecContext &) {
         const char *name = IsMax ? "Max" : "Min";
         Tensor acc = requireInput(in, 0, "data_0");
         for (std::size_t k = 1; k < in.size(); ++k) {
@@ -266,7 +266,7 @@ template<bool IsMax> Kernel extremum(const NodeContext &ctx)
             Tensor next = binaryOutput(acc, b, acc.type());
             dispatchTypes<float, double, std::int64_t, std::int32_t>(acc.type(), name, [&](auto tag) {
                 using T = typename decltype(tag)::type;
-                binaryLoop<T, T, T>(acc, b, next, [](T x, T y) {
+                binaryLoop<T, T, T>(acc, b, next, [&](T x, T y) {
                     if constexpr (std::is_floating_point_v<T>) {
                         if (std::isnan(x) || std::isnan(y))
                             return std::numeric_limits<T>::quiet_NaN();
@@ -290,7 +290,7 @@ Kernel makeClip(const NodeContext &ctx)
     const bool fromAttributes = ctx.version < 11;
     const float attrMin = ctx.attributes.getFloat("min", std::numeric_limits<float>::lowest());
     const float attrMax = ctx.attributes.getFloat("max", std::numeric_limits<float>::max());
-    return [fromAttributes, attrMin, attrMax](auto in, auto out, ExecContext &) {
+    return [fromAttributes, attrMin, attrMax](Inputs in, Outputs out, ExecContext &) {
         const Tensor &x = requireInput(in, 0, "input");
         dispatchTypes<float, double, std::int64_t, std::int32_t>(x.type(), "Clip", [&](auto tag) {
             using T = typename decltype(tag)::type;
@@ -301,9 +301,9 @@ Kernel makeClip(const NodeContext &ctx)
                 hi = static_cast<T>(attrMax);
             } else {
                 if (in.size() > 1 && in[1] && in[1]->size() > 0)
-                    lo = in[1]->data<T>()[0];
+                    lo = in[1]->template data<T>()[0];
                 if (in.size() > 2 && in[2] && in[2]->size() > 0)
-                    hi = in[2]->data<T>()[0];
+                    hi = in[2]->template data<T>()[0];
             }
             unaryLoop<T, T>(x, makeOutput(out, 0, x.type(), x.shape()), [lo, hi](T v) {
                 const T low = v < lo ? lo : v;
@@ -338,7 +338,7 @@ Kernel makeCast(const NodeContext &ctx)
     const DataType target = fromOnnxDataType(static_cast<int>(to));
     if (target == DataType::Undefined)
         throw UnsupportedError(Kind::DataType, "Cast to " + onnxDataTypeName(static_cast<int>(to)) + " is not supported");
-    return [target](auto in, auto out, ExecContext &) {
+    return [target](Inputs in, Outputs out, ExecContext &) {
         const Tensor &x = requireInput(in, 0, "input");
         if (x.type() == target) {
             out[0] = x;

@@ -64,7 +64,7 @@ Kernel makeMatMul(const NodeContext &ctx)
 {
     ctx.requireType(0, kNumericTypes);
     ctx.requireType(1, kNumericTypes);
-    return [](auto in, auto out, ExecContext &exec) {
+    return [](Inputs in, Outputs out, ExecContext &exec) {
         const Tensor &a = requireInput(in, 0, "A");
         const Tensor &b = requireInput(in, 1, "B");
         if (a.type() != b.type())
@@ -136,7 +136,7 @@ Kernel makeGemm(const NodeContext &ctx)
     const float beta = ctx.attributes.getFloat("beta", 1.0f);
     const bool transA = ctx.attributes.getInt("transA", 0) != 0;
     const bool transB = ctx.attributes.getInt("transB", 0) != 0;
-    return [=](auto in, auto out, ExecContext &exec) {
+    return [=](Inputs in, Outputs out, ExecContext &exec) {
         const Tensor &a = requireInput(in, 0, "A");
         const Tensor &b = requireInput(in, 1, "B");
         const Tensor *c = in.size() > 2 && in[2] && in[2]->defined() ? in[2] : nullptr;

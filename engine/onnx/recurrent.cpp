@@ -215,7 +215,7 @@ Kernel makeRnn(const NodeContext &ctx, bool lstm)
                                                         + " is not supported (only the default Sigmoid/Tanh)");
     if (a.has("activation_alpha") || a.has("activation_beta"))
         throw UnsupportedError(Kind::Attribute, "activation_alpha / activation_beta are not supported");
-    return [s](auto in, auto out, ExecContext &) {
+    return [s](Inputs in, Outputs out, ExecContext &) {
         dispatchTypes<float, double>(requireInput(in, 0, "X").type(), s.lstm ? "LSTM" : "GRU", [&](auto tag) {
             runRnn<typename decltype(tag)::type>(s, in, out);
         });

@@ -71,7 +71,7 @@ template<Reduction How> Kernel makeReduce(const NodeContext &ctx)
     const bool noopWhenEmpty = ctx.attributes.getInt("noop_with_empty_axes", 0) != 0;
     const std::vector<std::int64_t> attrAxes = ctx.attributes.getInts("axes");
     const bool axesFromInput = How == Reduction::Sum && ctx.version >= 13;
-    return [=](auto in, auto out, ExecContext &) {
+    return [=](Inputs in, Outputs out, ExecContext &) {
         const Tensor &x = requireInput(in, 0, "data");
         std::vector<std::int64_t> axes = attrAxes;
         if (axesFromInput)
@@ -137,7 +137,7 @@ template<bool Log> Kernel makeSoftmax(const NodeContext &ctx)
     ctx.requireType(0, kFloatTypes);
     const bool coerce2d = ctx.version < 13;
     const std::int64_t axisAttr = ctx.attributes.getInt("axis", coerce2d ? 1 : -1);
-    return [coerce2d, axisAttr](auto in, auto out, ExecContext &) {
+    return [coerce2d, axisAttr](Inputs in, Outputs out, ExecContext &) {
         const Tensor &x = requireInput(in, 0, "input");
         if (x.rank() == 0)
             throw Error("Softmax of a scalar");
@@ -166,7 +166,7 @@ Kernel makeCumSum(const NodeContext &ctx)
     ctx.requireType(0, kNumericTypes);
     const bool exclusive = ctx.attributes.getInt("exclusive", 0) != 0;
     const bool reverse = ctx.attributes.getInt("reverse", 0) != 0;
-    return [exclusive, reverse](auto in, auto out, ExecContext &) {
+    return [exclusive, reverse](Inputs in, Outputs out, ExecContext &) {
         const Tensor &x = requireInput(in, 0, "x");
         const int axis = normalizeAxis(requireInput(in, 1, "axis").intAt(0), x.rank(), "CumSum axis");
         std::int64_t outer = 1, inner = 1;
@@ -210,7 +210,7 @@ Kernel makeLayerNormalization(const NodeContext &ctx)
     const double epsilon = ctx.attributes.getFloat("epsilon", 1e-5f);
     if (ctx.attributes.getInt("stash_type", 1) != 1)
         throw UnsupportedError(Kind::Attribute, "LayerNormalization stash_type other than 1 (float) is not supported");
-    return [axisAttr, epsilon](auto in, auto out, ExecContext &) {
+    return [axisAttr, epsilon](Inputs in, Outputs out, ExecContext &) {
         const Tensor &x = requireInput(in, 0, "X");
         const Tensor &scale = requireInput(in, 1, "Scale");
         const Tensor *bias = in.size() > 2 && in[2] && in[2]->defined() ? in[2] : nullptr;

@@ -16,7 +16,7 @@ Kernel makeReshape(const NodeContext &ctx)
 {
     ctx.requireType(1, {DataType::Int64});
     const bool allowZero = ctx.attributes.getInt("allowzero", 0) != 0;
-    return [allowZero](auto in, auto out, ExecContext &) {
+    return [allowZero](Inputs in, Outputs out, ExecContext &) {
         const Tensor &x = requireInput(in, 0, "data");
         const std::vector<std::int64_t> requested = requireInput(in, 1, "shape").toInt64Vector();
         Shape shape(requested.size());
@@ -52,7 +52,7 @@ Kernel makeReshape(const NodeContext &ctx)
 Kernel makeFlatten(const NodeContext &ctx)
 {
     const std::int64_t axisAttr = ctx.attributes.getInt("axis", 1);
-    return [axisAttr](auto in, auto out, ExecContext &) {
+    return [axisAttr](Inputs in, Outputs out, ExecContext &) {
         const Tensor &x = requireInput(in, 0, "input");
         const std::int64_t axis = axisAttr < 0 ? axisAttr + x.rank() : axisAttr;
         if (axis < 0 || axis > x.rank())
@@ -69,7 +69,7 @@ Kernel makeSqueeze(const NodeContext &ctx)
 {
     const int version = ctx.version;
     const std::vector<std::int64_t> attrAxes = ctx.attributes.getInts("axes");
-    return [version, attrAxes](auto in, auto out, ExecContext &) {
+    return [version, attrAxes](Inputs in, Outputs out, ExecContext &) {
         const Tensor &x = requireInput(in, 0, "data");
         std::vector<std::int64_t> axes = attrAxes;
         if (version >= 13)
@@ -100,7 +100,7 @@ Kernel makeUnsqueeze(const NodeContext &ctx)
     const std::vector<std::int64_t> attrAxes = ctx.attributes.getInts("axes");
     if (version < 13 && attrAxes.empty())
         throw Error("Unsqueeze needs the 'axes' attribute");
-    return [version, attrAxes](auto in, auto out, ExecContext &) {
+    return [version, attrAxes](Inputs in, Outputs out, ExecContext &) {
         const Tensor &x = requireInput(in, 0, "data");
         const std::vector<std::int64_t> axes = version >= 13 ? requireInput(in, 1, "axes").toInt64Vector() : attrAxes;
         const int rank = x.rank() + static_cast<int>(axes.size());
@@ -125,7 +125,7 @@ Kernel makeShape(const NodeContext &ctx)
     const std::int64_t startAttr = ctx.attributes.getInt("start", 0);
     const bool hasEnd = ctx.attributes.has("end");
     const std::int64_t endAttr = ctx.attributes.getInt("end", 0);
-    return [startAttr, hasEnd, endAttr](auto in, auto out, ExecContext &) {
+    return [startAttr, hasEnd, endAttr](Inputs in, Outputs out, ExecContext &) {
         const Tensor &x = requireInput(in, 0, "data");
         const std::int64_t r = x.rank();
         auto clampIndex = [r](std::int64_t v) { return std::clamp<std::int64_t>(v < 0 ? v + r : v, 0, r); };
@@ -140,7 +140,7 @@ Kernel makeShape(const NodeContext &ctx)
 
 Kernel makeSize(const NodeContext &)
 {
-    return [](auto in, auto out, ExecContext &) {
+    return [](Inputs in, Outputs out, ExecContext &) {
         out[0] = Tensor::scalar<std::int64_t>(requireInput(in, 0, "data").size());
     };
 }
@@ -151,7 +151,7 @@ Kernel makeConstantOfShape(const NodeContext &ctx)
     Tensor value = ctx.attributes.has("value") ? ctx.attributes.getTensor("value") : Tensor::scalar<float>(0.0f);
     if (value.size() != 1)
         throw Error("ConstantOfShape: 'value' must hold one element");
-    return [value](auto in, auto out, ExecContext &) {
+    return [value](Inputs in, Outputs out, ExecContext &) {
         const Shape shape = requireInput(in, 0, "input").toInt64Vector();
         Tensor &o = makeOutput(out, 0, value.type(), shape);
         visitDataType(value.type(), [&](auto tag) {
@@ -180,12 +180,12 @@ Kernel makeConstant(const NodeContext &ctx)
     } else {
         throw UnsupportedError(Kind::Attribute, "Constant needs one of value, value_float(s), value_int(s)");
     }
-    return [value](auto, auto out, ExecContext &) { out[0] = value; };
+    return [value](Inputs, Outputs out, ExecContext &) { out[0] = value; };
 }
 
 Kernel makeIdentity(const NodeContext &)
 {
-    return [](auto in, auto out, ExecContext &) { out[0] = requireInput(in, 0, "input"); };
+    return [](Inputs in, Outputs out, ExecContext &) { out[0] = requireInput(in, 0, "input"); };
 }
 
 // Dropout at inference: output = input and mask = all true. Training mode with a non-zero ratio is random
@@ -193,7 +193,7 @@ Kernel makeIdentity(const NodeContext &)
 Kernel makeDropout(const NodeContext &ctx)
 {
     const int version = ctx.version;
-    return [version](auto in, auto out, ExecContext &) {
+    return [version](Inputs in, Outputs out, ExecContext &) {
         const Tensor &x = requireInput(in, 0, "data");
         if (version >= 12 && in.size() > 2 && in[2] && in[2]->defined() && in[2]->intAt(0) != 0) {
             const double ratio = in.size() > 1 && in[1] && in[1]->defined() ? in[1]->doubleAt(0) : 0.5;
@@ -212,7 +212,7 @@ Kernel makeDropout(const NodeContext &ctx)
 Kernel makeRange(const NodeContext &ctx)
 {
     ctx.requireType(0, kNumericTypes);
-    return [](auto in, auto out, ExecContext &) {
+    return [](Inputs in, Outputs out, ExecContext &) {
         const Tensor &start = requireInput(in, 0, "start");
         const Tensor &limit = requireInput(in, 1, "limit");
         const Tensor &delta = requireInput(in, 2, "delta");

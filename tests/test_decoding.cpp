@@ -1,0 +1,194 @@
+// Decoding: greedy speculative output equals greedy autoregressive output; traces are consistent and
+// reproducible; the teaching drafts behave as taught.
+#include "Error.h"
+#include "Generation.h"
+#include "TestSupport.h"
+#include "TeachingDrafts.h"
+
+#include <QtTest>
+
+using namespace specdec;
+
+namespace {
+
+bool sameTrace(const RoundTrace &a, const RoundTrace &b)
+{
+    if (a.index != b.index || a.contextLength != b.contextLength || a.draftLength != b.draftLength
+        || a.rejectedAt != b.rejectedAt || a.correction != b.correction || a.bonus != b.bonus
+        || a.committed != b.committed || a.positions.size() != b.positions.size() || a.residual != b.residual
+        || a.bonusDist != b.bonusDist || a.targetCalls != b.targetCalls || a.draftCalls != b.draftCalls)
+        return false;
+    for (std::size_t i = 0; i < a.positions.size(); ++i) {
+        const auto &x = a.positions[i];
+        const auto &y = b.positions[i];
+        if (x.token != y.token || x.q != y.q || x.p != y.p || x.u != y.u || x.verdict != y.verdict
+            || x.overlap != y.overlap || x.pDist != y.pDist || x.qDist != y.qDist)
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
+class TestDecoding : public QObject
+{
+    Q_OBJECT
+private slots:
+    void greedySpeculativeEqualsAutoregressive_data()
+    {
+        QTest::addColumn<QString>("corpus");
+        QTest::addColumn<QString>("target");
+        QTest::addColumn<QString>("draft");
+        QTest::addColumn<int>("k");
+        QTest::addColumn<double>("draftTemperature");
+        const QString kjv = QStringLiteral("kjv"), poems = QStringLiteral("tang-song");
+        QTest::addRow("kjv 6/2 K=4") << kjv << QStringLiteral("ngram:6") << QStringLiteral("ngram:2") << 4 << 0.0;
+        QTest::addRow("kjv 6/2 K=1") << kjv << QStringLiteral("ngram:6") << QStringLiteral("ngram:2") << 1 << 0.0;
+        QTest::addRow("kjv 5/addk K=8") << kjv << QStringLiteral("ngram:5") << QStringLiteral("ngram:3:addk=0.2") << 8 << 0.0;
+        QTest::addRow("kjv uniform K=3") << kjv << QStringLiteral("ngram:4") << QStringLiteral("uniform") << 3 << 1.0;
+        QTest::addRow("kjv same K=5") << kjv << QStringLiteral("ngram:4") << QStringLiteral("same") << 5 << 0.0;
+        QTest::addRow("kjv sampled draft K=4") << kjv << QStringLiteral("ngram:6") << QStringLiteral("ngram:2") << 4 << 1.0;
+        QTest::addRow("poems 3/2 K=6") << poems << QStringLiteral("ngram:3:addk=0.2") << QStringLiteral("ngram:2:addk=0.2") << 6 << 0.0;
+        QTest::addRow("poems 4/1 K=2") << poems << QStringLiteral("ngram:4") << QStringLiteral("ngram:1") << 2 << 0.0;
+        QTest::addRow("poems uniform K=4") << poems << QStringLiteral("ngram:3") << QStringLiteral("uniform") << 4 << 0.7;
+    }
+    void greedySpeculativeEqualsAutoregressive()
+    {
+        QFETCH(QString, corpus);
+        QFETCH(QString, target);
+        QFETCH(QString, draft);
+        QFETCH(int, k);
+        QFETCH(double, draftTemperature);
+        const Corpus c = test::builtCorpus(corpus.toStdString());
+        BuiltModel t = buildModel(ModelSpec::parse(target.toStdString()), c);
+        BuiltModel d = buildModel(ModelSpec::parse(draft.toStdString()), c, &t.model->vocabulary(), t.model.get());
+        const std::vector<std::u32string> prompts = corpus == QLatin1String("kjv")
+            ? std::vector<std::u32string>{U"", U"In the beginning", U"And he said", U"Jesus wept.", U"the", U"Q", U"x"}
+            : std::vector<std::u32string>{U"", U"床前明月光", U"春", U"《静夜思》\n作者：李白\n", U"明月"};
+        DecodingSettings s;
+        s.draftLength = k;
+        s.target.temperature = 0.0;
+        s.draft.temperature = draftTemperature;
+        for (std::size_t i = 0; i < prompts.size(); ++i) {
+            const auto prompt = c.vocabulary.encode(prompts[i]);
+            s.seed = i;
+            const Generation spec = generateSpeculative(*t.model, *d.model, s, prompt, 60);
+            const Generation ar = generateAutoregressive(*t.model, s.target, 999, prompt, 60);
+            QCOMPARE(spec.tokens, ar.tokens);
+            QVERIFY(spec.target.calls <= ar.target.calls);
+            if (draft == QLatin1String("same"))
+                QCOMPARE(spec.target.calls, std::int64_t(10)); // K + 1 = 6 tokens per pass: 60 / 6
+        }
+    }
+
+    void tracesAreConsistent()
+    {
+        const Corpus c = test::builtCorpus("kjv");
+        auto t = test::model("ngram:5", c);
+        auto d = test::model("ngram:2", c);
+        DecodingSettings s;
+        s.draftLength = 5;
+        s.seed = 3;
+        s.recordDistributions = true;
+        const Generation g = generateSpeculative(*t, *d, s, c.vocabulary.encode(U"And God said"), 300);
+        QCOMPARE(static_cast<int>(g.tokens.size()), 300);
+        std::vector<TokenId> fromTraces;
+        int contextLength = 12;
+        for (const RoundTrace &r : g.rounds) {
+            QCOMPARE(r.contextLength, contextLength);
+            QCOMPARE(r.targetCalls, 1);
+            QCOMPARE(r.draftCalls, r.draftLength);
+            std::vector<TokenId> expected;
+            for (int i = 0; i < r.draftLength; ++i) {
+                const DraftPosition &pos = r.positions[static_cast<std::size_t>(i)];
+                QCOMPARE(pos.q, pos.qDist[pos.token]);
+                QCOMPARE(pos.p, pos.pDist[pos.token]);
+                QVERIFY(std::abs(pos.qDist.sum() - 1.0) < 1e-9);
+                QVERIFY(std::abs(pos.overlap + pos.totalVariation - 1.0) < 1e-9);
+                if (i < r.acceptedCount()) {
+                    QCOMPARE(pos.verdict, Verdict::Accepted);
+                    QVERIFY(pos.u < pos.threshold);
+                    expected.push_back(pos.token);
+                } else if (i == r.rejectedAt) {
+                    QCOMPARE(pos.verdict, Verdict::Rejected);
+                    QVERIFY(pos.u >= pos.threshold);
+                } else {
+                    QCOMPARE(pos.verdict, Verdict::Discarded);
+                    QCOMPARE(pos.u, -1.0);
+                }
+            }
+            if (r.rejectedAt >= 0) {
+                QVERIFY(r.bonus < 0);
+                QVERIFY(r.residual[r.correction] > 0.0); // the correction comes from the residual's support
+                expected.push_back(r.correction);
+            } else {
+                QVERIFY(r.correction < 0);
+                QVERIFY(r.bonusDist[r.bonus] > 0.0);
+                expected.push_back(r.bonus);
+            }
+            QCOMPARE(r.committed, expected);
+            fromTraces.insert(fromTraces.end(), r.committed.begin(), r.committed.end());
+            contextLength += static_cast<int>(r.committed.size());
+        }
+        fromTraces.resize(300);
+        QCOMPARE(fromTraces, g.tokens);
+    }
+
+    void sameSeedSameTraces()
+    {
+        const Corpus c = test::builtCorpus("tang-song");
+        auto t = test::model("ngram:3", c);
+        auto d = test::model("ngram:1", c);
+        DecodingSettings s;
+        s.draftLength = 4;
+        s.target = {0.9, 50, 0.95};
+        s.draft = {1.1, 50, 0.95};
+        s.seed = 77;
+        s.recordDistributions = true;
+        const auto prompt = c.vocabulary.encode(U"春");
+        const Generation a = generateSpeculative(*t, *d, s, prompt, 200);
+        const Generation b = generateSpeculative(*t, *d, s, prompt, 200);
+        QCOMPARE(a.tokens, b.tokens);
+        QCOMPARE(a.rounds.size(), b.rounds.size());
+        for (std::size_t i = 0; i < a.rounds.size(); ++i)
+            QVERIFY2(sameTrace(a.rounds[i], b.rounds[i]), qPrintable(QStringLiteral("round %1 differs").arg(i)));
+        s.seed = 78;
+        const Generation other = generateSpeculative(*t, *d, s, prompt, 200);
+        QVERIFY(other.tokens != a.tokens);
+    }
+
+    void sameDraftIsAlwaysAccepted()
+    {
+        const Corpus c = test::tinyEnglish();
+        auto t = test::model("ngram:3", c);
+        SameAsTargetModel same(*t);
+        DecodingSettings s;
+        s.draftLength = 4;
+        s.seed = 5;
+        const Generation g = generateSpeculative(*t, same, s, {}, 100);
+        for (const RoundTrace &r : g.rounds) {
+            QCOMPARE(r.rejectedAt, -1);
+            QVERIFY(r.bonus >= 0);
+        }
+        QCOMPARE(g.target.calls, std::int64_t(20)); // the draft's calls are its own: 5 tokens per target pass
+        QCOMPARE(g.draft.calls, std::int64_t(80));
+    }
+
+    void mismatchedVocabulariesAreRefused()
+    {
+        const Corpus en = test::tinyEnglish();
+        const Corpus zh = test::tinyChinese();
+        auto t = test::model("ngram:2", en);
+        auto d = test::model("ngram:2", zh);
+        QVERIFY_THROWS_EXCEPTION(Error, SpeculativeDecoder(*t, *d, DecodingSettings{}));
+        DecodingSettings bad;
+        bad.draftLength = 65;
+        QVERIFY_THROWS_EXCEPTION(Error, SpeculativeDecoder(*t, *t, bad));
+        bad.draftLength = 0;
+        QVERIFY_THROWS_EXCEPTION(Error, SpeculativeDecoder(*t, *t, bad));
+        QVERIFY_THROWS_EXCEPTION(Error, generateAutoregressive(*t, {}, 0, {}, 0));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestDecoding)
+#include "test_decoding.moc"

@@ -1,0 +1,135 @@
+// The lossless claim, tested statistically: the joint distribution of the first two generated tokens of
+// speculative decoding matches the target's exact probabilities (chi-square goodness of fit, fixed seeds,
+// 10^5 samples), at several sampler settings; and every deliberately wrong variant fails the same test.
+#include "Continuations.h"
+#include "Statistics.h"
+#include "TestSupport.h"
+
+#include <QtTest>
+
+using namespace specdec;
+
+namespace {
+
+constexpr std::int64_t kSamples = 100000;
+
+struct Fit
+{
+    ChiSquareResult chi;
+    double tv = 0.0;
+};
+
+Fit fitSpeculative(LanguageModel &target, LanguageModel &draft, const DecodingSettings &settings,
+                   const std::vector<TokenId> &prompt, DecodingMode mode = DecodingMode::Speculative)
+{
+    const auto exact = exactContinuations(target, settings.target, prompt, 2);
+    const auto counts = sampleContinuations(target, &draft, settings, mode, prompt, 2, kSamples);
+    std::vector<std::int64_t> observed;
+    std::vector<double> probabilities;
+    for (const auto &[continuation, probability] : exact) {
+        const auto it = counts.find(continuation);
+        observed.push_back(it == counts.end() ? 0 : it->second);
+        probabilities.push_back(probability);
+    }
+    std::int64_t impossible = 0;
+    for (const auto &[continuation, count] : counts)
+        impossible += exact.count(continuation) ? 0 : count;
+    observed.push_back(impossible);
+    probabilities.push_back(0.0);
+    return {chiSquareTest(observed, probabilities), empiricalTotalVariation(observed, probabilities)};
+}
+
+DecodingSettings settings(double temperature, int topK, double topP, double draftTemperature, int k,
+                          std::uint64_t seed, Variant variant = Variant::Correct)
+{
+    DecodingSettings s;
+    s.draftLength = k;
+    s.target = {temperature, topK, topP};
+    s.draft = {draftTemperature, topK, topP};
+    s.seed = seed;
+    s.variant = variant;
+    return s;
+}
+
+} // namespace
+
+Q_DECLARE_METATYPE(specdec::DecodingSettings)
+
+class TestLossless : public QObject
+{
+    Q_OBJECT
+private:
+    Corpus m_corpus = test::tinyEnglish();
+    std::unique_ptr<LanguageModel> m_target = test::model("ngram:3", m_corpus);
+    std::unique_ptr<LanguageModel> m_draft = test::model("ngram:1:addk=1", m_corpus);
+    std::vector<TokenId> m_prompt = m_corpus.vocabulary.encode(U"the ");
+
+private slots:
+    void speculativeMatchesTarget_data()
+    {
+        QTest::addColumn<DecodingSettings>("decoding");
+        QTest::addRow("T=1 K=4") << settings(1.0, 0, 1.0, 1.0, 4, 11);
+        QTest::addRow("T=1 K=1") << settings(1.0, 0, 1.0, 1.0, 1, 12);
+        QTest::addRow("T=0.7") << settings(0.7, 0, 1.0, 0.7, 3, 13);
+        QTest::addRow("top-k=6") << settings(1.0, 6, 1.0, 1.0, 2, 14);
+        QTest::addRow("top-p=0.9") << settings(1.0, 0, 0.9, 1.0, 2, 15);
+        QTest::addRow("draft T=1.5, target T=0.7") << settings(0.7, 0, 1.0, 1.5, 2, 16);
+        QTest::addRow("draft T=0.3, target T=1.2, top-p=0.9") << settings(1.2, 0, 0.9, 0.3, 3, 17);
+    }
+    void speculativeMatchesTarget()
+    {
+        QFETCH(DecodingSettings, decoding);
+        const Fit fit = fitSpeculative(*m_target, *m_draft, decoding, m_prompt);
+        qInfo("chi2 %.1f dof %d p-value %.4f TV %.4f", fit.chi.statistic, fit.chi.degreesOfFreedom, fit.chi.pValue,
+              fit.tv);
+        QVERIFY(fit.chi.degreesOfFreedom >= 8); // enough cells for the test to have power
+        QCOMPARE(fit.chi.impossible, std::int64_t(0));
+        QVERIFY2(fit.chi.pValue > 1e-3, qPrintable(QStringLiteral("p-value %1").arg(fit.chi.pValue)));
+    }
+
+    void autoregressiveMatchesTarget()
+    {
+        const Fit fit = fitSpeculative(*m_target, *m_draft, settings(0.8, 0, 1.0, 0.8, 4, 21), m_prompt,
+                                       DecodingMode::Autoregressive);
+        QVERIFY2(fit.chi.pValue > 1e-3, qPrintable(QStringLiteral("p-value %1").arg(fit.chi.pValue)));
+    }
+
+    void wrongVariantsAreCaught_data()
+    {
+        QTest::addColumn<DecodingSettings>("decoding");
+        QTest::addRow("accept-all") << settings(1.0, 0, 1.0, 1.0, 4, 31, Variant::AcceptAll);
+        QTest::addRow("greedy-match") << settings(1.0, 0, 1.0, 1.0, 4, 32, Variant::GreedyMatch);
+        QTest::addRow("resample-from-target") << settings(1.0, 0, 1.0, 1.0, 4, 33, Variant::ResampleFromTarget);
+        QTest::addRow("unnormalized-residual") << settings(1.0, 0, 1.0, 1.0, 4, 34, Variant::UnnormalizedResidual);
+        QTest::addRow("temperature-target-only")
+            << settings(0.7, 0, 1.0, 0.5, 4, 35, Variant::TemperatureTargetOnly);
+    }
+    void wrongVariantsAreCaught()
+    {
+        QFETCH(DecodingSettings, decoding);
+        const Fit fit = fitSpeculative(*m_target, *m_draft, decoding, m_prompt);
+        qInfo("chi2 %.1f dof %d p-value %.3g TV %.4f", fit.chi.statistic, fit.chi.degreesOfFreedom, fit.chi.pValue,
+              fit.tv);
+        QVERIFY2(fit.chi.pValue < 1e-9, qPrintable(QStringLiteral("p-value %1").arg(fit.chi.pValue)));
+    }
+
+    void sameVariantIsCorrectWithSameSettings()
+    {
+        // The control of the case above: the correct rule with the very settings of temperature-target-only.
+        const Fit fit = fitSpeculative(*m_target, *m_draft, settings(0.7, 0, 1.0, 0.5, 4, 35), m_prompt);
+        QVERIFY2(fit.chi.pValue > 1e-3, qPrintable(QStringLiteral("p-value %1").arg(fit.chi.pValue)));
+    }
+
+    void chiSquareSurvivalMatchesTables()
+    {
+        // Critical values of the chi-square distribution (any statistics table).
+        QVERIFY(std::abs(chiSquareSurvival(3.841459, 1) - 0.05) < 1e-6);
+        QVERIFY(std::abs(chiSquareSurvival(18.307038, 10) - 0.05) < 1e-6);
+        QVERIFY(std::abs(chiSquareSurvival(6.634897, 1) - 0.01) < 1e-6);
+        QVERIFY(std::abs(chiSquareSurvival(124.342113, 100) - 0.05) < 1e-6);
+        QVERIFY(std::abs(chiSquareSurvival(2.0, 2) - std::exp(-1.0)) < 1e-12); // dof 2: exp(-x/2)
+    }
+};
+
+QTEST_APPLESS_MAIN(TestLossless)
+#include "test_lossless.moc"

@@ -1,0 +1,105 @@
+// Metrics and theory: the closed forms against the literature's numbers, and metrics of hand-made traces.
+#include "Metrics.h"
+#include "Theory.h"
+
+#include <QtTest>
+
+#include <cmath>
+
+using namespace specdec;
+
+namespace {
+
+/// A round with K drafts of which the first `accepted` passed (all K: a bonus token).
+RoundTrace round(int k, int accepted, double overlap)
+{
+    RoundTrace r;
+    r.draftLength = k;
+    r.positions.resize(static_cast<std::size_t>(k));
+    for (int i = 0; i < k; ++i) {
+        auto &pos = r.positions[static_cast<std::size_t>(i)];
+        pos.verdict = i < accepted ? Verdict::Accepted : (i == accepted ? Verdict::Rejected : Verdict::Discarded);
+        pos.overlap = overlap;
+        pos.totalVariation = 1.0 - overlap;
+        if (i < accepted)
+            r.committed.push_back(i);
+    }
+    r.rejectedAt = accepted < k ? accepted : -1;
+    r.committed.push_back(99);
+    r.targetCalls = 1;
+    r.draftCalls = k;
+    r.targetSeconds = 0.010;
+    r.draftSeconds = 0.001 * k;
+    return r;
+}
+
+} // namespace
+
+class TestMetrics : public QObject
+{
+    Q_OBJECT
+private slots:
+    void expectedTokensPerRound()
+    {
+        QVERIFY(std::abs(theory::expectedTokensPerRound(0.8, 4) - 3.36160) < 1e-12); // PRODUCT.md: 3.36
+        QCOMPARE(theory::expectedTokensPerRound(1.0, 4), 5.0);
+        QCOMPARE(theory::expectedTokensPerRound(0.0, 4), 1.0);
+        QVERIFY(std::abs(theory::expectedTokensPerRound(0.5, 1) - 1.5) < 1e-15);
+    }
+
+    void costModelSpeedup()
+    {
+        // Leviathan et al. Thm 3.8: (1 - a^{K+1}) / ((1 - a)(Kc + 1)); a = 0.8, K = 4, c = 0.05 -> 3.3616 / 1.2.
+        QVERIFY(std::abs(theory::costModelSpeedup(0.8, 4, 0.05) - 3.3616 / 1.2) < 1e-12);
+        QCOMPARE(theory::costModelSpeedup(0.8, 4, 0.0), theory::expectedTokensPerRound(0.8, 4));
+        QVERIFY(theory::costModelSpeedup(0.2, 4, 0.5) < 1.0); // a poor, costly draft slows decoding down
+        // The optimum grows with alpha and shrinks with c.
+        QVERIFY(theory::optimalDraftLength(0.9, 0.01) > theory::optimalDraftLength(0.6, 0.01));
+        QVERIFY(theory::optimalDraftLength(0.8, 0.2) < theory::optimalDraftLength(0.8, 0.01));
+        const int k = theory::optimalDraftLength(0.8, 0.05);
+        for (int other = 1; other <= 64; ++other)
+            QVERIFY(theory::costModelSpeedup(0.8, k, 0.05) >= theory::costModelSpeedup(0.8, other, 0.05));
+    }
+
+    void metricsOfHandMadeRounds()
+    {
+        // Rounds of K = 4: all pass; 2 pass; 0 pass; 3 pass.
+        const std::vector<RoundTrace> rounds{round(4, 4, 0.9), round(4, 2, 0.5), round(4, 0, 0.3), round(4, 3, 0.7)};
+        const RunMetrics m = computeMetrics(rounds, 2.0, 5.0);
+        QCOMPARE(m.rounds, 4);
+        QCOMPARE(m.drafted, 16);
+        QCOMPARE(m.accepted, 9);
+        QCOMPARE(m.tested, 4 + 3 + 1 + 4);
+        QCOMPARE(m.generatedTokens, 5 + 3 + 1 + 4);
+        QCOMPARE(m.acceptanceRate, 9.0 / 12.0);
+        QCOMPARE(m.draftAcceptance, 9.0 / 16.0);
+        QCOMPARE(m.tokensPerRound, 13.0 / 4.0);
+        QCOMPARE(m.perPositionTested, (std::vector<int>{4, 3, 3, 2}));
+        QCOMPARE(m.perPositionAcceptance[0], 3.0 / 4.0);
+        QCOMPARE(m.perPositionAcceptance[1], 3.0 / 3.0);
+        QCOMPARE(m.perPositionAcceptance[2], 2.0 / 3.0);
+        QCOMPARE(m.perPositionAcceptance[3], 1.0 / 2.0);
+        QCOMPARE(m.speedupForwardPasses, 13.0 / 4.0);
+        QCOMPARE(m.targetCalls, std::int64_t(4));
+        QCOMPARE(m.draftCalls, std::int64_t(16));
+        QVERIFY(std::abs(m.costRatio - 0.1) < 1e-12); // 1 ms per draft call / 10 ms per target call
+        QVERIFY(std::abs(m.expectedTokensPerRound - theory::expectedTokensPerRound(0.75, 4)) < 1e-12);
+        QVERIFY(std::abs(m.speedupCostModel - theory::costModelSpeedup(0.75, 4, 0.1)) < 1e-12);
+        QVERIFY(m.speedupWallClock.has_value());
+        QCOMPARE(*m.speedupWallClock, 2.5);
+        const double meanOverlap = (4 * 0.9 + 3 * 0.5 + 1 * 0.3 + 4 * 0.7) / 12.0;
+        QVERIFY(std::abs(m.meanOverlap - meanOverlap) < 1e-12);
+        QVERIFY(!computeMetrics(rounds, 2.0).speedupWallClock.has_value());
+    }
+
+    void emptyRunHasZeroMetrics()
+    {
+        const RunMetrics m = computeMetrics({}, 0.0);
+        QCOMPARE(m.rounds, 0);
+        QCOMPARE(m.acceptanceRate, 0.0);
+        QVERIFY(m.perPositionAcceptance.empty());
+    }
+};
+
+QTEST_APPLESS_MAIN(TestMetrics)
+#include "test_metrics.moc"
