@@ -1,0 +1,193 @@
+// The specdec command line: the documented forms work, and every bad input gives a one-line error and a
+// non-zero exit status, never a crash.
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+namespace {
+
+struct Result
+{
+    int exitCode = -1;
+    bool crashed = false;
+    QString out;
+    QString err;
+};
+
+Result specdec(const QStringList &arguments)
+{
+    QProcess process;
+    process.start(QStringLiteral(SPECDEC_BIN_DIR "/specdec"), arguments);
+    process.waitForFinished(120000);
+    return {process.exitCode(), process.exitStatus() != QProcess::NormalExit,
+            QString::fromUtf8(process.readAllStandardOutput()), QString::fromUtf8(process.readAllStandardError())};
+}
+
+QJsonObject json(const Result &r)
+{
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(r.out.toUtf8(), &error);
+    if (error.error != QJsonParseError::NoError)
+        qWarning("not JSON: %s\n%s", qPrintable(error.errorString()), qPrintable(r.out.left(500)));
+    return doc.object();
+}
+
+} // namespace
+
+class TestCli : public QObject
+{
+    Q_OBJECT
+private:
+    QTemporaryDir m_dir;
+
+    QString writeFile(const QString &name, const QByteArray &bytes)
+    {
+        QFile f(m_dir.filePath(name));
+        if (!f.open(QIODevice::WriteOnly))
+            qFatal("cannot write %s", qPrintable(f.fileName()));
+        f.write(bytes);
+        return f.fileName();
+    }
+
+private slots:
+    void runJsonHasDocumentedFields()
+    {
+        const Result r = specdec({QStringLiteral("run"), QStringLiteral("--corpus"), QStringLiteral("kjv"),
+                                  QStringLiteral("--target"), QStringLiteral("ngram:5"), QStringLiteral("--draft"),
+                                  QStringLiteral("ngram:2"), QStringLiteral("--prompt"), QStringLiteral("And God"),
+                                  QStringLiteral("--tokens"), QStringLiteral("120"), QStringLiteral("-k"),
+                                  QStringLiteral("3"), QStringLiteral("--seed"), QStringLiteral("9"),
+                                  QStringLiteral("--baseline"), QStringLiteral("--trace"), QStringLiteral("--json")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QJsonObject o = json(r);
+        for (const char *key : {"text", "generated_tokens", "rounds", "target_calls", "draft_calls", "drafted",
+                                "accepted", "acceptance_rate", "tokens_per_round", "per_position_acceptance", "theory",
+                                "speedup", "cost_ratio_c", "seconds", "trace"})
+            QVERIFY2(o.contains(QLatin1String(key)), key);
+        QCOMPARE(o.value(QStringLiteral("generated_tokens")).toInt(), 120);
+        QCOMPARE(o.value(QStringLiteral("text")).toString().size(), 120);
+        QCOMPARE(o.value(QStringLiteral("per_position_acceptance")).toArray().size(), 3);
+        QVERIFY(o.value(QStringLiteral("theory")).toObject().contains(QStringLiteral("expected_tokens_per_round")));
+        const QJsonObject speedup = o.value(QStringLiteral("speedup")).toObject();
+        for (const char *key : {"forward_passes", "cost_model", "wall_clock"})
+            QVERIFY2(speedup.value(QLatin1String(key)).toDouble() > 0.0, key);
+        const QJsonArray trace = o.value(QStringLiteral("trace")).toArray();
+        QCOMPARE(trace.size(), o.value(QStringLiteral("rounds")).toInt());
+        QVERIFY(trace.first().toObject().value(QStringLiteral("positions")).toArray().first().toObject().contains(
+            QStringLiteral("p_top")));
+        // Same seed, same text.
+        const Result again = specdec({QStringLiteral("run"), QStringLiteral("--corpus"), QStringLiteral("kjv"),
+                                      QStringLiteral("--target"), QStringLiteral("ngram:5"), QStringLiteral("--prompt"),
+                                      QStringLiteral("And God"), QStringLiteral("--tokens"), QStringLiteral("120"),
+                                      QStringLiteral("-k"), QStringLiteral("3"), QStringLiteral("--seed"),
+                                      QStringLiteral("9"), QStringLiteral("--json")});
+        QCOMPARE(json(again).value(QStringLiteral("text")).toString(), o.value(QStringLiteral("text")).toString());
+    }
+
+    void runTextAndAutoregressive()
+    {
+        const Result r = specdec({QStringLiteral("run"), QStringLiteral("--corpus"), QStringLiteral("tang-song"),
+                                  QStringLiteral("--target"), QStringLiteral("ngram:3"), QStringLiteral("--prompt"),
+                                  QStringLiteral("床前明月光"), QStringLiteral("--tokens"), QStringLiteral("30")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY(r.out.contains(QStringLiteral("round    1")));
+        QVERIFY(r.out.contains(QStringLiteral("text: 床前明月光")));
+        const Result ar = specdec({QStringLiteral("run"), QStringLiteral("--corpus"), QStringLiteral("tang-song"),
+                                   QStringLiteral("--mode"), QStringLiteral("autoregressive"), QStringLiteral("--tokens"),
+                                   QStringLiteral("25"), QStringLiteral("--json")});
+        QVERIFY2(ar.exitCode == 0, qPrintable(ar.err));
+        QCOMPARE(json(ar).value(QStringLiteral("target_calls")).toInt(), 25);
+    }
+
+    void distSumsToOne()
+    {
+        const Result r = specdec({QStringLiteral("dist"), QStringLiteral("--corpus"), QStringLiteral("kjv"),
+                                  QStringLiteral("--model"), QStringLiteral("ngram:2:addk=0.2"), QStringLiteral("--context"),
+                                  QStringLiteral("th"), QStringLiteral("--json")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QJsonObject o = json(r);
+        const QJsonArray probs = o.value(QStringLiteral("probs")).toArray();
+        QCOMPARE(o.value(QStringLiteral("tokens")).toArray().size(), probs.size());
+        double sum = 0;
+        for (const auto &p : probs)
+            sum += p.toDouble();
+        QVERIFY(std::abs(sum - 1.0) < 1e-9);
+    }
+
+    void sampleCountsAllSamples()
+    {
+        const QString corpus = QStringLiteral(SPECDEC_TEST_DATA_DIR "/tiny-en.txt");
+        for (const QString mode : {QStringLiteral("speculative"), QStringLiteral("autoregressive")}) {
+            const Result r = specdec({QStringLiteral("sample"), QStringLiteral("--corpus"), corpus,
+                                      QStringLiteral("--target"), QStringLiteral("ngram:3"), QStringLiteral("--draft"),
+                                      QStringLiteral("ngram:1"), QStringLiteral("--prompt"), QStringLiteral("the "),
+                                      QStringLiteral("--tokens"), QStringLiteral("2"), QStringLiteral("--samples"),
+                                      QStringLiteral("20000"), QStringLiteral("--mode"), mode, QStringLiteral("--seed"),
+                                      QStringLiteral("4"), QStringLiteral("--exact"), QStringLiteral("--json")});
+            QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+            const QJsonObject o = json(r);
+            double total = 0;
+            const QJsonObject counts = o.value(QStringLiteral("counts")).toObject();
+            for (auto it = counts.begin(); it != counts.end(); ++it) {
+                QCOMPARE(it.key().size(), 2);
+                total += it.value().toDouble();
+            }
+            QCOMPARE(total, 20000.0);
+            QVERIFY(o.value(QStringLiteral("p_value")).toDouble() > 1e-3);
+        }
+    }
+
+    void badInputIsAClearError_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("message");
+        const QString run = QStringLiteral("run");
+        const QString tiny = QStringLiteral(SPECDEC_TEST_DATA_DIR "/tiny-en.txt");
+        const QString c = QStringLiteral("--corpus");
+        QTest::addRow("missing corpus file") << QStringList{run, c, QStringLiteral("/nonexistent/x.txt")} << QStringLiteral("does not exist");
+        QTest::addRow("empty corpus") << QStringList{run, c, writeFile(QStringLiteral("empty.txt"), {})} << QStringLiteral("is empty");
+        QTest::addRow("invalid UTF-8") << QStringList{run, c, writeFile(QStringLiteral("bad.txt"), QByteArray("abc\xff\xfe" "def"))}
+                                       << QStringLiteral("invalid UTF-8 at byte offset 3");
+        QTest::addRow("unknown corpus name") << QStringList{run, c, QStringLiteral("nosuchcorpus")} << QStringLiteral("unknown corpus");
+        QTest::addRow("order 0") << QStringList{run, c, tiny, QStringLiteral("--target"), QStringLiteral("ngram:0")} << QStringLiteral("between 1 and 10");
+        QTest::addRow("order 11") << QStringList{run, c, tiny, QStringLiteral("--draft"), QStringLiteral("ngram:11")} << QStringLiteral("between 1 and 10");
+        QTest::addRow("K 0") << QStringList{run, c, tiny, QStringLiteral("-k"), QStringLiteral("0")} << QStringLiteral("between 1 and 64");
+        QTest::addRow("K 65") << QStringList{run, c, tiny, QStringLiteral("-k"), QStringLiteral("65")} << QStringLiteral("between 1 and 64");
+        QTest::addRow("negative temperature") << QStringList{run, c, tiny, QStringLiteral("--temperature"), QStringLiteral("-1")} << QStringLiteral("temperature");
+        QTest::addRow("top-p 0") << QStringList{run, c, tiny, QStringLiteral("--top-p"), QStringLiteral("0")} << QStringLiteral("top-p must be in (0, 1]");
+        QTest::addRow("top-p 1.5") << QStringList{run, c, tiny, QStringLiteral("--top-p"), QStringLiteral("1.5")} << QStringLiteral("top-p must be in (0, 1]");
+        QTest::addRow("top-k -1") << QStringList{run, c, tiny, QStringLiteral("--top-k"), QStringLiteral("-1")} << QStringLiteral("top-k must be >= 0");
+        QTest::addRow("prompt outside vocabulary") << QStringList{run, c, tiny, QStringLiteral("--prompt"), QStringLiteral("the ZEBRA")}
+                                                   << QStringLiteral("'Z' (U+005A)");
+        QTest::addRow("vocabulary mismatch") << QStringList{run, c, tiny, QStringLiteral("--draft-corpus"), QStringLiteral(SPECDEC_TEST_DATA_DIR "/tiny-zh.txt")}
+                                             << QStringLiteral("vocabularies differ");
+        QTest::addRow("unknown model spec") << QStringList{run, c, tiny, QStringLiteral("--draft"), QStringLiteral("gpt:9")} << QStringLiteral("unknown model kind");
+        QTest::addRow("bad add-k") << QStringList{run, c, tiny, QStringLiteral("--target"), QStringLiteral("ngram:3:addk=x")} << QStringLiteral("add-k needs a number");
+        QTest::addRow("tokens 0") << QStringList{run, c, tiny, QStringLiteral("--tokens"), QStringLiteral("0")} << QStringLiteral("at least 1");
+        QTest::addRow("tokens not a number") << QStringList{run, c, tiny, QStringLiteral("--tokens"), QStringLiteral("ten")} << QStringLiteral("whole number");
+        QTest::addRow("same as target") << QStringList{run, c, tiny, QStringLiteral("--target"), QStringLiteral("same")} << QStringLiteral("draft only");
+        QTest::addRow("unknown mode") << QStringList{run, c, tiny, QStringLiteral("--mode"), QStringLiteral("fast")} << QStringLiteral("--mode");
+        QTest::addRow("unknown option") << QStringList{run, QStringLiteral("--frobnicate")} << QStringLiteral("frobnicate");
+        QTest::addRow("unknown command") << QStringList{QStringLiteral("fly")} << QStringLiteral("unknown command");
+        QTest::addRow("dist context outside vocabulary") << QStringList{QStringLiteral("dist"), c, tiny, QStringLiteral("--context"), QStringLiteral("q")} << QStringLiteral("'q'");
+        QTest::addRow("sample 0 samples") << QStringList{QStringLiteral("sample"), c, tiny, QStringLiteral("--samples"), QStringLiteral("0")} << QStringLiteral("at least 1");
+        QTest::addRow("onnx file missing") << QStringList{run, c, tiny, QStringLiteral("--target"), QStringLiteral("onnx:/nonexistent/m.onnx")} << QStringLiteral("m.onnx");
+    }
+    void badInputIsAClearError()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, message);
+        const Result r = specdec(arguments);
+        QVERIFY(!r.crashed);
+        QVERIFY2(r.exitCode != 0, qPrintable(r.out));
+        QVERIFY2(r.err.startsWith(QStringLiteral("specdec: error: ")), qPrintable(r.err));
+        QVERIFY2(r.err.count(QLatin1Char('\n')) == 1, qPrintable(r.err));
+        QVERIFY2(r.err.contains(message), qPrintable(r.err));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "test_cli.moc"
