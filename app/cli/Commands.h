@@ -9,5 +9,6 @@ namespace specdec::cli {
 int runCommand(const QStringList &arguments);     ///< specdec run: generate, report rounds and metrics
 int distCommand(const QStringList &arguments);    ///< specdec dist: one next-token distribution
 int sampleCommand(const QStringList &arguments);  ///< specdec sample: counts of many continuations
+int benchCommand(const QStringList &arguments);   ///< specdec bench: decoding throughput
 
 } // namespace specdec::cli

@@ -25,7 +25,8 @@ void printUsage()
                 "commands:\n"
                 "  run      generate text by speculative decoding and report every round\n"
                 "  dist     print a model's next-token distribution after a context\n"
-                "  sample   count the continuations of many independent generations\n");
+                "  sample   count the continuations of many independent generations\n"
+                "  bench    measure decoding throughput on the shipped corpora\n");
     out().flush();
 }
 
@@ -52,6 +53,7 @@ int main(int argc, char *argv[])
         {QStringLiteral("run"), &runCommand},
         {QStringLiteral("dist"), &distCommand},
         {QStringLiteral("sample"), &sampleCommand},
+        {QStringLiteral("bench"), &benchCommand},
     };
     const QString name = arguments.takeFirst();
     const auto command = commands.find(name);

@@ -1,0 +1,115 @@
+// specdec bench: decoding throughput of the engine on the shipped corpora (a benchmark, not a test).
+#include "CliOptions.h"
+#include "Commands.h"
+#include "Output.h"
+#include "ParseArguments.h"
+
+#include "Generation.h"
+#include "Metrics.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+
+#include <chrono>
+
+namespace specdec::cli {
+
+namespace {
+
+struct Case
+{
+    const char *corpus;
+    const char *target;
+    const char *draft;
+    const char *prompt;
+};
+
+double secondsSince(std::chrono::steady_clock::time_point start)
+{
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+} // namespace
+
+int benchCommand(const QStringList &arguments)
+{
+    auto tr = [](const char *text) { return QCoreApplication::translate("specdec", text); };
+    QCommandLineParser parser;
+    addOptions(parser, OutputOptions);
+    parser.addOption({QStringLiteral("tokens"), tr("Tokens per measured generation."), tr("n"),
+                      QStringLiteral("200000")});
+    parser.addOption({QStringLiteral("repeat"), tr("Measured generations per case (the best counts)."), tr("n"),
+                      QStringLiteral("3")});
+    parser.addOption({{QStringLiteral("k"), QStringLiteral("draft-length")}, tr("Draft length K."), tr("K"),
+                      QStringLiteral("4")});
+    if (!parseArguments(parser, QStringLiteral("bench"),
+                        tr("Measure decoding throughput: n-gram target and draft on kjv and tang-song."), arguments))
+        return 0;
+    const int tokens = readInt(parser, QStringLiteral("tokens"), 200000);
+    const int repeat = std::max(1, readInt(parser, QStringLiteral("repeat"), 3));
+    const int k = readInt(parser, QStringLiteral("k"), 4);
+
+    const Case cases[] = {{"kjv", "ngram:6", "ngram:2", "In the beginning"},
+                          {"tang-song", "ngram:6", "ngram:2", "床前明月光"}};
+    QJsonArray results;
+    for (const Case &c : cases) {
+        Setup setup;
+        setup.corpus = c.corpus;
+        setup.target = c.target;
+        setup.draft = c.draft;
+        setup.prompt = c.prompt;
+        setup.tokens = tokens;
+        setup.decoding.draftLength = k;
+        const auto loadStart = std::chrono::steady_clock::now();
+        auto experiment = Experiment::load(setup, corpusCatalog());
+        const double loadSeconds = secondsSince(loadStart);
+
+        double bestSpeculative = 0.0;
+        double bestAutoregressive = 0.0;
+        RunMetrics metrics;
+        for (int r = 0; r < repeat; ++r) {
+            setup.decoding.seed = static_cast<std::uint64_t>(r);
+            const Generation spec = generateSpeculative(experiment->target(), *experiment->draft(), setup.decoding,
+                                                        experiment->prompt(), tokens);
+            const Generation ar = generateAutoregressive(experiment->target(), setup.decoding.target,
+                                                         setup.decoding.seed, experiment->prompt(), tokens);
+            bestSpeculative = std::max(bestSpeculative, tokens / spec.seconds);
+            bestAutoregressive = std::max(bestAutoregressive, tokens / ar.seconds);
+            metrics = computeMetrics(spec.rounds, spec.seconds, ar.seconds);
+        }
+        const QJsonObject result{
+            {QStringLiteral("corpus"), QLatin1String(c.corpus)},
+            {QStringLiteral("vocabulary_size"), experiment->vocabulary().size()},
+            {QStringLiteral("target"), QLatin1String(c.target)},
+            {QStringLiteral("draft"), QLatin1String(c.draft)},
+            {QStringLiteral("k"), k},
+            {QStringLiteral("tokens"), tokens},
+            {QStringLiteral("load_seconds"), loadSeconds},
+            {QStringLiteral("speculative_tokens_per_second"), bestSpeculative},
+            {QStringLiteral("autoregressive_tokens_per_second"), bestAutoregressive},
+            {QStringLiteral("acceptance_rate"), metrics.acceptanceRate},
+            {QStringLiteral("tokens_per_round"), metrics.tokensPerRound},
+        };
+        results.append(result);
+        if (!parser.isSet(QStringLiteral("json"))) {
+            out() << tr("%1 (V=%2) target %3 draft %4 K=%5: speculative %6 tokens/s, autoregressive %7 tokens/s, "
+                        "alpha %8, %9 tokens/round, models loaded in %10 s")
+                         .arg(QLatin1String(c.corpus))
+                         .arg(experiment->vocabulary().size())
+                         .arg(QLatin1String(c.target), QLatin1String(c.draft))
+                         .arg(k)
+                         .arg(bestSpeculative, 0, 'f', 0)
+                         .arg(bestAutoregressive, 0, 'f', 0)
+                         .arg(metrics.acceptanceRate, 0, 'f', 3)
+                         .arg(metrics.tokensPerRound, 0, 'f', 2)
+                         .arg(loadSeconds, 0, 'f', 2)
+                  << '\n';
+            out().flush();
+        }
+    }
+    if (parser.isSet(QStringLiteral("json")))
+        printJson({{QStringLiteral("bench"), results}});
+    return 0;
+}
+
+} // namespace specdec::cli
