@@ -30,8 +30,13 @@ struct CompiledNode
 
 std::string nodeLabel(const onnx::NodeProto &node, int index, int opset)
 {
-    const std::string name = node.name().empty() ? "#" + std::to_string(index) : "'" + node.name() + "'";
-    return "node " + name + " (" + node.op_type() + ", opset " + std::to_string(opset) + ")";
+    std::string label = "node ";
+    if (node.name().empty())
+        label.append("#").append(std::to_string(index));
+    else
+        label.append("'").append(node.name()).append("'");
+    label.append(" (").append(node.op_type()).append(", opset ").append(std::to_string(opset)).append(")");
+    return label;
 }
 
 ValueInfo valueInfoFrom(const onnx::ValueInfoProto &proto)
@@ -150,8 +155,14 @@ void OnnxGraph::Impl::build(onnx::ModelProto &model)
     for (const auto &import : model.opset_import())
         if (import.domain().empty() || import.domain() == "ai.onnx")
             opset = static_cast<int>(import.version());
-    if (opset <= 0)
+    if (opset <= 0) {
+        for (const auto &node : model.graph().node())
+            if (!node.domain().empty() && node.domain() != "ai.onnx")
+                throw UnsupportedError(Kind::Operator, "node '" + node.name() + "' (" + node.op_type()
+                                                           + "): operators of domain '" + node.domain()
+                                                           + "' are not supported");
         throw Error("the model imports no opset of the default ONNX domain");
+    }
     for (const auto &prop : model.metadata_props())
         metadata[prop.key()] = prop.value();
 

@@ -1,0 +1,8 @@
+# Suites of the ONNX executor (engine/onnx). Paths are relative to tests/.
+set(SPECDEC_ONNX_TESTDATA_DIR "/usr/share/libonnx-testdata/data" CACHE PATH
+    "The ONNX backend test data (Debian package libonnx-testdata)")
+
+specdec_add_test(test_onnx_conformance onnx/test_onnx_conformance.cpp)
+target_compile_definitions(test_onnx_conformance PRIVATE
+  SPECDEC_ONNX_TESTDATA_DIR="${SPECDEC_ONNX_TESTDATA_DIR}"
+  SPECDEC_ONNX_SKIP_LIST="${CMAKE_CURRENT_LIST_DIR}/conformance-skips.txt")
