@@ -154,6 +154,14 @@ public:
                     model.m_nodeWeight.push_back(model.m_settings.k / (total + model.m_settings.k * vocabularySize));
                 model.m_followerBegin.push_back(static_cast<std::uint32_t>(model.m_followerToken.size()));
             }
+            if (depth == 0) {
+                // The root's full distribution: its weight spread uniformly (KN: the floor 1/V; add-k: k/(N + kV))
+                // plus its followers.
+                const double floor = kneserNey ? model.m_nodeWeight[0] / vocabularySize : model.m_nodeWeight[0];
+                model.m_rootDistribution = Eigen::VectorXd::Constant(model.vocabulary().size(), floor);
+                for (std::uint32_t s = model.m_followerBegin[0]; s < model.m_followerBegin[1]; ++s)
+                    model.m_rootDistribution[model.m_followerToken[s]] += model.m_followerValue[s];
+            }
             raw[d] = PairTable{}; // release memory as soon as a depth is done
         }
     }
@@ -190,20 +198,10 @@ std::string NGramModel::describe() const
     return out.str();
 }
 
-void NGramModel::predict(std::span<const TokenId> prefix, double *row) const
+void NGramModel::fill(const std::uint32_t *path, int depth, int longest, double *row) const
 {
     const int vocabularySize = vocabulary().size();
-    const int longest = std::min<int>(m_settings.order - 1, static_cast<int>(prefix.size()));
-    std::uint32_t path[10];
-    path[0] = 0;
-    int depth = 0;
-    while (depth < longest) {
-        const std::uint32_t next = child(path[depth], prefix[prefix.size() - 1 - static_cast<std::size_t>(depth)]);
-        if (next == kNoNode)
-            break;
-        path[++depth] = next;
-    }
-
+    Eigen::Map<Eigen::VectorXd> out(row, vocabularySize);
     auto addFollowers = [&](std::uint32_t node, double coefficient) {
         for (std::uint32_t s = m_followerBegin[node]; s < m_followerBegin[node + 1]; ++s)
             row[m_followerToken[s]] += coefficient * m_followerValue[s];
@@ -211,31 +209,59 @@ void NGramModel::predict(std::span<const TokenId> prefix, double *row) const
 
     if (m_settings.smoothing == Smoothing::AddK) {
         if (depth < longest) {
-            std::fill(row, row + vocabularySize, 1.0 / vocabularySize);
-            return;
+            out.setConstant(1.0 / vocabularySize);
+        } else if (depth == 0) {
+            out = m_rootDistribution;
+        } else {
+            out.setConstant(m_nodeWeight[path[depth]]);
+            addFollowers(path[depth], 1.0);
         }
-        std::fill(row, row + vocabularySize, m_nodeWeight[path[depth]]);
-        addFollowers(path[depth], 1.0);
         return;
     }
 
-    // Unroll the interpolation: coefficient of order d = product of the backoff weights of the deeper contexts.
+    // Unroll the interpolation: the coefficient of a depth is the product of the backoff weights of the
+    // deeper contexts; the root's share (its followers and the uniform floor) is one precomputed vector.
     double coefficient[11];
     coefficient[depth] = 1.0;
     for (int d = depth; d > 0; --d)
         coefficient[d - 1] = coefficient[d] * m_nodeWeight[path[d]];
-    const double uniform = coefficient[0] * m_nodeWeight[path[0]] / vocabularySize;
-    std::fill(row, row + vocabularySize, uniform);
-    for (int d = 0; d <= depth; ++d)
+    out = coefficient[0] * m_rootDistribution;
+    for (int d = 1; d <= depth; ++d)
         addFollowers(path[d], coefficient[d]);
 }
 
 void NGramModel::compute(std::span<const TokenId> sequence, int m, DistributionMatrix &out)
 {
+    // Walk the trie for all rows in lockstep, one depth at a time: the rows' hash lookups are independent,
+    // so their cache misses overlap instead of queueing one behind another.
     const std::size_t n = sequence.size();
+    m_paths.resize(static_cast<std::size_t>(m));
+    m_depths.assign(static_cast<std::size_t>(m), 0);
+    m_longest.resize(static_cast<std::size_t>(m));
+    int deepest = 0;
     for (int r = 0; r < m; ++r) {
         const std::size_t length = n + 1 - static_cast<std::size_t>(m) + static_cast<std::size_t>(r);
-        predict(sequence.first(length), out.row(r).data());
+        m_longest[static_cast<std::size_t>(r)] = std::min<int>(m_settings.order - 1, static_cast<int>(length));
+        m_paths[static_cast<std::size_t>(r)][0] = 0;
+        deepest = std::max(deepest, m_longest[static_cast<std::size_t>(r)]);
+    }
+    for (int depth = 0; depth < deepest; ++depth) {
+        for (int r = 0; r < m; ++r) {
+            const auto i = static_cast<std::size_t>(r);
+            if (m_depths[i] != depth || depth >= m_longest[i])
+                continue; // this row stopped earlier
+            const std::size_t length = n + 1 - static_cast<std::size_t>(m) + i;
+            const std::uint32_t next = child(m_paths[i][static_cast<std::size_t>(depth)],
+                                             sequence[length - 1 - static_cast<std::size_t>(depth)]);
+            if (next != kNoNode) {
+                m_paths[i][static_cast<std::size_t>(depth) + 1] = next;
+                m_depths[i] = depth + 1;
+            }
+        }
+    }
+    for (int r = 0; r < m; ++r) {
+        const auto i = static_cast<std::size_t>(r);
+        fill(m_paths[i].data(), m_depths[i], m_longest[i], out.row(r).data());
     }
 }
 

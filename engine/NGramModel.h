@@ -58,7 +58,8 @@ private:
         return (std::uint64_t{node} << 21) | static_cast<std::uint32_t>(token);
     }
     std::uint32_t child(std::uint32_t node, TokenId token) const { return m_children.find(childKey(node, token), kNoNode); }
-    void predict(std::span<const TokenId> prefix, double *row) const;
+    /// Writes the distribution of a walked context; `longest` is the context length that was looked for.
+    void fill(const std::uint32_t *path, int depth, int longest, double *row) const;
 
     NGramSettings m_settings;
     FlatHashMap m_children;                  ///< (node, older token) -> node of the longer context
@@ -67,6 +68,10 @@ private:
     std::vector<double> m_followerValue;     ///< KN: max(c - D, 0) / c(h); add-k: c / (c(h) + kV)
     std::vector<double> m_nodeWeight;        ///< KN: gamma(h); add-k: k / (c(h) + kV)
     std::vector<std::array<double, 3>> m_discounts;
+    Eigen::VectorXd m_rootDistribution;      ///< the whole root level: its followers plus its uniform share
+    std::vector<std::array<std::uint32_t, 11>> m_paths; ///< per-call scratch: trie path of each row
+    std::vector<int> m_depths;
+    std::vector<int> m_longest;
 
     friend class NGramBuilder;
 };

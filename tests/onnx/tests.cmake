@@ -6,3 +6,5 @@ specdec_add_test(test_onnx_conformance onnx/test_onnx_conformance.cpp)
 target_compile_definitions(test_onnx_conformance PRIVATE
   SPECDEC_ONNX_TESTDATA_DIR="${SPECDEC_ONNX_TESTDATA_DIR}"
   SPECDEC_ONNX_SKIP_LIST="${CMAKE_CURRENT_LIST_DIR}/conformance-skips.txt")
+
+specdec_add_test(test_onnx_model onnx/test_onnx_model.cpp)

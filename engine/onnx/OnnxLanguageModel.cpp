@@ -1,0 +1,198 @@
+#include "onnx/OnnxLanguageModel.h"
+
+#include "Error.h"
+#include "Utf8.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+
+namespace specdec {
+
+namespace {
+
+constexpr const char *kVocabKey = "specdec.vocab";
+constexpr const char *kContextKey = "specdec.context_length";
+
+std::string metadataValue(const nn::OnnxGraph &graph, const std::string &key, bool required)
+{
+    const auto &meta = graph.metadata();
+    const auto it = meta.find(key);
+    if (it == meta.end()) {
+        if (required)
+            throw Error(graph.name() + ": the model has no '" + key
+                        + "' metadata entry (see docs/model-format.md)");
+        return {};
+    }
+    return it->second;
+}
+
+Vocabulary vocabularyFrom(const nn::OnnxGraph &graph)
+{
+    const std::string what = graph.name() + ": metadata '" + kVocabKey + "'";
+    const std::vector<std::u32string> items = parseJsonStringArray(metadataValue(graph, kVocabKey, true), what);
+    if (items.empty())
+        throw Error(what + " is an empty list");
+    std::vector<char32_t> tokens;
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        if (items[i].size() != 1)
+            throw Error(what + ": token " + std::to_string(i) + " is \"" + encodeUtf8(items[i])
+                        + "\"; specdec-lab models use single-character tokens");
+        tokens.push_back(items[i][0]);
+    }
+    try {
+        return Vocabulary::fromTokens(std::move(tokens));
+    } catch (const Error &e) {
+        throw Error(what + ": " + e.what());
+    }
+}
+
+int contextFrom(const nn::OnnxGraph &graph)
+{
+    const std::string text = metadataValue(graph, kContextKey, true);
+    int value = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || end != text.data() + text.size() || value < 1)
+        throw Error(graph.name() + ": metadata '" + kContextKey + "' is \"" + text + "\", expected a positive integer");
+    return value;
+}
+
+} // namespace
+
+OnnxLanguageModel::OnnxLanguageModel(Vocabulary vocabulary, nn::OnnxGraph graph, std::string path)
+    : LanguageModel(std::move(vocabulary))
+    , m_graph(std::move(graph))
+    , m_path(std::move(path))
+{
+}
+
+std::unique_ptr<OnnxLanguageModel> OnnxLanguageModel::load(const std::string &path, int threads)
+{
+    nn::OnnxGraph graph = nn::OnnxGraph::load(path);
+    Vocabulary vocabulary = vocabularyFrom(graph);
+    const int context = contextFrom(graph);
+    std::unique_ptr<OnnxLanguageModel> model(new OnnxLanguageModel(std::move(vocabulary), std::move(graph), path));
+    model->m_context = context;
+    model->m_stride = std::max(1, context / 4);
+    model->m_corpus = metadataValue(model->m_graph, "specdec.corpus", false);
+    model->m_description = metadataValue(model->m_graph, "specdec.description", false);
+    model->setThreads(threads);
+    model->checkContract();
+    return model;
+}
+
+void OnnxLanguageModel::checkContract()
+{
+    const std::string &file = m_graph.name();
+    const auto &inputs = m_graph.inputs();
+    const auto &outputs = m_graph.outputs();
+    if (inputs.size() != 1)
+        throw Error(file + ": the model must take exactly one input (token ids), it takes "
+                    + std::to_string(inputs.size()));
+    const nn::ValueInfo &in = inputs[0];
+    if (in.type != nn::DataType::Int64 || (in.hasShape && in.shape.size() != 2))
+        throw Error(file + ": input '" + in.name + "' is " + in.describe()
+                    + "; the contract needs int64 token ids [batch, sequence]");
+    if (in.hasShape && in.shape[1].fixed())
+        throw Error(file + ": input '" + in.name + "' is " + in.describe()
+                    + "; its sequence dimension must be dynamic (export with dynamic axes)");
+    if (in.hasShape && in.shape[0].fixed() && in.shape[0].value != 1)
+        throw Error(file + ": input '" + in.name + "' is " + in.describe() + "; batch must be dynamic or 1");
+    if (outputs.empty())
+        throw Error(file + ": the model has no output");
+    const nn::ValueInfo &out = outputs[0];
+    const std::int64_t V = vocabulary().size();
+    if ((out.type != nn::DataType::Float32 && out.type != nn::DataType::Float64)
+        || (out.hasShape && out.shape.size() != 3))
+        throw Error(file + ": output '" + out.name + "' is " + out.describe()
+                    + "; the contract needs float logits [batch, sequence, vocabulary]");
+    if (out.hasShape && out.shape[2].fixed() && out.shape[2].value != V)
+        throw Error(file + ": output '" + out.name + "' has " + std::to_string(out.shape[2].value)
+                    + " logits per position but '" + kVocabKey + "' lists " + std::to_string(V) + " tokens");
+
+    // A probe: the output must have one row of V logits per input position, and changing the last
+    // token must leave the earlier positions unchanged (causal).
+    const int T = std::min(m_context, 4);
+    std::vector<TokenId> probe(static_cast<std::size_t>(T));
+    for (int i = 0; i < T; ++i)
+        probe[static_cast<std::size_t>(i)] = static_cast<TokenId>(i % V);
+    const nn::Tensor first = windowLogits(probe);
+    if (T > 1 && V > 1) {
+        probe.back() = static_cast<TokenId>((probe.back() + 1) % V);
+        const nn::Tensor second = windowLogits(probe);
+        for (std::int64_t i = 0; i < (T - 1) * V; ++i) {
+            const double a = first.doubleAt(i), b = second.doubleAt(i);
+            if (!(std::abs(a - b) <= 1e-4 * (1.0 + std::abs(a))))
+                throw Error(file + ": the output is not causal: changing token " + std::to_string(T - 1)
+                            + " changes the logits at position " + std::to_string(i / V) + " (see docs/model-format.md)");
+        }
+    }
+}
+
+nn::Tensor OnnxLanguageModel::windowLogits(std::span<const TokenId> window)
+{
+    const auto T = static_cast<std::int64_t>(window.size());
+    if (T < 1 || T > m_context)
+        throw Error(m_path + ": a window of " + std::to_string(T) + " tokens (context " + std::to_string(m_context) + ")");
+    std::vector<std::int64_t> ids(window.begin(), window.end());
+    std::vector<nn::Tensor> outputs = m_graph.run({nn::Tensor::fromVector<std::int64_t>({1, T}, ids)});
+    const nn::Tensor &logits = outputs.at(0);
+    const std::int64_t V = vocabulary().size();
+    if (logits.shape() != nn::Shape{1, T, V})
+        throw Error(m_path + ": for " + std::to_string(T) + " input tokens the model gives logits "
+                    + logits.describe() + ", the contract needs [1, " + std::to_string(T) + ", " + std::to_string(V)
+                    + "] (one row per position: causal, with the vocabulary of '" + kVocabKey + "')");
+    if (logits.type() != nn::DataType::Float32 && logits.type() != nn::DataType::Float64)
+        throw Error(m_path + ": the logits are " + logits.describe() + ", expected float");
+    return logits.reshaped({T, V});
+}
+
+std::int64_t OnnxLanguageModel::windowStart(std::int64_t prefixLength) const
+{
+    if (prefixLength <= m_context)
+        return 0;
+    return (prefixLength - m_context + m_stride - 1) / m_stride * m_stride;
+}
+
+void OnnxLanguageModel::compute(std::span<const TokenId> sequence, int m, DistributionMatrix &out)
+{
+    const auto n = static_cast<std::int64_t>(sequence.size());
+    if (m > n)
+        throw Error("the ONNX model needs at least one prompt token");
+    const std::int64_t V = vocabulary().size();
+    for (TokenId t : sequence)
+        if (t < 0 || t >= V)
+            throw Error(m_path + ": token id " + std::to_string(t) + " is outside the vocabulary of "
+                        + std::to_string(V));
+    // Rows j = 0..m-1 score the prefixes of length L = n - m + 1 + j. Consecutive rows with the same
+    // window start share one run over [start, longest prefix of the group).
+    int j = 0;
+    while (j < m) {
+        const std::int64_t start = windowStart(n - m + 1 + j);
+        int last = j;
+        while (last + 1 < m && windowStart(n - m + 1 + last + 1) == start)
+            ++last;
+        const std::int64_t end = n - m + 1 + last;
+        const nn::Tensor logits = windowLogits(sequence.subspan(static_cast<std::size_t>(start),
+                                                                static_cast<std::size_t>(end - start)));
+        for (int row = j; row <= last; ++row) {
+            const std::int64_t position = n - m + row - start; // index of x_L inside the window
+            auto dst = out.row(row);
+            for (std::int64_t v = 0; v < V; ++v)
+                dst(v) = logits.doubleAt(position * V + v);
+            const double max = dst.maxCoeff();
+            if (!std::isfinite(max))
+                throw Error(m_path + ": the logits at position " + std::to_string(position) + " are not finite");
+            dst = (dst.array() - max).exp();
+            dst /= dst.sum();
+        }
+        j = last + 1;
+    }
+}
+
+std::string OnnxLanguageModel::describe() const
+{
+    return "onnx:" + m_path;
+}
+
+} // namespace specdec

@@ -1,0 +1,67 @@
+#pragma once
+// OnnxLanguageModel: a causal next-token model stored as an ONNX file (the contract is in
+// docs/model-format.md), evaluated by the engine's own executor (OnnxGraph).
+//
+// Row j of a call is softmax(logits) at the last position of the row's window, in double:
+// \f[ P(x \mid x_1..x_L) = \frac{e^{z_x - \max z}}{\sum_y e^{z_y - \max z}}, \f]
+// where z are the logits the graph gives after the window ending at x_L. Up to the context length C the
+// window is the whole prefix. Beyond it the window starts at a multiple of the stride S = max(1, C/4):
+// \f[ \mathrm{start}(L) = \lceil (L - C) / S \rceil \cdot S, \f]
+// so it holds between C - S + 1 and C tokens and depends on the prefix alone: a row is the same whether it
+// is asked for alone (autoregressive decoding) or among K + 1 rows (speculative verification), which
+// keeps speculative decoding lossless past the context. Rows sharing a window start share one graph run.
+
+#include "LanguageModel.h"
+#include "onnx/OnnxGraph.h"
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace specdec {
+
+class OnnxLanguageModel : public LanguageModel
+{
+public:
+    /// Loads a model file and checks the contract (inputs, outputs, metadata, a causal probe run).
+    /// `threads` <= 0 means all cores. Throws Error naming the file and the problem.
+    static std::unique_ptr<OnnxLanguageModel> load(const std::string &path, int threads = 0);
+
+    std::string describe() const override;
+
+    const std::string &path() const { return m_path; }
+    int contextLength() const { return m_context; }
+    /// The window stride S past the context (see the class comment).
+    int windowStride() const { return m_stride; }
+    /// First token of the window that scores the prefix x_1..x_L.
+    std::int64_t windowStart(std::int64_t prefixLength) const;
+    const std::string &corpus() const { return m_corpus; }
+    const std::string &description() const { return m_description; }
+    const nn::OnnxGraph &graph() const { return m_graph; }
+
+    void setThreads(int threads) { m_graph.setThreads(threads); }
+    int threads() const { return m_graph.threads(); }
+
+    /// The raw logits of one window of 1..C tokens: a [tokens, V] float32 or float64 tensor.
+    nn::Tensor windowLogits(std::span<const TokenId> window);
+
+protected:
+    void compute(std::span<const TokenId> sequence, int m, DistributionMatrix &out) override;
+
+private:
+    OnnxLanguageModel(Vocabulary vocabulary, nn::OnnxGraph graph, std::string path);
+    void checkContract();
+
+    nn::OnnxGraph m_graph;
+    std::string m_path;
+    int m_context = 0;
+    int m_stride = 1;
+    std::string m_corpus;
+    std::string m_description;
+};
+
+/// Parses a JSON array of strings (the `specdec.vocab` metadata): escapes including \uXXXX and surrogate
+/// pairs, raw UTF-8 checked strictly. Throws Error naming `what` and the byte offset of a problem.
+std::vector<std::u32string> parseJsonStringArray(std::string_view json, std::string_view what);
+
+} // namespace specdec
