@@ -8,6 +8,7 @@ target_compile_definitions(test_onnx_conformance PRIVATE
   SPECDEC_ONNX_SKIP_LIST="${CMAKE_CURRENT_LIST_DIR}/conformance-skips.txt")
 
 specdec_add_test(test_onnx_model onnx/test_onnx_model.cpp)
+specdec_add_test(test_onnx_errors onnx/test_onnx_errors.cpp)
 
 # Not a test: the executor's side of tests/onnx/bench_vs_torch.py (speed against PyTorch on one thread).
 add_executable(onnx_bench onnx/onnx_bench.cpp)
