@@ -22,6 +22,8 @@ std::unique_ptr<Experiment> Experiment::load(const Setup &setup, const CorpusCat
     const ModelSpec targetSpec = ModelSpec::parse(setup.target);
     if (targetSpec.kind == ModelSpec::Kind::Same)
         throw Error("model spec 'same' is a draft only: it stands for the target itself");
+    if (targetSpec.kind == ModelSpec::Kind::Lookup)
+        throw Error("model spec '" + setup.target + "' is a draft only: prompt lookup cannot be a target");
     const std::optional<ModelSpec> draftSpec = needDraft ? std::optional(ModelSpec::parse(setup.draft)) : std::nullopt;
 
     e->m_corpus = catalog.load(setup.corpus);

@@ -1,6 +1,7 @@
 #include "ModelFactory.h"
 
 #include "Error.h"
+#include "PromptLookupModel.h"
 #include "TeachingDrafts.h"
 
 #include <charconv>
@@ -10,7 +11,7 @@ namespace specdec {
 
 namespace {
 
-const char *kForms = "expected ngram:ORDER, ngram:ORDER:addk=K, uniform, same or onnx:PATH";
+const char *kForms = "expected ngram:ORDER, ngram:ORDER:addk=K, uniform, same, lookup:N or onnx:PATH";
 
 [[noreturn]] void badSpec(const std::string &spec, const std::string &why)
 {
@@ -38,6 +39,12 @@ ModelSpec ModelSpec::parse(const std::string &spec)
         s.kind = Kind::Uniform;
     } else if (spec == "same") {
         s.kind = Kind::Same;
+    } else if (spec.rfind("lookup:", 0) == 0) {
+        s.kind = Kind::Lookup;
+        const std::string digits = spec.substr(7);
+        const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), s.lookup);
+        if (ec != std::errc() || end != digits.data() + digits.size() || s.lookup < 1 || s.lookup > 16)
+            badSpec(spec, "prompt lookup needs a length from 1 to 16");
     } else if (spec.rfind("onnx:", 0) == 0) {
         s.kind = Kind::Onnx;
         s.path = spec.substr(5);
@@ -85,6 +92,9 @@ BuiltModel buildModel(const ModelSpec &spec, const Corpus &corpus, const Vocabul
     }
     case ModelSpec::Kind::Uniform:
         built.model = std::make_unique<UniformModel>(vocab);
+        break;
+    case ModelSpec::Kind::Lookup:
+        built.model = std::make_unique<PromptLookupModel>(vocab, spec.lookup);
         break;
     case ModelSpec::Kind::Same:
         if (!target)

@@ -1,5 +1,5 @@
 #pragma once
-// Model specs ("ngram:6", "ngram:2:addk=0.2", "uniform", "same", "onnx:PATH") and the models they build.
+// Model specs ("ngram:6", "ngram:2:addk=0.2", "uniform", "same", "lookup:3", "onnx:PATH") and the models they build.
 
 #include "Corpus.h"
 #include "LanguageModel.h"
@@ -13,10 +13,11 @@ namespace specdec {
 
 struct ModelSpec
 {
-    enum class Kind { NGram, Uniform, Same, Onnx };
+    enum class Kind { NGram, Uniform, Same, Onnx, Lookup };
     Kind kind = Kind::NGram;
     NGramSettings ngram;
     std::string path; ///< onnx:PATH
+    int lookup = 0;   ///< lookup:N
     std::string text; ///< the spec as written
 
     /// Throws Error naming the spec and the accepted forms when it cannot be parsed.
@@ -32,7 +33,7 @@ struct BuiltModel
 /// Builds the model of `spec` on `corpus`.
 /// - n-gram: trained on the corpus, over `vocabulary` when given (a target's vocabulary, so the draft can be
 ///   verified by it; corpus characters outside it are reported in `unmapped`), else the corpus vocabulary.
-/// - uniform: over `vocabulary` or the corpus vocabulary. same: needs `target`. onnx: loads the file.
+/// - uniform, lookup: over `vocabulary` or the corpus vocabulary. same: needs `target`. onnx: loads the file.
 BuiltModel buildModel(const ModelSpec &spec, const Corpus &corpus, const Vocabulary *vocabulary = nullptr,
                       LanguageModel *target = nullptr, int threads = 0);
 

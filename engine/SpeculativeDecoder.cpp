@@ -19,6 +19,7 @@ SpeculativeDecoder::SpeculativeDecoder(LanguageModel &target, LanguageModel &dra
     , m_draft(draft)
     , m_settings(settings)
     , m_testSampler(settings.draft)
+    , m_length(settings.policy, settings.draftLength)
     , m_rng(settings.seed)
 {
     m_settings.validate();
@@ -29,7 +30,7 @@ SpeculativeDecoder::SpeculativeDecoder(LanguageModel &target, LanguageModel &dra
 
 RoundTrace SpeculativeDecoder::round(std::vector<TokenId> &sequence, int budget)
 {
-    const int k = std::clamp(budget, 1, m_settings.draftLength);
+    const int maxDrafts = std::clamp(budget, 1, m_length.plannedLength());
     const int vocabularySize = m_target.vocabulary().size();
     const bool greedy = m_settings.target.greedy() && m_settings.variant == Variant::Correct;
     const bool separateTest = m_testSampler != m_settings.draft;
@@ -39,25 +40,30 @@ RoundTrace SpeculativeDecoder::round(std::vector<TokenId> &sequence, int budget)
     RoundTrace trace;
     trace.index = m_rounds++;
     trace.contextLength = static_cast<int>(sequence.size());
-    trace.draftLength = k;
     trace.greedy = greedy;
-    trace.positions.resize(static_cast<std::size_t>(k));
 
-    // 1. Draft: K calls of the small model, each token sampled from the q the draft sampler made.
-    m_q.resize(k, vocabularySize);
-    m_qTest.resize(separateTest ? k : 0, vocabularySize);
-    for (int i = 0; i < k; ++i) {
+    // 1. Draft: up to K calls of the small model, each token sampled from the q the draft sampler made.
+    m_q.resize(maxDrafts, vocabularySize);
+    m_qTest.resize(separateTest ? maxDrafts : 0, vocabularySize);
+    int k = 0;
+    while (k < maxDrafts) {
         m_draft.distributions(sequence, 1, m_draftRow);
-        m_q.row(i) = m_draftRow.row(0);
+        m_q.row(k) = m_draftRow.row(0);
+        applySampler(m_settings.draft, m_q.row(k).transpose());
+        if (!m_length.draftNext(k, m_q.row(k).maxCoeff()))
+            break;
         if (separateTest) {
-            m_qTest.row(i) = m_draftRow.row(0);
-            applySampler(m_testSampler, m_qTest.row(i).transpose());
+            m_qTest.row(k) = m_draftRow.row(0);
+            applySampler(m_testSampler, m_qTest.row(k).transpose());
         }
-        applySampler(m_settings.draft, m_q.row(i).transpose());
-        const TokenId x = m_rng.categorical(m_q.row(i).transpose());
-        trace.positions[static_cast<std::size_t>(i)].token = x;
+        const TokenId x = m_rng.categorical(m_q.row(k).transpose());
+        trace.positions.emplace_back().token = x;
         sequence.push_back(x);
+        ++k;
+        if (!m_length.continueAfter(m_q(k - 1, x)))
+            break;
     }
+    trace.draftLength = k;
 
     // 2. Verify: one target call scores all K + 1 positions.
     m_target.distributions(sequence, k + 1, m_p);
@@ -119,6 +125,7 @@ RoundTrace SpeculativeDecoder::round(std::vector<TokenId> &sequence, int budget)
         trace.committed.push_back(trace.bonus);
     }
 
+    m_length.roundFinished(trace.rejectedAt < 0);
     sequence.insert(sequence.end(), trace.committed.begin(), trace.committed.end());
     trace.targetCalls = static_cast<int>(m_target.stats().calls - targetBefore.calls);
     trace.draftCalls = static_cast<int>(m_draft.stats().calls - draftBefore.calls);

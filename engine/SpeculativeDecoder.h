@@ -2,6 +2,7 @@
 // Speculative decoding, one round at a time (Leviathan, Kalman & Matias 2023, Algorithm 1).
 
 #include "Acceptance.h"
+#include "DraftPolicy.h"
 #include "LanguageModel.h"
 #include "Random.h"
 #include "RoundTrace.h"
@@ -14,7 +15,8 @@ namespace specdec {
 
 struct DecodingSettings
 {
-    int draftLength = 4;           ///< K, 1..64
+    int draftLength = 4;           ///< K, 1..64: the most tokens a round drafts
+    DraftPolicy policy;            ///< how many of those K a round actually drafts
     SamplerSettings target;        ///< turns the target's output into p
     SamplerSettings draft;         ///< turns the draft's output into q (the distribution it samples from)
     std::uint64_t seed = 0;
@@ -37,7 +39,8 @@ public:
     SpeculativeDecoder(LanguageModel &target, LanguageModel &draft, const DecodingSettings &settings);
 
     /// Plays one round on `sequence` (prompt + text so far) and appends the committed tokens to it.
-    /// At most `budget` tokens are drafted (K is cut to the tokens still wanted).
+    /// At most `budget` tokens are drafted (K is cut to the tokens still wanted); the draft policy may stop
+    /// drafting earlier.
     RoundTrace round(std::vector<TokenId> &sequence, int budget);
 
     const DecodingSettings &settings() const { return m_settings; }
@@ -48,6 +51,7 @@ private:
     LanguageModel &m_draft;
     DecodingSettings m_settings;
     SamplerSettings m_testSampler; ///< what the acceptance test believes q was
+    DraftLengthController m_length;
     Rng m_rng;
     int m_rounds = 0;
     DistributionMatrix m_draftRow;

@@ -3,8 +3,9 @@
 
     /usr/bin/python3 corpora/train/ngram_perplexity.py /tmp/corpora/kjv.txt [--orders 2-8] [--heldout 0.05]
 
-The split is the one train_char_model.py uses: the held-out text is the last --heldout fraction of the corpus,
-starting at a line boundary; counts come only from the text before it. The vocabulary is the sorted set of
+The split is the one train_char_model.py uses (corpus_split.py: --heldout-mode tail = the last --heldout
+fraction of the text from a line boundary; blocks = every 1/fraction-th blank-line-separated block); counts come
+only from the training text. The vocabulary is the sorted set of
 distinct code points of the whole corpus (the one the engine and the ONNX models use), and the lowest order is
 interpolated with the uniform distribution over it, so characters never seen in training still get probability.
 Every held-out character is predicted once from the N-1 characters before it (which may reach back into the
@@ -27,13 +28,14 @@ import argparse
 import math
 import sys
 
+import os
+
 import numpy as np
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from corpus_split import split_corpus  # noqa: E402
 
-def heldout_split(text, heldout_fraction):
-    cut = int(len(text) * (1.0 - heldout_fraction))
-    nl = text.find("\n", cut)
-    return len(text) if nl < 0 else nl + 1
+
 
 
 def discounts(counts):
@@ -131,13 +133,15 @@ def main():
     ap.add_argument("corpus_file")
     ap.add_argument("--orders", default="2-8", help="range of orders, e.g. 2-8")
     ap.add_argument("--heldout", type=float, default=0.05)
+    ap.add_argument("--heldout-mode", choices=["tail", "blocks"], default="tail")
     args = ap.parse_args()
     with open(args.corpus_file, encoding="utf-8") as f:
         text = f.read()
     vocab = sorted(set(text))
     index = {ch: i for i, ch in enumerate(vocab)}
-    ids = np.fromiter((index[ch] for ch in text), dtype=np.int64, count=len(text))
-    split = heldout_split(text, args.heldout)
+    train, held = split_corpus(text, args.heldout, args.heldout_mode)
+    ids = np.fromiter((index[ch] for ch in train + held), dtype=np.int64, count=len(text))
+    split = len(train)
     lo, hi = (int(v) for v in args.orders.split("-"))
     tables = Tables(ids[:split], ids[split:], len(vocab), hi)
     print(f"{args.corpus_file}: {len(text)} chars, vocab {len(vocab)}, train {split}, held-out {len(text) - split}")

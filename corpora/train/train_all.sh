@@ -29,9 +29,9 @@ declare -A cmd
 cmd[kjv/target]="--layers 6 --d-model 192 --heads 6 --context 128 --batch 32 --steps 1400 --lr 1.5e-3 --warmup 100 --eval-every 200"
 cmd[kjv/draft-small]="--layers 2 --d-model 96 --heads 4 --context 64 --batch 32 --steps 3000 --lr 3e-3 --warmup 100 --eval-every 500"
 cmd[kjv/draft-tiny]="--layers 1 --d-model 64 --heads 4 --context 32 --batch 64 --steps 4000 --lr 3e-3 --warmup 100 --eval-every 500"
-cmd[tang-song/target]="--layers 4 --d-model 192 --heads 6 --context 64 --batch 32 --steps 600 --lr 1e-3 --warmup 50 --dropout 0.3 --weight-decay 0.1 --tie --eval-every 50 --eval-chars 2000"
-cmd[tang-song/draft-small]="--layers 2 --d-model 96 --heads 4 --context 32 --batch 32 --steps 1500 --lr 2e-3 --warmup 50 --dropout 0.2 --weight-decay 0.1 --tie --eval-every 100 --eval-chars 2000"
-cmd[tang-song/draft-tiny]="--layers 1 --d-model 64 --heads 4 --context 32 --batch 32 --steps 1500 --lr 3e-3 --warmup 50 --dropout 0.1 --weight-decay 0.1 --tie --eval-every 100 --eval-chars 2000"
+cmd[tang-song/target]="--heldout-mode blocks --layers 4 --d-model 192 --heads 6 --context 64 --batch 32 --steps 500 --lr 1e-3 --warmup 50 --dropout 0.3 --weight-decay 0.1 --tie --eval-every 50 --eval-chars 2000"
+cmd[tang-song/draft-small]="--heldout-mode blocks --layers 2 --d-model 96 --heads 4 --context 32 --batch 32 --steps 1500 --lr 2e-3 --warmup 50 --dropout 0.2 --weight-decay 0.1 --tie --eval-every 100 --eval-chars 2000"
+cmd[tang-song/draft-tiny]="--heldout-mode blocks --layers 1 --d-model 64 --heads 4 --context 32 --batch 32 --steps 1500 --lr 3e-3 --warmup 50 --dropout 0.1 --weight-decay 0.1 --tie --eval-every 100 --eval-chars 2000"
 
 models=("$@")
 [[ ${#models[@]} -gt 0 ]] || models=(kjv/target kjv/draft-small kjv/draft-tiny tang-song/target tang-song/draft-small tang-song/draft-tiny)

@@ -9,8 +9,9 @@ Uses Debian's python3-torch (1.13) and python3-onnx (1.12); neither is needed to
 Data
 - The vocabulary is the sorted set of distinct code points of the WHOLE corpus text (token id = rank), the
   same vocabulary the engine builds for an n-gram model of that corpus, so n-gram drafts and these models match.
-- Held-out split: the last --heldout fraction of the text, starting at a line boundary (the same split as
-  ngram_perplexity.py). Training windows are drawn only from the text before the split.
+- Held-out split (corpus_split.py, the same as ngram_perplexity.py's): --heldout-mode tail = the last --heldout
+  fraction of the text from a line boundary (kjv); blocks = every 1/fraction-th poem (tang-song). Training
+  windows are drawn only from the training text.
 - Held-out perplexity is per character: every character of the held-out text is predicted once, with a
   context of at least context/2 + 1 characters (sliding windows with stride context/2; the context may reach
   back into the training text, as the n-gram evaluator's does).
@@ -46,6 +47,9 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from corpus_split import split_corpus  # noqa: E402
+
 SUPPORTED_OPS = set("""Add Sub Mul Div Pow Sqrt Reciprocal Neg Abs Exp Log Erf Tanh Sigmoid Relu Clip Max Min Where
 Equal Less Greater Not And Or Cast MatMul Gemm Softmax LogSoftmax ReduceMean ReduceSum ReduceMax Transpose Reshape
 Flatten Squeeze Unsqueeze Concat Split Slice Gather Shape Size ConstantOfShape Constant Identity Dropout Expand Range
@@ -54,22 +58,17 @@ Trilu Tile CumSum LayerNormalization GRU LSTM""".split())
 
 # ----------------------------------------------------------------------------------------------------- data
 
-def load_corpus(path, heldout_fraction):
-    """Returns (text, vocab list, ids int64 array, split index). The split is at a line start."""
+def load_corpus(path, heldout_fraction, heldout_mode):
+    """Returns (text, vocab list, ids int64 array, split index): ids = training text then held-out text
+    (corpus_split.split_corpus), split = the index of the first held-out character."""
     with open(path, encoding="utf-8") as f:
         text = f.read()
     vocab = sorted(set(text))
     index = {ch: i for i, ch in enumerate(vocab)}
-    ids = np.fromiter((index[ch] for ch in text), dtype=np.int64, count=len(text))
-    split = heldout_split(text, heldout_fraction)
-    return text, vocab, ids, split
-
-
-def heldout_split(text, heldout_fraction):
-    """Index of the first held-out character: the start of the first line at or after (1 - fraction) * len."""
-    cut = int(len(text) * (1.0 - heldout_fraction))
-    nl = text.find("\n", cut)
-    return len(text) if nl < 0 else nl + 1
+    train, held = split_corpus(text, heldout_fraction, heldout_mode)
+    both = train + held
+    ids = np.fromiter((index[ch] for ch in both), dtype=np.int64, count=len(both))
+    return text, vocab, ids, len(train)
 
 
 # ---------------------------------------------------------------------------------------------------- model
@@ -327,7 +326,9 @@ def main():
     ap.add_argument("--dropout", type=float, default=0.0)
     ap.add_argument("--tie", action="store_true", help="tie the unembedding to the token embedding")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--heldout", type=float, default=0.05, help="held-out fraction at the end of the text")
+    ap.add_argument("--heldout", type=float, default=0.05, help="held-out fraction of the text")
+    ap.add_argument("--heldout-mode", choices=["tail", "blocks"], default="tail",
+                    help="tail: the end of the text; blocks: every 1/fraction-th blank-line-separated block")
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--log-every", type=int, default=50)
     ap.add_argument("--eval-every", type=int, default=0, help="held-out check every N steps (0: only at the end)")
@@ -338,7 +339,7 @@ def main():
 
     torch.set_num_threads(args.threads)
     torch.use_deterministic_algorithms(True)
-    text, vocab, ids, split = load_corpus(args.corpus_file, args.heldout)
+    text, vocab, ids, split = load_corpus(args.corpus_file, args.heldout, args.heldout_mode)
     print(f"corpus {args.corpus}: {len(text)} chars, vocab {len(vocab)}, split at {split}", flush=True)
     model, train_time, smooth, final_loss = train(args, vocab, ids, split)
     t0 = time.time()

@@ -1,0 +1,72 @@
+#pragma once
+// CardStrip: the current round as a row of token cards, K drafts and one more card for the corrected or
+// bonus token, drawn as the round's phase says. Within a phase it animates (cards appear one by one, the
+// verify sweep, dice in order); the final state of a phase does not depend on the animation.
+
+#include "CardPainter.h"
+#include "Phase.h"
+#include "RoundRecord.h"
+
+#include <QWidget>
+
+#include <memory>
+
+class QVariantAnimation;
+
+namespace specdec::gui {
+
+class CardStrip : public QWidget
+{
+    Q_OBJECT
+public:
+    /// What one card shows at the current phase and animation progress (for tests and accessibility).
+    struct CardState
+    {
+        bool visible = false;
+        bool showsQ = false;
+        bool showsP = false;
+        bool showsTest = false;
+        CardContent::State state = CardContent::State::Pending;
+    };
+
+    explicit CardStrip(QWidget *parent = nullptr);
+
+    void setVocabulary(std::shared_ptr<const Vocabulary> vocabulary);
+    /// Shows `record` at `phase`; with `animate` the phase plays over the animation duration.
+    void setRound(std::shared_ptr<const RoundRecord> record, Phase phase, bool animate);
+    void clear();
+    void setAnimationDuration(int milliseconds);
+    void setSelectedCard(int card);
+    void finishAnimation();
+
+    int cardCount() const;           ///< K + 1 (the last is the correction / bonus card), 0 when empty
+    CardState cardState(int card) const;
+    /// The card the phase is about (the last drafted, the die being rolled, the correction or bonus).
+    int currentCard() const;
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+signals:
+    void cardClicked(int card);
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
+    void changeEvent(QEvent *event) override;
+
+private:
+    CardContent contentOf(int card) const;
+    QRectF cardRect(int card) const;
+    int revealed(int count) const;   ///< how many of `count` steps the animation has reached
+
+    std::shared_ptr<const Vocabulary> m_vocabulary;
+    std::shared_ptr<const RoundRecord> m_record;
+    Phase m_phase = Phase::Draft;
+    double m_progress = 1.0;
+    int m_duration = 600;
+    int m_selected = -1;
+    LabColors m_colors;
+    QVariantAnimation *m_animation = nullptr;
+};
+
+} // namespace specdec::gui

@@ -1,0 +1,71 @@
+#pragma once
+// DistributionView: p and q of one card as bars over the most probable tokens (and "others"), min(p, q)
+// shaded as the overlap whose mass is the acceptance probability, the residual after a rejection, and the
+// numbers of the card: p(x), q(x), p/q, u, beta and TV, all read from the trace.
+
+#include "LabColors.h"
+#include "Phase.h"
+#include "RoundRecord.h"
+
+#include <QVector>
+#include <QWidget>
+
+#include <memory>
+
+class QCustomPlot;
+class QCPBars;
+class QCPItemText;
+class QLabel;
+
+namespace specdec::gui {
+
+class DistributionView : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit DistributionView(QWidget *parent = nullptr);
+
+    void setSession(const SessionInfo &session);
+    /// Shows card `card` of `record` as far as `phase` has revealed it (p from Verify on, the residual from
+    /// Residual on). Card K is the correction / bonus card.
+    void showCard(std::shared_ptr<const RoundRecord> record, int card, Phase phase);
+    void clear();
+
+    // What is drawn, for tests: the category labels and the bar heights (last category: "others").
+    QStringList labels() const { return m_labels; }
+    QVector<double> pValues() const { return m_p; }
+    QVector<double> qValues() const { return m_q; }
+    QVector<double> residualValues() const { return m_residual; }
+    QVector<TokenId> tokens() const { return m_tokens; }
+    QString numbersText() const;
+    QCustomPlot *plot() const { return m_plot; }
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void rebuild();
+    void fillNumbers();
+    void applyStyle();
+
+    std::shared_ptr<const Vocabulary> m_vocabulary;
+    std::shared_ptr<const RoundRecord> m_record;
+    int m_card = -1;
+    Phase m_phase = Phase::Draft;
+    QCustomPlot *m_plot;
+    QCPBars *m_overlapBars;
+    QCPBars *m_qBars;
+    QCPBars *m_pBars;
+    QCPBars *m_residualBars;
+    QCPItemText *m_marker;
+    QLabel *m_numbers;
+    QLabel *m_note;
+    LabColors m_colors;
+    QStringList m_labels;
+    QVector<TokenId> m_tokens;
+    QVector<double> m_p;
+    QVector<double> m_q;
+    QVector<double> m_residual;
+};
+
+} // namespace specdec::gui

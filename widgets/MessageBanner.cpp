@@ -1,0 +1,50 @@
+#include "MessageBanner.h"
+
+#include "LabColors.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QToolButton>
+
+namespace specdec::gui {
+
+MessageBanner::MessageBanner(QWidget *parent)
+    : QFrame(parent)
+    , m_icon(new QLabel(this))
+    , m_text(new QLabel(this))
+    , m_close(new QToolButton(this))
+{
+    auto *layout = new QHBoxLayout(this);
+    layout->setContentsMargins(12, 8, 8, 8);
+    layout->addWidget(m_icon);
+    layout->addWidget(m_text, 1);
+    layout->addWidget(m_close);
+    m_text->setWordWrap(true);
+    m_text->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_close->setText(QStringLiteral("✕"));
+    m_close->setAutoRaise(true);
+    m_close->setToolTip(tr("Dismiss"));
+    connect(m_close, &QToolButton::clicked, this, &QWidget::hide);
+    setObjectName(QStringLiteral("MessageBanner"));
+    hide();
+}
+
+void MessageBanner::showMessage(Kind kind, const QString &text)
+{
+    m_kind = kind;
+    const LabColors c = LabColors::from(palette());
+    const QColor accent = kind == Kind::Error ? c.rejected : kind == Kind::Warning ? c.residual : c.target;
+    setStyleSheet(QStringLiteral("#MessageBanner { background: %1; border: 1px solid %2; border-radius: 8px; }")
+                      .arg(c.tint(accent, 0.12).name(), c.tint(accent, 0.6).name()));
+    m_icon->setText(kind == Kind::Error ? QStringLiteral("⚠") : QStringLiteral("ℹ"));
+    m_icon->setStyleSheet(QStringLiteral("color: %1; font-size: 18px;").arg(accent.name()));
+    m_text->setText(text);
+    show();
+}
+
+QString MessageBanner::text() const
+{
+    return isVisible() ? m_text->text() : QString();
+}
+
+} // namespace specdec::gui

@@ -1,0 +1,46 @@
+#include "PlotStyle.h"
+
+#include <qcustomplot.h>
+
+namespace specdec::gui {
+
+void stylePlot(QCustomPlot *plot, const LabColors &c)
+{
+    plot->setBackground(c.base);
+    plot->axisRect()->setBackground(c.base);
+    QFont tickFont = plot->font();
+    for (QCPAxis *axis : {plot->xAxis, plot->yAxis}) {
+        axis->setBasePen(QPen(c.border, 1));
+        axis->setTickPen(QPen(c.border, 1));
+        axis->setSubTickPen(Qt::NoPen);
+        axis->setTickLabelColor(c.muted);
+        axis->setLabelColor(c.muted);
+        axis->setTickLabelFont(tickFont);
+        axis->setLabelFont(tickFont);
+        axis->grid()->setPen(QPen(c.tint(c.text, 0.10), 1));
+        axis->grid()->setZeroLinePen(Qt::NoPen);
+    }
+    plot->xAxis->grid()->setVisible(false);
+    plot->legend->setBrush(c.base);
+    plot->legend->setBorderPen(Qt::NoPen);
+    plot->legend->setTextColor(c.text);
+    QFont legendFont = plot->font();
+    legendFont.setPointSizeF(legendFont.pointSizeF() * 0.9);
+    plot->legend->setFont(legendFont);
+    if (QCPTextElement *title = plotTitle(plot))
+        title->setTextColor(c.text);
+}
+
+QCPTextElement *plotTitle(QCustomPlot *plot)
+{
+    if (plot->plotLayout()->rowCount() > 1)
+        return qobject_cast<QCPTextElement *>(plot->plotLayout()->element(0, 0));
+    plot->plotLayout()->insertRow(0);
+    QFont font = plot->font();
+    font.setBold(true);
+    auto *title = new QCPTextElement(plot, QString(), font);
+    plot->plotLayout()->addElement(0, 0, title);
+    return title;
+}
+
+} // namespace specdec::gui

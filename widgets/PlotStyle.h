@@ -1,0 +1,18 @@
+#pragma once
+// The look shared by every QCustomPlot of the lab: palette colours, readable fonts, a title.
+
+#include "LabColors.h"
+
+#include <QString>
+
+class QCustomPlot;
+class QCPTextElement;
+
+namespace specdec::gui {
+
+/// Colours the axes, grid, legend and background of `plot` from `colors`.
+void stylePlot(QCustomPlot *plot, const LabColors &colors);
+/// Adds (or returns the existing) title element at the top of `plot`.
+QCPTextElement *plotTitle(QCustomPlot *plot);
+
+} // namespace specdec::gui

@@ -1,0 +1,226 @@
+#include "PlotsPanel.h"
+
+#include "PlotStyle.h"
+
+#include <QEvent>
+#include <QGridLayout>
+
+#include <qcustomplot.h>
+
+#include <cmath>
+
+namespace specdec::gui {
+
+namespace {
+constexpr int kSeriesGraphs = static_cast<int>(PlotsPanel::Series::PositionAcceptance);
+// Which plot each graph series lives on.
+constexpr int kPlotOf[kSeriesGraphs] = {0, 0, 0, 1, 1, 1, 2, 2, 2};
+} // namespace
+
+PlotsPanel::PlotsPanel(QWidget *parent)
+    : QWidget(parent)
+    , m_colors(LabColors::from(palette()))
+{
+    auto *layout = new QGridLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->setSpacing(6);
+    for (int i = 0; i < 4; ++i) {
+        auto *plot = new QCustomPlot(this);
+        plot->setMinimumSize(260, 180);
+        plot->legend->setVisible(true);
+        plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+        plot->setNoAntialiasingOnDrag(true);
+        m_plots[static_cast<std::size_t>(i)] = plot;
+        layout->addWidget(plot, i / 2, i % 2);
+        if (i < 3) {
+            auto *cursor = new QCPItemStraightLine(plot);
+            cursor->setVisible(false);
+            m_cursors[static_cast<std::size_t>(i)] = cursor;
+        }
+    }
+    for (int s = 0; s < kSeriesGraphs; ++s) {
+        QCustomPlot *plot = m_plots[static_cast<std::size_t>(kPlotOf[s])];
+        m_graphs.push_back(plot->addGraph());
+    }
+    m_positionBars = new QCPBars(m_plots[3]->xAxis, m_plots[3]->yAxis);
+    m_positionBars->setWidth(0.6);
+    m_positionAlpha = m_plots[3]->addGraph();
+    m_plots[0]->yAxis->setRange(0, 1.05);
+    m_plots[3]->yAxis->setRange(0, 1.05);
+    applyStyle();
+    retranslate();
+    clear();
+}
+
+QCPGraph *PlotsPanel::graph(Series series) const
+{
+    return m_graphs[static_cast<std::size_t>(series)];
+}
+
+void PlotsPanel::clear()
+{
+    for (QCPGraph *g : m_graphs)
+        g->data()->clear();
+    m_positionBars->data()->clear();
+    m_positionAlpha->data()->clear();
+    for (QCPItemStraightLine *c : m_cursors)
+        c->setVisible(false);
+    m_rounds = 0;
+    m_maxK = 1;
+    m_maxTokens = 1.0;
+    m_maxSpeedup = 1.0;
+    rescale();
+    replotAll();
+}
+
+void PlotsPanel::appendRounds(const History &history)
+{
+    for (int i = m_rounds; i < static_cast<int>(history.size()); ++i) {
+        const RoundRecord &r = *history[static_cast<std::size_t>(i)];
+        const RunMetrics &c = r.cumulative;
+        const double x = i + 1;
+        graph(Series::AcceptancePerRound)->addData(x, r.round.acceptanceRate);
+        graph(Series::AcceptanceCumulative)->addData(x, c.acceptanceRate);
+        graph(Series::MeanOverlap)->addData(x, c.meanOverlap);
+        graph(Series::TokensPerRound)->addData(x, r.round.tokensPerRound);
+        graph(Series::TokensPerRoundCumulative)->addData(x, c.tokensPerRound);
+        graph(Series::ExpectedTokens)->addData(x, c.expectedTokensPerRound);
+        graph(Series::SpeedupPasses)->addData(x, c.speedupForwardPasses);
+        graph(Series::SpeedupCostModel)->addData(x, c.speedupCostModel);
+        if (c.speedupWallClock)
+            graph(Series::SpeedupWallClock)->addData(x, *c.speedupWallClock);
+        m_maxK = std::max(m_maxK, r.trace.draftLength);
+        m_maxTokens = std::max({m_maxTokens, r.round.tokensPerRound, c.expectedTokensPerRound});
+        m_maxSpeedup = std::max({m_maxSpeedup, c.speedupForwardPasses, c.speedupCostModel,
+                                 c.speedupWallClock.value_or(0.0)});
+    }
+    m_rounds = static_cast<int>(history.size());
+    // Many points draw fast without antialiasing.
+    const bool smooth = m_rounds < 400;
+    for (QCPGraph *g : m_graphs)
+        g->setAntialiased(smooth);
+    rescale();
+    replotAll();
+}
+
+void PlotsPanel::setCurrentRound(const History &history, int round)
+{
+    if (round < 0 || round >= static_cast<int>(history.size()))
+        return;
+    for (QCPItemStraightLine *c : m_cursors) {
+        c->point1->setCoords(round + 1, 0);
+        c->point2->setCoords(round + 1, 1);
+        c->setVisible(true);
+    }
+    const RunMetrics &m = history[static_cast<std::size_t>(round)]->cumulative;
+    QVector<double> keys, values;
+    for (std::size_t i = 0; i < m.perPositionAcceptance.size(); ++i) {
+        if (std::isnan(m.perPositionAcceptance[i]))
+            continue;
+        keys << static_cast<double>(i + 1);
+        values << m.perPositionAcceptance[i];
+    }
+    m_positionBars->setData(keys, values, true);
+    const double k = static_cast<double>(m.perPositionAcceptance.size());
+    m_positionAlpha->setData({0.5, k + 0.5}, {m.acceptanceRate, m.acceptanceRate}, true);
+    m_plots[3]->xAxis->setRange(0.4, std::max(1.0, k) + 0.6);
+    replotAll();
+}
+
+QVector<double> PlotsPanel::values(Series series) const
+{
+    QVector<double> out;
+    if (series == Series::PositionAcceptance) {
+        for (auto it = m_positionBars->data()->constBegin(); it != m_positionBars->data()->constEnd(); ++it)
+            out << it->value;
+        return out;
+    }
+    const auto data = graph(series)->data();
+    for (auto it = data->constBegin(); it != data->constEnd(); ++it)
+        out << it->value;
+    return out;
+}
+
+void PlotsPanel::rescale()
+{
+    const double right = std::max(10, m_rounds) + 0.5;
+    for (int i = 0; i < 3; ++i)
+        m_plots[static_cast<std::size_t>(i)]->xAxis->setRange(0.5, right);
+    m_plots[1]->yAxis->setRange(0, std::max(m_maxK + 1.0, m_maxTokens) + 0.3);
+    m_plots[2]->yAxis->setRange(0, std::ceil(m_maxSpeedup * 1.15 + 0.1));
+}
+
+void PlotsPanel::replotAll()
+{
+    for (QCustomPlot *p : m_plots)
+        p->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void PlotsPanel::applyStyle()
+{
+    m_colors = LabColors::from(palette());
+    for (QCustomPlot *p : m_plots)
+        stylePlot(p, m_colors);
+    auto line = [](QCPGraph *g, const QColor &color, Qt::PenStyle style = Qt::SolidLine, double width = 2.2) {
+        g->setPen(QPen(color, width, style));
+        g->setLineStyle(QCPGraph::lsLine);
+        g->setScatterStyle(QCPScatterStyle::ssNone);
+    };
+    auto dots = [this](QCPGraph *g, const QColor &color) {
+        g->setPen(QPen(color));
+        g->setLineStyle(QCPGraph::lsNone);
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, m_colors.tint(color, 0.45), 5));
+    };
+    dots(graph(Series::AcceptancePerRound), m_colors.draft);
+    line(graph(Series::AcceptanceCumulative), m_colors.draft);
+    line(graph(Series::MeanOverlap), m_colors.overlap, Qt::DashLine, 1.6);
+    dots(graph(Series::TokensPerRound), m_colors.accepted);
+    line(graph(Series::TokensPerRoundCumulative), m_colors.accepted);
+    line(graph(Series::ExpectedTokens), m_colors.target, Qt::DashLine);
+    line(graph(Series::SpeedupPasses), m_colors.accepted);
+    line(graph(Series::SpeedupCostModel), m_colors.target, Qt::DashLine);
+    line(graph(Series::SpeedupWallClock), m_colors.residual);
+    m_positionBars->setBrush(m_colors.tint(m_colors.draft, 0.7));
+    m_positionBars->setPen(Qt::NoPen);
+    line(m_positionAlpha, m_colors.target, Qt::DashLine, 1.6);
+    for (QCPItemStraightLine *c : m_cursors)
+        c->setPen(QPen(m_colors.tint(m_colors.text, 0.35), 1, Qt::DotLine));
+}
+
+void PlotsPanel::retranslate()
+{
+    plotTitle(m_plots[0])->setText(tr("Acceptance rate α"));
+    plotTitle(m_plots[1])->setText(tr("Tokens per round"));
+    plotTitle(m_plots[2])->setText(tr("Speedup"));
+    plotTitle(m_plots[3])->setText(tr("Acceptance by draft position"));
+    graph(Series::AcceptancePerRound)->setName(tr("this round"));
+    graph(Series::AcceptanceCumulative)->setName(tr("α̂ so far"));
+    graph(Series::MeanOverlap)->setName(tr("mean β = Σ min(p, q)"));
+    graph(Series::TokensPerRound)->setName(tr("this round"));
+    graph(Series::TokensPerRoundCumulative)->setName(tr("mean so far"));
+    graph(Series::ExpectedTokens)->setName(tr("theory E[N] at α̂"));
+    graph(Series::SpeedupPasses)->setName(tr("target passes saved"));
+    graph(Series::SpeedupCostModel)->setName(tr("cost model (prediction)"));
+    graph(Series::SpeedupWallClock)->setName(tr("wall clock"));
+    m_positionBars->setName(tr("accepted / tested"));
+    m_positionAlpha->setName(tr("α̂"));
+    for (int i = 0; i < 3; ++i)
+        m_plots[static_cast<std::size_t>(i)]->xAxis->setLabel(tr("round"));
+    m_plots[3]->xAxis->setLabel(tr("draft position"));
+    m_plots[3]->xAxis->setTicker(QSharedPointer<QCPAxisTicker>::create());
+    m_plots[3]->xAxis->ticker()->setTickStepStrategy(QCPAxisTicker::tssReadability);
+    replotAll();
+}
+
+void PlotsPanel::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::PaletteChange) {
+        applyStyle();
+        replotAll();
+    } else if (event->type() == QEvent::LanguageChange) {
+        retranslate();
+    }
+    QWidget::changeEvent(event);
+}
+
+} // namespace specdec::gui

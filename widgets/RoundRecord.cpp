@@ -1,0 +1,19 @@
+#include "RoundRecord.h"
+
+namespace specdec::gui {
+
+Origin originOf(const RoundTrace &trace, int i)
+{
+    if (i < trace.acceptedCount())
+        return Origin::Draft;
+    return trace.rejectedAt >= 0 ? Origin::Residual : Origin::Bonus;
+}
+
+void registerMetaTypes()
+{
+    qRegisterMetaType<RoundRecord>();
+    qRegisterMetaType<QList<RoundRecord>>();
+    qRegisterMetaType<SessionInfo>();
+}
+
+} // namespace specdec::gui

@@ -1,0 +1,52 @@
+#pragma once
+// The copyable values a session hands to the views: one played round (its trace and metrics) and the facts
+// of a loaded setup. Registered as metatypes so they cross threads in queued signals.
+
+#include "Metrics.h"
+#include "RoundTrace.h"
+#include "Vocabulary.h"
+
+#include <QList>
+#include <QMetaType>
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+#include <vector>
+
+namespace specdec::gui {
+
+/// One round as the views see it; every number was computed by the engine on the worker thread.
+struct RoundRecord
+{
+    RoundTrace trace;
+    RunMetrics round;      ///< computeMetrics of this round alone
+    RunMetrics cumulative; ///< computeMetrics of rounds 0..trace.index
+    double seconds = 0.0;  ///< wall time of the round on the worker
+};
+
+/// What a loaded setup is: its vocabulary, prompt and model names.
+struct SessionInfo
+{
+    std::shared_ptr<const Vocabulary> vocabulary;
+    std::vector<TokenId> prompt;
+    QString corpus;
+    QString target;
+    QString draft;
+    int draftLength = 4;
+    bool greedy = false;
+    QStringList warnings;
+};
+
+/// Where a committed token came from; the transcript colours text by it.
+enum class Origin { Prompt, Draft, Residual, Bonus };
+
+/// The origin of committed token `i` of `trace` (accepted drafts first, then the correction or bonus).
+Origin originOf(const RoundTrace &trace, int i);
+
+void registerMetaTypes();
+
+} // namespace specdec::gui
+
+Q_DECLARE_METATYPE(specdec::gui::RoundRecord)
+Q_DECLARE_METATYPE(specdec::gui::SessionInfo)

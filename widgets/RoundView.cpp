@@ -1,0 +1,108 @@
+#include "RoundView.h"
+
+#include <QEvent>
+#include <QLabel>
+#include <QVBoxLayout>
+
+namespace specdec::gui {
+
+RoundView::RoundView(QWidget *parent)
+    : QWidget(parent)
+    , m_transcript(new TranscriptView(this))
+    , m_cards(new CardStrip(this))
+    , m_header(new QLabel(this))
+    , m_explanation(new QLabel(this))
+    , m_legend(new QLabel(this))
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(6);
+    layout->addWidget(m_transcript, 2);
+    layout->addWidget(m_legend);
+    layout->addSpacing(4);
+    layout->addWidget(m_header);
+    layout->addWidget(m_explanation);
+    layout->addWidget(m_cards, 3);
+    QFont headerFont = m_header->font();
+    headerFont.setPointSizeF(headerFont.pointSizeF() * 1.25);
+    m_header->setFont(headerFont);
+    m_header->setTextFormat(Qt::RichText);
+    m_explanation->setWordWrap(true);
+    m_legend->setTextFormat(Qt::RichText);
+    for (QLabel *label : {m_header, m_explanation, m_legend})
+        label->setContentsMargins(12, 0, 12, 0);
+    connect(m_cards, &CardStrip::cardClicked, this, &RoundView::cardSelected);
+    retranslate();
+}
+
+void RoundView::setSession(const SessionInfo &session)
+{
+    m_cards->setVocabulary(session.vocabulary);
+    m_transcript->setSession(session);
+    clear();
+}
+
+void RoundView::clear()
+{
+    m_record.reset();
+    m_round = -1;
+    m_cards->clear();
+    retranslate();
+}
+
+void RoundView::setAnimationDuration(int milliseconds)
+{
+    m_cards->setAnimationDuration(milliseconds);
+}
+
+void RoundView::showPosition(const History &history, int round, Phase phase, bool animate)
+{
+    if (round < 0 || round >= static_cast<int>(history.size()))
+        return;
+    m_record = history[static_cast<std::size_t>(round)];
+    m_round = round;
+    m_phase = phase;
+    m_transcript->showRounds(history, phase == Phase::Commit ? round + 1 : round);
+    m_cards->setRound(m_record, phase, animate);
+    retranslate();
+}
+
+QString RoundView::headerText() const
+{
+    return m_header->text();
+}
+
+void RoundView::retranslate()
+{
+    const LabColors c = LabColors::from(palette());
+    auto swatch = [](const QColor &color, const QString &text) {
+        return QStringLiteral("<span style=\"color:%1\">■</span>&nbsp;%2").arg(color.name(), text.toHtmlEscaped());
+    };
+    m_legend->setText(swatch(c.muted, tr("prompt")) + QStringLiteral("&nbsp;&nbsp;&nbsp;")
+                      + swatch(c.draft, tr("accepted from the apprentice (draft)")) + QStringLiteral("&nbsp;&nbsp;&nbsp;")
+                      + swatch(c.residual, tr("corrected from the residual")) + QStringLiteral("&nbsp;&nbsp;&nbsp;")
+                      + swatch(c.bonus, tr("bonus from the head chef (target)")));
+    if (!m_record) {
+        m_header->setText(tr("No round yet"));
+        m_explanation->setText(tr("Press Space to play, or → to step one phase."));
+        return;
+    }
+    QStringList chips;
+    for (Phase p : phasesOf(m_record->trace)) {
+        const QString name = phaseName(p).toHtmlEscaped();
+        chips << (p == m_phase ? QStringLiteral("<b style=\"color:%1\">%2</b>").arg(c.target.name(), name)
+                               : QStringLiteral("<span style=\"color:%1\">%2</span>").arg(c.muted.name(), name));
+    }
+    m_header->setText(tr("Round %1").arg(m_round + 1) + QStringLiteral("&nbsp;&nbsp;&nbsp;")
+                      + chips.join(QStringLiteral(" &nbsp;›&nbsp; ")));
+    m_explanation->setText(phaseExplanation(m_phase, m_record->trace.greedy));
+}
+
+void RoundView::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange || event->type() == QEvent::PaletteChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+} // namespace specdec::gui

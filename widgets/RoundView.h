@@ -1,0 +1,52 @@
+#pragma once
+// RoundView: the centre of the window. The committed text so far (coloured by origin) above the current
+// round's token cards, with the phase it is in and what that phase means.
+
+#include "CardStrip.h"
+#include "TranscriptView.h"
+
+#include <QWidget>
+
+class QLabel;
+
+namespace specdec::gui {
+
+class RoundView : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit RoundView(QWidget *parent = nullptr);
+
+    void setSession(const SessionInfo &session);
+    /// Shows round `round` of `history` at `phase`; the transcript holds the text before it (and its own
+    /// tokens once the phase is Commit).
+    void showPosition(const History &history, int round, Phase phase, bool animate);
+    void clear();
+    void setAnimationDuration(int milliseconds);
+
+    CardStrip *cards() const { return m_cards; }
+    TranscriptView *transcript() const { return m_transcript; }
+    Phase phase() const { return m_phase; }
+    int round() const { return m_round; }
+    QString headerText() const;
+
+signals:
+    void cardSelected(int card);
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void retranslate();
+
+    TranscriptView *m_transcript;
+    CardStrip *m_cards;
+    QLabel *m_header;
+    QLabel *m_explanation;
+    QLabel *m_legend;
+    std::shared_ptr<const RoundRecord> m_record;
+    Phase m_phase = Phase::Draft;
+    int m_round = -1;
+};
+
+} // namespace specdec::gui

@@ -1,0 +1,223 @@
+#include "SetupBar.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QEvent>
+#include <QFileInfo>
+#include <QGridLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSpinBox>
+#include <QTimer>
+
+namespace specdec::gui {
+
+namespace {
+
+void setComboText(QComboBox *box, const QString &data)
+{
+    const int i = box->findData(data);
+    if (i >= 0)
+        box->setCurrentIndex(i);
+    else
+        box->setEditText(data);
+}
+
+QString comboValue(const QComboBox *box)
+{
+    const int i = box->findText(box->currentText());
+    if (i >= 0 && box->itemData(i).isValid())
+        return box->itemData(i).toString();
+    return box->currentText().trimmed();
+}
+
+} // namespace
+
+SetupBar::SetupBar(QWidget *parent)
+    : QWidget(parent)
+    , m_corpus(new QComboBox(this))
+    , m_target(new QComboBox(this))
+    , m_draft(new QComboBox(this))
+    , m_prompt(new QLineEdit(this))
+    , m_k(new QSpinBox(this))
+    , m_temperature(new QDoubleSpinBox(this))
+    , m_draftTemperature(new QDoubleSpinBox(this))
+    , m_topK(new QSpinBox(this))
+    , m_topP(new QDoubleSpinBox(this))
+    , m_seed(new QSpinBox(this))
+    , m_debounce(new QTimer(this))
+{
+    for (QComboBox *box : {m_corpus, m_target, m_draft}) {
+        box->setEditable(true);
+        box->setInsertPolicy(QComboBox::NoInsert);
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(10);
+    }
+    m_k->setRange(1, 64);
+    m_temperature->setRange(0.0, 5.0);
+    m_temperature->setSingleStep(0.1);
+    m_draftTemperature->setRange(-0.1, 5.0);
+    m_draftTemperature->setSingleStep(0.1);
+    m_topK->setRange(0, 100000);
+    m_topP->setRange(0.01, 1.0);
+    m_topP->setSingleStep(0.05);
+    m_seed->setRange(0, std::numeric_limits<int>::max());
+
+    auto *grid = new QGridLayout(this);
+    grid->setContentsMargins(10, 6, 10, 6);
+    grid->setHorizontalSpacing(8);
+    grid->setVerticalSpacing(4);
+    auto add = [&](int row, int column, QWidget *field, int span = 1) {
+        auto *label = new QLabel(this);
+        label->setBuddy(field);
+        m_labels << label;
+        grid->addWidget(label, row, column, Qt::AlignRight);
+        grid->addWidget(field, row, column + 1, 1, span);
+    };
+    add(0, 0, m_corpus);
+    add(0, 2, m_target);
+    add(0, 4, m_draft);
+    add(0, 6, m_prompt, 5);
+    add(1, 0, m_k);
+    add(1, 2, m_temperature);
+    add(1, 4, m_draftTemperature);
+    add(1, 6, m_topK);
+    add(1, 8, m_topP);
+    add(1, 10, m_seed);
+    grid->setColumnStretch(7, 1);
+
+    m_debounce->setSingleShot(true);
+    m_debounce->setInterval(350);
+    connect(m_debounce, &QTimer::timeout, this, [this] { emit setupChanged(setup()); });
+    for (QComboBox *box : {m_corpus, m_target, m_draft}) {
+        connect(box, &QComboBox::activated, this, &SetupBar::changed);
+        connect(box->lineEdit(), &QLineEdit::editingFinished, this, &SetupBar::changed);
+    }
+    connect(m_prompt, &QLineEdit::editingFinished, this, &SetupBar::changed);
+    for (QSpinBox *spin : {m_k, m_topK, m_seed})
+        connect(spin, &QSpinBox::valueChanged, this, &SetupBar::changed);
+    for (QDoubleSpinBox *spin : {m_temperature, m_draftTemperature, m_topP})
+        connect(spin, &QDoubleSpinBox::valueChanged, this, &SetupBar::changed);
+    fillModels();
+    retranslate();
+    setSetup(Setup{});
+}
+
+void SetupBar::changed()
+{
+    if (!m_updating)
+        m_debounce->start();
+}
+
+void SetupBar::setSetup(const Setup &s)
+{
+    m_updating = true;
+    const QString corpus = QString::fromStdString(s.corpus);
+    if (m_corpus->findData(corpus) < 0)
+        m_corpus->addItem(QFileInfo(corpus).fileName(), corpus);
+    setComboText(m_corpus, corpus);
+    setComboText(m_target, QString::fromStdString(s.target));
+    setComboText(m_draft, QString::fromStdString(s.draft));
+    m_prompt->setText(QString::fromStdString(s.prompt));
+    m_k->setValue(s.decoding.draftLength);
+    m_temperature->setValue(s.decoding.target.temperature);
+    m_draftTemperature->setValue(s.decoding.draft.temperature == s.decoding.target.temperature
+                                     ? m_draftTemperature->minimum()
+                                     : s.decoding.draft.temperature);
+    m_topK->setValue(s.decoding.target.topK);
+    m_topP->setValue(s.decoding.target.topP);
+    m_seed->setValue(static_cast<int>(std::min<std::uint64_t>(s.decoding.seed, std::numeric_limits<int>::max())));
+    m_debounce->stop();
+    m_updating = false;
+}
+
+Setup SetupBar::setup() const
+{
+    Setup s;
+    s.corpus = comboValue(m_corpus).toStdString();
+    s.target = comboValue(m_target).toStdString();
+    s.draft = comboValue(m_draft).toStdString();
+    s.prompt = m_prompt->text().toStdString();
+    s.decoding.draftLength = m_k->value();
+    s.decoding.target.temperature = m_temperature->value();
+    s.decoding.target.topK = m_topK->value();
+    s.decoding.target.topP = m_topP->value();
+    s.decoding.draft = s.decoding.target;
+    if (m_draftTemperature->value() > m_draftTemperature->minimum())
+        s.decoding.draft.temperature = m_draftTemperature->value();
+    s.decoding.seed = static_cast<std::uint64_t>(m_seed->value());
+    s.decoding.recordDistributions = true;
+    return s;
+}
+
+void SetupBar::setCorpusNames(const QStringList &names)
+{
+    m_updating = true;
+    const QString current = comboValue(m_corpus);
+    for (const QString &name : names)
+        if (m_corpus->findData(name) < 0)
+            m_corpus->addItem(name, name);
+    setComboText(m_corpus, current);
+    m_updating = false;
+}
+
+void SetupBar::setModelFiles(const QStringList &paths)
+{
+    m_modelFiles = paths;
+    fillModels();
+}
+
+void SetupBar::fillModels()
+{
+    m_updating = true;
+    const QString target = comboValue(m_target);
+    const QString draft = comboValue(m_draft);
+    m_target->clear();
+    m_draft->clear();
+    for (int order : {3, 4, 5, 6, 7, 8})
+        m_target->addItem(tr("n-gram, order %1").arg(order), QStringLiteral("ngram:%1").arg(order));
+    for (int order : {1, 2, 3, 4})
+        m_draft->addItem(tr("n-gram, order %1").arg(order), QStringLiteral("ngram:%1").arg(order));
+    m_draft->addItem(tr("uniform (knows nothing)"), QStringLiteral("uniform"));
+    m_draft->addItem(tr("same as the target"), QStringLiteral("same"));
+    for (const QString &path : std::as_const(m_modelFiles)) {
+        const QString label = tr("ONNX: %1").arg(QFileInfo(path).fileName());
+        m_target->addItem(label, QStringLiteral("onnx:") + path);
+        m_draft->addItem(label, QStringLiteral("onnx:") + path);
+    }
+    if (!target.isEmpty())
+        setComboText(m_target, target);
+    if (!draft.isEmpty())
+        setComboText(m_draft, draft);
+    m_updating = false;
+}
+
+void SetupBar::retranslate()
+{
+    const QStringList names = {tr("Corpus"), tr("Target"), tr("Draft"), tr("Prompt"), tr("K"),
+                               tr("Temperature"), tr("Draft T"), tr("Top-k"), tr("Top-p"), tr("Seed")};
+    for (int i = 0; i < m_labels.size() && i < names.size(); ++i)
+        m_labels[i]->setText(names[i]);
+    m_corpus->setToolTip(tr("A built corpus or any UTF-8 text file (File ▸ Open corpus…, or drop a file)."));
+    m_target->setToolTip(tr("The head chef: the model whose distribution the output follows exactly."));
+    m_draft->setToolTip(tr("The apprentice: a cheap model that drafts K tokens per round."));
+    m_prompt->setPlaceholderText(tr("text to continue (empty: start from nothing)"));
+    m_k->setToolTip(tr("Draft length K: tokens the apprentice writes per round."));
+    m_temperature->setToolTip(tr("Target temperature; 0 = greedy (equality checks instead of dice)."));
+    m_draftTemperature->setSpecialValueText(tr("same"));
+    m_draftTemperature->setToolTip(tr("Draft temperature (\"same\": the target's)."));
+    m_topK->setSpecialValueText(tr("off"));
+    m_topK->setToolTip(tr("Keep only the k most probable tokens (applied to p and q)."));
+    m_topP->setToolTip(tr("Nucleus sampling mass (1 = off; applied to p and q)."));
+    m_seed->setToolTip(tr("The same seed replays the same run."));
+    fillModels();
+}
+
+void SetupBar::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+} // namespace specdec::gui

@@ -1,0 +1,59 @@
+#pragma once
+// SetupBar: the experiment's setup — corpus, target and draft models, prompt, K, temperatures, top-k,
+// top-p and seed. It emits the whole Setup when the user changes any of it.
+
+#include "Experiment.h"
+
+#include <QWidget>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QSpinBox;
+class QTimer;
+
+namespace specdec::gui {
+
+class SetupBar : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit SetupBar(QWidget *parent = nullptr);
+
+    /// Shows `setup` without emitting setupChanged.
+    void setSetup(const Setup &setup);
+    Setup setup() const;
+    /// Built corpus names (kjv, tang-song) offered in the corpus box.
+    void setCorpusNames(const QStringList &names);
+    /// ONNX model files offered as target and draft ("onnx:PATH").
+    void setModelFiles(const QStringList &paths);
+
+signals:
+    void setupChanged(const specdec::Setup &setup);
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void retranslate();
+    void fillModels();
+    void changed();
+
+    QComboBox *m_corpus;
+    QComboBox *m_target;
+    QComboBox *m_draft;
+    QLineEdit *m_prompt;
+    QSpinBox *m_k;
+    QDoubleSpinBox *m_temperature;
+    QDoubleSpinBox *m_draftTemperature;
+    QSpinBox *m_topK;
+    QDoubleSpinBox *m_topP;
+    QSpinBox *m_seed;
+    QList<QLabel *> m_labels;
+    QStringList m_modelFiles;
+    QTimer *m_debounce;
+    bool m_updating = false;
+};
+
+} // namespace specdec::gui

@@ -1,0 +1,21 @@
+#pragma once
+// Tokens (code points) as text: raw for the transcript, made visible for cards and axis labels.
+
+#include "Vocabulary.h"
+
+#include <QString>
+
+#include <span>
+
+namespace specdec::gui {
+
+/// The token as it appears in running text.
+QString tokenString(const Vocabulary &vocabulary, TokenId id);
+/// The token with white space made visible: ' ' → '␣', '\n' → '⏎', '\t' → '⇥'.
+QString tokenGlyph(const Vocabulary &vocabulary, TokenId id);
+/// Several tokens as running text.
+QString tokensString(const Vocabulary &vocabulary, std::span<const TokenId> ids);
+/// Several tokens with white space made visible.
+QString tokensGlyphs(const Vocabulary &vocabulary, std::span<const TokenId> ids);
+
+} // namespace specdec::gui

@@ -1,0 +1,96 @@
+#include "TranscriptView.h"
+
+#include "TokenText.h"
+
+#include <QEvent>
+#include <QScrollBar>
+#include <QTextCursor>
+
+namespace specdec::gui {
+
+TranscriptView::TranscriptView(QWidget *parent)
+    : QTextBrowser(parent)
+    , m_colors(LabColors::from(palette()))
+{
+    setReadOnly(true);
+    setOpenLinks(false);
+    setFrameShape(QFrame::NoFrame);
+    setMinimumHeight(80);
+    QFont f = font();
+    f.setPointSizeF(f.pointSizeF() * 1.35);
+    setFont(f);
+    document()->setDocumentMargin(12);
+}
+
+void TranscriptView::setSession(const SessionInfo &session)
+{
+    m_vocabulary = session.vocabulary;
+    m_prompt = session.prompt;
+    rebuild({}, 0);
+}
+
+void TranscriptView::showRounds(const History &history, int rounds)
+{
+    rounds = std::min<int>(rounds, static_cast<int>(history.size()));
+    if (rounds == m_shown && (rounds == 0 || history[static_cast<std::size_t>(rounds - 1)].get() == m_last))
+        return;
+    if (rounds == m_shown + 1 && (m_shown == 0 || history[static_cast<std::size_t>(m_shown - 1)].get() == m_last)) {
+        appendRound(*history[static_cast<std::size_t>(rounds - 1)]);
+        m_last = history[static_cast<std::size_t>(rounds - 1)].get();
+        m_shown = rounds;
+    } else {
+        rebuild(history, rounds);
+    }
+    verticalScrollBar()->setValue(verticalScrollBar()->maximum());
+}
+
+void TranscriptView::rebuild(const History &history, int rounds)
+{
+    clear();
+    m_shown = 0;
+    m_last = nullptr;
+    if (!m_vocabulary)
+        return;
+    QTextCursor cursor(document());
+    QTextCharFormat prompt;
+    prompt.setForeground(m_colors.muted);
+    cursor.insertText(tokensString(*m_vocabulary, m_prompt), prompt);
+    for (int i = 0; i < rounds; ++i)
+        appendRound(*history[static_cast<std::size_t>(i)]);
+    m_shown = rounds;
+    m_last = rounds > 0 ? history[static_cast<std::size_t>(rounds - 1)].get() : nullptr;
+}
+
+void TranscriptView::appendRound(const RoundRecord &record)
+{
+    if (!m_vocabulary)
+        return;
+    QTextCursor cursor(document());
+    cursor.movePosition(QTextCursor::End);
+    const RoundTrace &t = record.trace;
+    const int accepted = t.acceptedCount();
+    // accepted drafts in one run, then the correction or bonus token
+    QTextCharFormat draft;
+    draft.setForeground(m_colors.draft);
+    draft.setBackground(m_colors.tint(m_colors.draft, 0.10));
+    cursor.insertText(tokensString(*m_vocabulary, std::span(t.committed).first(static_cast<std::size_t>(accepted))),
+                      draft);
+    if (static_cast<int>(t.committed.size()) > accepted) {
+        const bool residual = originOf(t, accepted) == Origin::Residual;
+        QTextCharFormat last;
+        const QColor color = residual ? m_colors.residual : m_colors.bonus;
+        last.setForeground(color);
+        last.setBackground(m_colors.tint(color, 0.14));
+        last.setFontWeight(QFont::DemiBold);
+        cursor.insertText(tokenString(*m_vocabulary, t.committed[static_cast<std::size_t>(accepted)]), last);
+    }
+}
+
+void TranscriptView::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::PaletteChange)
+        m_colors = LabColors::from(palette());
+    QTextBrowser::changeEvent(event);
+}
+
+} // namespace specdec::gui

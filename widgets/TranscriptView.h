@@ -1,0 +1,44 @@
+#pragma once
+// TranscriptView: the prompt and the committed text, each token coloured by where it came from (accepted
+// draft, residual, bonus), up to a given round.
+
+#include "LabColors.h"
+#include "RoundRecord.h"
+
+#include <QTextBrowser>
+
+#include <memory>
+#include <vector>
+
+namespace specdec::gui {
+
+using History = std::vector<std::shared_ptr<const RoundRecord>>;
+
+class TranscriptView : public QTextBrowser
+{
+    Q_OBJECT
+public:
+    explicit TranscriptView(QWidget *parent = nullptr);
+
+    void setSession(const SessionInfo &session);
+    /// Shows the prompt and the tokens committed by the first `rounds` records of `history`.
+    void showRounds(const History &history, int rounds);
+    int roundsShown() const { return m_shown; }
+    /// The text shown (prompt + committed tokens), for tests.
+    QString plainText() const { return toPlainText(); }
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void rebuild(const History &history, int rounds);
+    void appendRound(const RoundRecord &record);
+
+    std::shared_ptr<const Vocabulary> m_vocabulary;
+    std::vector<TokenId> m_prompt;
+    const RoundRecord *m_last = nullptr; ///< the last record appended, to tell an append from a jump
+    int m_shown = 0;
+    LabColors m_colors;
+};
+
+} // namespace specdec::gui

@@ -1,0 +1,127 @@
+#include "TransportBar.h"
+
+#include <QAction>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSlider>
+#include <QToolButton>
+
+#include <cmath>
+
+namespace specdec::gui {
+
+TransportBar::TransportBar(QWidget *parent)
+    : QWidget(parent)
+    , m_play(new QAction(this))
+    , m_previous(new QAction(this))
+    , m_next(new QAction(this))
+    , m_nextRound(new QAction(this))
+    , m_reset(new QAction(this))
+    , m_speed(new QSlider(Qt::Horizontal, this))
+    , m_speedLabel(new QLabel(this))
+    , m_status(new QLabel(this))
+{
+    m_play->setShortcut(Qt::Key_Space);
+    m_previous->setShortcut(Qt::Key_Left);
+    m_next->setShortcut(Qt::Key_Right);
+    m_nextRound->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_Right));
+    m_reset->setShortcut(Qt::Key_Home);
+    connect(m_play, &QAction::triggered, this, &TransportBar::playToggled);
+    connect(m_previous, &QAction::triggered, this, &TransportBar::previousPhase);
+    connect(m_next, &QAction::triggered, this, &TransportBar::nextPhase);
+    connect(m_nextRound, &QAction::triggered, this, &TransportBar::nextRound);
+    connect(m_reset, &QAction::triggered, this, &TransportBar::reset);
+
+    auto *layout = new QHBoxLayout(this);
+    layout->setContentsMargins(8, 4, 8, 4);
+    layout->setSpacing(4);
+    QFont big = font();
+    big.setPointSizeF(big.pointSizeF() * 1.3);
+    for (QAction *a : {m_reset, m_previous, m_play, m_next, m_nextRound}) {
+        auto *button = new QToolButton(this);
+        button->setDefaultAction(a);
+        button->setToolButtonStyle(Qt::ToolButtonTextOnly);
+        button->setAutoRaise(true);
+        button->setFont(big);
+        button->setMinimumWidth(40);
+        layout->addWidget(button);
+    }
+    layout->addSpacing(16);
+    layout->addWidget(m_speedLabel);
+    m_speed->setRange(0, 100);
+    m_speed->setValue(40);
+    m_speed->setMaximumWidth(220);
+    m_speed->setMinimumWidth(120);
+    layout->addWidget(m_speed);
+    layout->addSpacing(16);
+    layout->addWidget(m_status, 1);
+    connect(m_speed, &QSlider::valueChanged, this, [this](int v) {
+        retranslate();
+        emit speedChanged(v);
+    });
+    retranslate();
+}
+
+QList<QAction *> TransportBar::actions() const
+{
+    return {m_play, m_previous, m_next, m_nextRound, m_reset};
+}
+
+int TransportBar::speed() const
+{
+    return m_speed->value();
+}
+
+void TransportBar::setSpeed(int speed)
+{
+    m_speed->setValue(speed);
+}
+
+void TransportBar::setPlaying(bool playing)
+{
+    m_playing = playing;
+    retranslate();
+}
+
+void TransportBar::setStatus(const QString &text)
+{
+    m_status->setText(text);
+}
+
+int TransportBar::phaseMilliseconds(int speed)
+{
+    if (speed >= 100)
+        return 0;
+    // 3 s per phase at 0, about 30 ms at 99: an exponential scale feels even to the hand.
+    return static_cast<int>(std::lround(3000.0 * std::pow(0.01, speed / 99.0)));
+}
+
+void TransportBar::retranslate()
+{
+    auto withShortcut = [](QAction *a, const QString &text) {
+        a->setToolTip(QStringLiteral("%1 (%2)").arg(text, a->shortcut().toString(QKeySequence::NativeText)));
+    };
+    m_play->setText(m_playing ? QStringLiteral("⏸") : QStringLiteral("▶"));
+    withShortcut(m_play, m_playing ? tr("Pause") : tr("Play"));
+    m_previous->setText(QStringLiteral("◀"));
+    withShortcut(m_previous, tr("Previous phase"));
+    m_next->setText(QStringLiteral("▶|"));
+    withShortcut(m_next, tr("Next phase"));
+    m_nextRound->setText(QStringLiteral("⏭"));
+    withShortcut(m_nextRound, tr("Next round"));
+    m_reset->setText(QStringLiteral("⏮"));
+    withShortcut(m_reset, tr("Reset to the prompt"));
+    m_speedLabel->setText(tr("Speed"));
+    const int ms = phaseMilliseconds(m_speed->value());
+    m_speed->setToolTip(ms == 0 ? tr("As fast as the engine runs") : tr("%1 ms per phase").arg(ms));
+}
+
+void TransportBar::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+} // namespace specdec::gui
