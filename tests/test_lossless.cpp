@@ -40,9 +40,10 @@ Fit fitSpeculative(LanguageModel &target, LanguageModel &draft, const DecodingSe
 }
 
 DecodingSettings settings(double temperature, int topK, double topP, double draftTemperature, int k,
-                          std::uint64_t seed, Variant variant = Variant::Correct)
+                          std::uint64_t seed, Variant variant = Variant::Correct, const char *policy = "constant")
 {
     DecodingSettings s;
+    s.policy = DraftPolicy::parse(policy);
     s.draftLength = k;
     s.target = {temperature, topK, topP};
     s.draft = {draftTemperature, topK, topP};
@@ -75,6 +76,8 @@ private slots:
         QTest::addRow("top-p=0.9") << settings(1.0, 0, 0.9, 1.0, 2, 15);
         QTest::addRow("draft T=1.5, target T=0.7") << settings(0.7, 0, 1.0, 1.5, 2, 16);
         QTest::addRow("draft T=0.3, target T=1.2, top-p=0.9") << settings(1.2, 0, 0.9, 0.3, 3, 17);
+        QTest::addRow("policy confidence:0.3") << settings(1.0, 0, 1.0, 1.0, 4, 18, Variant::Correct, "confidence:0.3");
+        QTest::addRow("policy threshold:0.5") << settings(1.0, 0, 1.0, 1.0, 4, 19, Variant::Correct, "threshold:0.5");
     }
     void speculativeMatchesTarget()
     {

@@ -135,8 +135,8 @@ QVector<double> PlotsPanel::values(Series series) const
             out << it->value;
         return out;
     }
-    const auto data = graph(series)->data();
-    for (auto it = data->constBegin(); it != data->constEnd(); ++it)
+    const auto points = graph(series)->data();
+    for (auto it = points->constBegin(); it != points->constEnd(); ++it)
         out << it->value;
     return out;
 }

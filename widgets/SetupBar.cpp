@@ -182,8 +182,8 @@ void SetupBar::fillModels()
     m_draft->addItem(tr("same as the target"), QStringLiteral("same"));
     for (const QString &path : std::as_const(m_modelFiles)) {
         const QString label = tr("ONNX: %1").arg(QFileInfo(path).fileName());
-        m_target->addItem(label, QStringLiteral("onnx:") + path);
-        m_draft->addItem(label, QStringLiteral("onnx:") + path);
+        m_target->addItem(label, QString(QStringLiteral("onnx:") + path));
+        m_draft->addItem(label, QString(QStringLiteral("onnx:") + path));
     }
     if (!target.isEmpty())
         setComboText(m_target, target);

@@ -26,7 +26,7 @@ train() { # corpus model args...
 }
 
 declare -A cmd
-cmd[kjv/target]="--layers 6 --d-model 192 --heads 6 --context 128 --batch 32 --steps 1400 --lr 1.5e-3 --warmup 100 --eval-every 200"
+cmd[kjv/target]="--layers 4 --d-model 160 --heads 5 --context 128 --batch 32 --steps 100000 --time-budget 2100 --lr 2.5e-3 --warmup 100 --eval-every 250"
 cmd[kjv/draft-small]="--layers 2 --d-model 96 --heads 4 --context 64 --batch 32 --steps 3000 --lr 3e-3 --warmup 100 --eval-every 500"
 cmd[kjv/draft-tiny]="--layers 1 --d-model 64 --heads 4 --context 32 --batch 64 --steps 4000 --lr 3e-3 --warmup 100 --eval-every 500"
 cmd[tang-song/target]="--heldout-mode blocks --layers 4 --d-model 192 --heads 6 --context 64 --batch 32 --steps 500 --lr 1e-3 --warmup 50 --dropout 0.3 --weight-decay 0.1 --tie --eval-every 50 --eval-chars 2000"

@@ -148,9 +148,15 @@ def count_params(model):
 
 # ------------------------------------------------------------------------------------------------- training
 
-def lr_at(step, steps, lr, warmup):
+def lr_at(step, steps, lr, warmup, decay_start=None):
+    """Linear warmup, then either a cosine decay to lr/10 at `steps`, or (decay_start set) a constant lr until
+    decay_start followed by a linear decay to lr/10 at `steps` (warmup-stable-decay)."""
     if step < warmup:
         return lr * (step + 1) / warmup
+    if decay_start is not None:
+        if step < decay_start:
+            return lr
+        return lr * (1.0 - 0.9 * (step - decay_start) / max(1, steps - decay_start))
     progress = (step - warmup) / max(1, steps - warmup)
     return lr * (0.1 + 0.9 * 0.5 * (1.0 + math.cos(math.pi * progress)))
 
@@ -198,9 +204,17 @@ def train(args, vocab, ids, split):
     t0 = time.time()
     smooth = None
     log = []
-    for step in range(args.steps):
+    step = 0
+    while step < args.steps:
+        if args.time_budget and args.decay_start is None and time.time() - t0 >= 0.7 * args.time_budget:
+            # Time-budgeted run: start the decay now and give it 3/7 of the steps done so far. The schedule is
+            # then fixed; rerunning with the printed --steps/--decay-start reproduces this run exactly.
+            args.decay_start = step
+            args.steps = step + max(1, round(step * 3 / 7))
+            print(f"time budget: decay from step {args.decay_start} to {args.steps} "
+                  f"(reproduce with --steps {args.steps} --decay-start {args.decay_start})", flush=True)
         for g in opt.param_groups:
-            g["lr"] = lr_at(step, args.steps, args.lr, args.warmup)
+            g["lr"] = lr_at(step, args.steps, args.lr, args.warmup, args.decay_start)
         starts = torch.randint(0, n_windows, (args.batch,), generator=gen)
         chunk = train_ids[starts[:, None] + offsets]
         x, y = chunk[:, :-1], chunk[:, 1:]
@@ -218,6 +232,7 @@ def train(args, vocab, ids, split):
                 msg += f"  held-out(first {args.eval_chars}) ppl {math.exp(nll):.3f}"
             print(msg, flush=True)
             log.append((step + 1, smooth))
+        step += 1
     train_time = time.time() - t0
     # Final training loss: mean over the last 50 steps, measured in eval mode (no dropout) on fresh batches.
     model.eval()
@@ -280,7 +295,7 @@ def export(model, args, vocab, ids, split, stats):
     # The exported graph run by the numpy evaluator against torch at several lengths and batch sizes.
     rng = np.random.default_rng(args.seed)
     worst = 0.0
-    for b, L in [(1, 1), (1, 2), (2, 7), (1, 32), (3, args.context // 2 + 1), (1, args.context)]:
+    for b, L in [(1, 1), (1, 2), (2, 7), (1, min(32, args.context)), (3, args.context // 2 + 1), (1, args.context)]:
         a = int(rng.integers(split, len(ids) - L - 1))
         x = np.stack([ids[a + 3 * r:a + 3 * r + L] for r in range(b)])
         with torch.no_grad():
@@ -322,6 +337,10 @@ def main():
     ap.add_argument("--batch", type=int, default=32)
     ap.add_argument("--lr", type=float, default=1e-3)
     ap.add_argument("--warmup", type=int, default=100)
+    ap.add_argument("--decay-start", type=int, default=None,
+                    help="constant lr until this step, then linear decay to lr/10 at --steps (default: cosine)")
+    ap.add_argument("--time-budget", type=float, default=0.0,
+                    help="seconds: --steps is a maximum; the decay starts at 70%% of the budget (see --decay-start)")
     ap.add_argument("--weight-decay", type=float, default=0.01)
     ap.add_argument("--dropout", type=float, default=0.0)
     ap.add_argument("--tie", action="store_true", help="tie the unembedding to the token embedding")

@@ -3,7 +3,6 @@
 // copies. Work is split into tasks whose boundaries depend only on the shapes, never on the thread
 // count, and each task is one single-threaded Eigen product, so results are identical for any threads.
 #include "onnx/Broadcast.h"
-#include "onnx/FastGemm.h"
 #include "onnx/ThreadPool.h"
 
 #include <Eigen/Core>
@@ -36,18 +35,6 @@ void gemm(const T *a, bool transA, const T *b, bool transB, T *c, std::int64_t m
     exec.pool.run(count, [&](std::int64_t t) {
         const std::int64_t begin = t * chunk;
         const std::int64_t len = std::min(chunk, side - begin);
-        if constexpr (std::is_same_v<T, float>) {
-            if (fastGemmAvailable()) {
-                const std::int64_t lda = transA ? m : k, ldb = transB ? k : n;
-                if (alongColumns)
-                    fastGemm(a, lda, transA, transB ? b + begin * k : b + begin, ldb, transB, c + begin, n, m, len, k,
-                             alpha, accumulate);
-                else
-                    fastGemm(transA ? a + begin : a + begin * k, lda, transA, b, ldb, transB, c + begin * n, n, len, n,
-                             k, alpha, accumulate);
-                return;
-            }
-        }
         auto compute = [&](const auto &lhs, const auto &rhs, auto &&dst) {
             if (accumulate)
                 dst.noalias() += alpha * lhs * rhs;

@@ -10,7 +10,6 @@ set(SPECDEC_ONNX_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/copy_ops.cpp
   ${CMAKE_CURRENT_LIST_DIR}/reduce.cpp
   ${CMAKE_CURRENT_LIST_DIR}/matmul.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/FastGemm.h ${CMAKE_CURRENT_LIST_DIR}/FastGemm.cpp
   ${CMAKE_CURRENT_LIST_DIR}/recurrent.cpp
   ${CMAKE_CURRENT_LIST_DIR}/OnnxGraph.h ${CMAKE_CURRENT_LIST_DIR}/OnnxGraph.cpp
   ${CMAKE_CURRENT_LIST_DIR}/OnnxLanguageModel.h ${CMAKE_CURRENT_LIST_DIR}/OnnxLanguageModel.cpp
