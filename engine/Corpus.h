@@ -28,6 +28,7 @@ Corpus loadCorpusFile(const std::string &path, const std::string &name = {});
 class CorpusCatalog
 {
 public:
+    CorpusCatalog() = default;
     explicit CorpusCatalog(std::vector<std::string> directories);
 
     /// A path for `nameOrPath`: an existing file as given, else NAME.txt in the first directory holding it.

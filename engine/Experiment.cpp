@@ -3,7 +3,6 @@
 #include "Error.h"
 #include "Utf8.h"
 
-#include <optional>
 
 namespace specdec {
 
@@ -24,7 +23,8 @@ std::unique_ptr<Experiment> Experiment::load(const Setup &setup, const CorpusCat
         throw Error("model spec 'same' is a draft only: it stands for the target itself");
     if (targetSpec.kind == ModelSpec::Kind::Lookup)
         throw Error("model spec '" + setup.target + "' is a draft only: prompt lookup cannot be a target");
-    const std::optional<ModelSpec> draftSpec = needDraft ? std::optional(ModelSpec::parse(setup.draft)) : std::nullopt;
+    if (needDraft)
+        ModelSpec::parse(setup.draft); // a bad draft spec is reported before any model is trained
 
     e->m_corpus = catalog.load(setup.corpus);
     BuiltModel target = buildModel(targetSpec, e->m_corpus, nullptr, nullptr, setup.threads);
@@ -33,24 +33,29 @@ std::unique_ptr<Experiment> Experiment::load(const Setup &setup, const CorpusCat
         e->m_warnings.push_back("target: " + std::to_string(target.unmapped.size())
                                 + " corpus characters are not in its vocabulary: " + describeCodePoints(target.unmapped));
 
-    if (draftSpec) {
-        // A draft trained on the target's corpus is mapped to the target's vocabulary; a draft trained on
-        // another corpus keeps its own, and a mismatch is reported by the decoder.
-        const bool ownCorpus = !setup.draftCorpus.empty() && setup.draftCorpus != setup.corpus;
-        const Corpus draftCorpus = ownCorpus ? catalog.load(setup.draftCorpus) : Corpus{};
-        const Corpus &corpus = ownCorpus ? draftCorpus : e->m_corpus;
-        BuiltModel draft = buildModel(*draftSpec, corpus, ownCorpus ? nullptr : &e->vocabulary(), e->m_target.get(),
-                                      setup.threads);
-        e->m_draft = std::move(draft.model);
-        if (!draft.unmapped.empty())
-            e->m_warnings.push_back("draft: " + std::to_string(draft.unmapped.size())
-                                    + " corpus characters are not in the target's vocabulary and were skipped: "
-                                    + describeCodePoints(draft.unmapped));
-        Vocabulary::requireSame(e->m_target->vocabulary(), e->m_draft->vocabulary());
-    }
+    e->m_catalog = catalog;
+    if (needDraft)
+        e->m_draft = e->makeDraft(setup.draft, setup.draftCorpus);
 
     e->m_prompt = e->vocabulary().encode(decodeUtf8(setup.prompt, "prompt"), "prompt");
     return e;
+}
+
+std::unique_ptr<LanguageModel> Experiment::makeDraft(const std::string &spec, const std::string &draftCorpusName)
+{
+    const ModelSpec draftSpec = ModelSpec::parse(spec);
+    // A draft trained on the target's corpus is mapped to the target's vocabulary; a draft trained on another
+    // corpus keeps its own, and a mismatch is reported.
+    const bool ownCorpus = !draftCorpusName.empty() && draftCorpusName != m_setup.corpus;
+    const Corpus draftCorpus = ownCorpus ? m_catalog.load(draftCorpusName) : Corpus{};
+    const Corpus &corpus = ownCorpus ? draftCorpus : m_corpus;
+    BuiltModel draft = buildModel(draftSpec, corpus, ownCorpus ? nullptr : &vocabulary(), m_target.get(), m_setup.threads);
+    if (!draft.unmapped.empty())
+        m_warnings.push_back("draft " + spec + ": " + std::to_string(draft.unmapped.size())
+                             + " corpus characters are not in the target's vocabulary and were skipped: "
+                             + describeCodePoints(draft.unmapped));
+    Vocabulary::requireSame(m_target->vocabulary(), draft.model->vocabulary());
+    return std::move(draft.model);
 }
 
 } // namespace specdec

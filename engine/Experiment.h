@@ -44,7 +44,12 @@ public:
     /// Things worth telling the user that are not errors (e.g. corpus characters a model cannot represent).
     const std::vector<std::string> &warnings() const { return m_warnings; }
 
+    /// Builds another draft for this experiment's target (to compare drafts on the same target): trained on
+    /// `draftCorpus` (empty: the target's corpus) and checked against the target's vocabulary.
+    std::unique_ptr<LanguageModel> makeDraft(const std::string &spec, const std::string &draftCorpus = {});
+
 private:
+    CorpusCatalog m_catalog;
     Setup m_setup;
     Corpus m_corpus;
     std::unique_ptr<LanguageModel> m_target;

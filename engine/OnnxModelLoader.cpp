@@ -1,6 +1,6 @@
-// Connects the model factory to the ONNX executor (engine/onnx/), when it is built in.
-#include "Error.h"
+// Connects the model factory to the ONNX executor (engine/onnx/).
 #include "LanguageModel.h"
+#include "onnx/OnnxLanguageModel.h"
 
 #include <memory>
 #include <string>
@@ -9,8 +9,7 @@ namespace specdec {
 
 std::unique_ptr<LanguageModel> loadOnnxModel(const std::string &path, int threads)
 {
-    (void)threads;
-    throw Error("cannot load " + path + ": ONNX models are not available in this build");
+    return OnnxLanguageModel::load(path, threads);
 }
 
 } // namespace specdec

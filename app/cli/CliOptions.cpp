@@ -39,6 +39,13 @@ void addOptions(QCommandLineParser &parser, int groups)
                           QStringLiteral("0")});
         parser.addOption({QStringLiteral("mode"), tr("speculative or autoregressive."), tr("mode"),
                           QStringLiteral("speculative")});
+        parser.addOption({QStringLiteral("policy"),
+                          tr("Draft length policy: constant, heuristic, confidence:TAU, threshold:H."), tr("policy"),
+                          QStringLiteral("constant")});
+        parser.addOption({QStringLiteral("variant"),
+                          tr("Acceptance rule: correct, or a wrong variant (accept-all, greedy-match, "
+                             "resample-from-target, unnormalized-residual, temperature-target-only)."),
+                          tr("name"), QStringLiteral("correct")});
     }
     if (groups & SamplerOptions) {
         parser.addOption({QStringLiteral("temperature"), tr("Target temperature; 0 = greedy."), tr("T"),
@@ -106,6 +113,19 @@ DecodingMode readMode(const QCommandLineParser &parser)
     throw UsageError(tr("--mode must be speculative or autoregressive, got '%1'").arg(mode));
 }
 
+Variant readVariant(const QCommandLineParser &parser)
+{
+    const QString name = parser.value(QStringLiteral("variant"));
+    const auto variant = variantFromName(name.toStdString());
+    if (!variant) {
+        QStringList names;
+        for (Variant v : allVariants())
+            names << QString::fromStdString(variantName(v));
+        throw UsageError(tr("unknown variant '%1' (known: %2)").arg(name, names.join(QStringLiteral(", "))));
+    }
+    return *variant;
+}
+
 Setup readSetup(const QCommandLineParser &parser)
 {
     Setup setup;
@@ -124,6 +144,8 @@ Setup readSetup(const QCommandLineParser &parser)
     setup.decoding.draft = setup.decoding.target;
     setup.decoding.draft.temperature =
         readDouble(parser, QStringLiteral("draft-temperature"), setup.decoding.target.temperature);
+    setup.decoding.policy = DraftPolicy::parse(parser.value(QStringLiteral("policy")).toStdString());
+    setup.decoding.variant = readVariant(parser);
     setup.validate();
     return setup;
 }

@@ -26,7 +26,7 @@ public:
 enum OptionGroup {
     CorpusOptions = 0x1,  ///< --corpus
     ModelOptions = 0x2,   ///< --target --draft --draft-corpus --threads
-    DecodeOptions = 0x4,  ///< --prompt --tokens -k --seed --mode
+    DecodeOptions = 0x4,  ///< --prompt --tokens -k --seed --mode --policy --variant
     SamplerOptions = 0x8, ///< --temperature --draft-temperature --top-k --top-p
     OutputOptions = 0x10, ///< --json
 };
@@ -38,6 +38,7 @@ void addOptions(QCommandLineParser &parser, int groups);
 Setup readSetup(const QCommandLineParser &parser);
 SamplerSettings readSampler(const QCommandLineParser &parser);
 DecodingMode readMode(const QCommandLineParser &parser);
+Variant readVariant(const QCommandLineParser &parser);
 
 int readInt(const QCommandLineParser &parser, const QString &name, int defaultValue);
 std::int64_t readInt64(const QCommandLineParser &parser, const QString &name, std::int64_t defaultValue);

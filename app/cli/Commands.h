@@ -10,5 +10,9 @@ int runCommand(const QStringList &arguments);     ///< specdec run: generate, re
 int distCommand(const QStringList &arguments);    ///< specdec dist: one next-token distribution
 int sampleCommand(const QStringList &arguments);  ///< specdec sample: counts of many continuations
 int benchCommand(const QStringList &arguments);   ///< specdec bench: decoding throughput
+int losslessCommand(const QStringList &arguments); ///< specdec lossless: one-step lab with wrong variants
+int compareCommand(const QStringList &arguments);  ///< specdec compare: several drafts on one target
+int onnxOpsCommand(const QStringList &arguments);  ///< specdec onnx-ops: supported operators
+int onnxRunCommand(const QStringList &arguments);  ///< specdec onnx-run: run a model on tensor files
 
 } // namespace specdec::cli

@@ -94,6 +94,20 @@ QJsonObject speculativeJson(const RunMetrics &m, int draftLength)
     };
 }
 
+QJsonObject runJson(const Generation &g, const RunMetrics &m, const Vocabulary &vocabulary, int draftLength)
+{
+    QJsonObject o = speculativeJson(m, draftLength);
+    o.insert(QStringLiteral("text"), tokensToString(vocabulary, g.tokens));
+    o.insert(QStringLiteral("generated_tokens"), static_cast<int>(g.tokens.size()));
+    o.insert(QStringLiteral("seconds"), g.seconds);
+    o.insert(QStringLiteral("tokens_per_second"), g.seconds > 0 ? static_cast<double>(g.tokens.size()) / g.seconds : 0.0);
+    o.insert(QStringLiteral("mean_draft_call_seconds"),
+             m.draftCalls > 0 ? m.draftSeconds / static_cast<double>(m.draftCalls) : 0.0);
+    o.insert(QStringLiteral("mean_target_call_seconds"),
+             m.targetCalls > 0 ? m.targetSeconds / static_cast<double>(m.targetCalls) : 0.0);
+    return o;
+}
+
 QJsonObject traceJson(const RoundTrace &t, const Vocabulary &vocabulary, int top)
 {
     QJsonArray positions;

@@ -18,6 +18,10 @@ QString tokenToString(const Vocabulary &vocabulary, TokenId id);
 /// The fields of `specdec run --json` for a speculative run: counts, rates, theory and speedups.
 QJsonObject speculativeJson(const RunMetrics &metrics, int draftLength);
 
+/// A whole speculative run: text, counts, timing and the fields of speculativeJson.
+QJsonObject runJson(const Generation &generation, const RunMetrics &metrics, const Vocabulary &vocabulary,
+                    int draftLength);
+
 /// One RoundTrace, with the top `topEntries` entries of p and q at each position.
 QJsonObject traceJson(const RoundTrace &trace, const Vocabulary &vocabulary, int topEntries = 5);
 

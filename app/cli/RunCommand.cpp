@@ -152,11 +152,9 @@ int runCommand(const QStringList &arguments)
         report.insert(QStringLiteral("mode"), QStringLiteral("speculative"));
         report.insert(QStringLiteral("draft"), QString::fromStdString(draft.describe()));
         report.insert(QStringLiteral("k"), setup.decoding.draftLength);
-        report.insert(QStringLiteral("text"), text);
-        report.insert(QStringLiteral("generated_tokens"), static_cast<int>(g.tokens.size()));
-        report.insert(QStringLiteral("seconds"), g.seconds);
-        report.insert(QStringLiteral("tokens_per_second"), g.seconds > 0 ? g.tokens.size() / g.seconds : 0.0);
-        const QJsonObject fields = speculativeJson(m, setup.decoding.draftLength);
+        report.insert(QStringLiteral("policy"), QString::fromStdString(setup.decoding.policy.describe()));
+        report.insert(QStringLiteral("variant"), QString::fromStdString(variantName(setup.decoding.variant)));
+        const QJsonObject fields = runJson(g, m, vocab, setup.decoding.draftLength);
         for (auto it = fields.begin(); it != fields.end(); ++it)
             report.insert(it.key(), it.value());
         if (base) {

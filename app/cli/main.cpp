@@ -26,7 +26,11 @@ void printUsage()
                 "  run      generate text by speculative decoding and report every round\n"
                 "  dist     print a model's next-token distribution after a context\n"
                 "  sample   count the continuations of many independent generations\n"
-                "  bench    measure decoding throughput on the shipped corpora\n");
+                "  compare  run several drafts against one target, side by side\n"
+                "  lossless one-step lab: does the output follow p? (and wrong variants that do not)\n"
+                "  bench    measure decoding throughput on the shipped corpora\n"
+                "  onnx-ops list the ONNX operators the executor supports\n"
+                "  onnx-run run an ONNX model on TensorProto inputs\n");
     out().flush();
 }
 
@@ -54,6 +58,10 @@ int main(int argc, char *argv[])
         {QStringLiteral("dist"), &distCommand},
         {QStringLiteral("sample"), &sampleCommand},
         {QStringLiteral("bench"), &benchCommand},
+        {QStringLiteral("lossless"), &losslessCommand},
+        {QStringLiteral("compare"), &compareCommand},
+        {QStringLiteral("onnx-ops"), &onnxOpsCommand},
+        {QStringLiteral("onnx-run"), &onnxRunCommand},
     };
     const QString name = arguments.takeFirst();
     const auto command = commands.find(name);

@@ -1,0 +1,94 @@
+// specdec compare: several drafts against one target, same prompt, seed and sampler settings.
+#include "CliOptions.h"
+#include "Commands.h"
+#include "JsonReport.h"
+#include "Output.h"
+#include "ParseArguments.h"
+
+#include "Generation.h"
+#include "Metrics.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+
+namespace specdec::cli {
+
+int compareCommand(const QStringList &arguments)
+{
+    auto tr = [](const char *text) { return QCoreApplication::translate("specdec", text); };
+    QCommandLineParser parser;
+    addOptions(parser, CorpusOptions | ModelOptions | DecodeOptions | SamplerOptions | OutputOptions);
+    parser.addOption({QStringLiteral("baseline"),
+                      tr("Also decode autoregressively with the target and report wall-clock speedups.")});
+    if (!parseArguments(parser, QStringLiteral("compare"),
+                        tr("Run several drafts (repeat --draft) against one target and compare them."), arguments))
+        return 0;
+    Setup setup = readSetup(parser);
+    QStringList drafts = parser.values(QStringLiteral("draft"));
+    if (drafts.isEmpty())
+        drafts << parser.value(QStringLiteral("draft"));
+    if (drafts.size() > 6)
+        throw UsageError(tr("compare takes at most 6 drafts, got %1").arg(drafts.size()));
+
+    auto experiment = Experiment::load(setup, corpusCatalog(), false);
+    const Vocabulary &vocab = experiment->vocabulary();
+    std::optional<Generation> base;
+    if (parser.isSet(QStringLiteral("baseline")))
+        base = generateAutoregressive(experiment->target(), setup.decoding.target, setup.decoding.seed,
+                                      experiment->prompt(), setup.tokens);
+
+    QJsonArray results;
+    const bool json = parser.isSet(QStringLiteral("json"));
+    if (!json)
+        out() << tr("draft                     alpha  tok/round      c  passes  cost-model  wall-clock  draft ms")
+              << '\n';
+    for (const QString &spec : drafts) {
+        auto draft = experiment->makeDraft(spec.toStdString(), setup.draftCorpus);
+        const Generation g = generateSpeculative(experiment->target(), *draft, setup.decoding, experiment->prompt(),
+                                                 setup.tokens);
+        const RunMetrics m = computeMetrics(g.rounds, g.seconds, base ? std::optional(base->seconds) : std::nullopt);
+        QJsonObject o = runJson(g, m, vocab, setup.decoding.draftLength);
+        o.insert(QStringLiteral("draft"), QString::fromStdString(draft->describe()));
+        if (base)
+            o.insert(QStringLiteral("same_text_as_baseline"), base->tokens == g.tokens);
+        results.append(o);
+        if (!json) {
+            const QString wall = m.speedupWallClock ? QString::number(*m.speedupWallClock, 'f', 2) + QLatin1Char('x')
+                                                    : QStringLiteral("-");
+            out() << QStringLiteral("%1 %2 %3 %4 %5x %6x %7 %8")
+                         .arg(QString::fromStdString(draft->describe()), -24)
+                         .arg(m.acceptanceRate, 6, 'f', 3)
+                         .arg(m.tokensPerRound, 10, 'f', 2)
+                         .arg(m.costRatio, 6, 'f', 3)
+                         .arg(m.speedupForwardPasses, 6, 'f', 2)
+                         .arg(m.speedupCostModel, 10, 'f', 2)
+                         .arg(wall, 11)
+                         .arg(1000.0 * o.value(QStringLiteral("mean_draft_call_seconds")).toDouble(), 9, 'f', 4)
+                  << '\n';
+            out().flush();
+        }
+    }
+    for (const auto &w : experiment->warnings())
+        err() << "specdec: warning: " << QString::fromStdString(w) << '\n';
+    if (json) {
+        QJsonObject report{
+            {QStringLiteral("corpus"), QString::fromStdString(experiment->corpus().name)},
+            {QStringLiteral("target"), QString::fromStdString(experiment->target().describe())},
+            {QStringLiteral("prompt"), QString::fromStdString(setup.prompt)},
+            {QStringLiteral("k"), setup.decoding.draftLength},
+            {QStringLiteral("policy"), QString::fromStdString(setup.decoding.policy.describe())},
+            {QStringLiteral("temperature"), setup.decoding.target.temperature},
+            {QStringLiteral("seed"), QString::number(setup.decoding.seed)},
+            {QStringLiteral("results"), results},
+        };
+        if (base)
+            report.insert(QStringLiteral("baseline"),
+                          QJsonObject{{QStringLiteral("seconds"), base->seconds},
+                                      {QStringLiteral("text"), tokensToString(vocab, base->tokens)},
+                                      {QStringLiteral("target_calls"), static_cast<double>(base->target.calls)}});
+        printJson(report);
+    }
+    return 0;
+}
+
+} // namespace specdec::cli
