@@ -120,7 +120,7 @@ private slots:
     void sampleCountsAllSamples()
     {
         const QString corpus = QStringLiteral(SPECDEC_TEST_DATA_DIR "/tiny-en.txt");
-        for (const QString mode : {QStringLiteral("speculative"), QStringLiteral("autoregressive")}) {
+        for (const QString &mode : {QStringLiteral("speculative"), QStringLiteral("autoregressive")}) {
             const Result r = specdec({QStringLiteral("sample"), QStringLiteral("--corpus"), corpus,
                                       QStringLiteral("--target"), QStringLiteral("ngram:3"), QStringLiteral("--draft"),
                                       QStringLiteral("ngram:1"), QStringLiteral("--prompt"), QStringLiteral("the "),
@@ -138,6 +138,62 @@ private slots:
             QCOMPARE(total, 20000.0);
             QVERIFY(o.value(QStringLiteral("p_value")).toDouble() > 1e-3);
         }
+    }
+
+    void losslessFlagsWrongVariants()
+    {
+        const QString tiny = QStringLiteral(SPECDEC_TEST_DATA_DIR "/tiny-en.txt");
+        for (const QString &variant : {QStringLiteral("correct"), QStringLiteral("resample-from-target")}) {
+            const Result r = specdec({QStringLiteral("lossless"), QStringLiteral("--corpus"), tiny,
+                                      QStringLiteral("--target"), QStringLiteral("ngram:3"), QStringLiteral("--draft"),
+                                      QStringLiteral("ngram:1"), QStringLiteral("--context"), QStringLiteral("the "),
+                                      QStringLiteral("--variant"), variant, QStringLiteral("--samples"),
+                                      QStringLiteral("200000"), QStringLiteral("--seed"), QStringLiteral("3"),
+                                      QStringLiteral("--json")});
+            QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+            const QJsonObject o = json(r);
+            for (const char *key : {"chi2", "dof", "p_value", "tv", "counts", "expected"})
+                QVERIFY2(o.contains(QLatin1String(key)), key);
+            const double pValue = o.value(QStringLiteral("p_value")).toDouble();
+            if (variant == QLatin1String("correct"))
+                QVERIFY2(pValue > 1e-3, qPrintable(QString::number(pValue)));
+            else
+                QVERIFY2(pValue < 1e-9, qPrintable(QString::number(pValue)));
+        }
+    }
+
+    void compareReportsEachDraft()
+    {
+        const Result r = specdec({QStringLiteral("compare"), QStringLiteral("--corpus"), QStringLiteral("kjv"),
+                                  QStringLiteral("--target"), QStringLiteral("ngram:4"), QStringLiteral("--draft"),
+                                  QStringLiteral("ngram:2"), QStringLiteral("--draft"), QStringLiteral("lookup:2"),
+                                  QStringLiteral("--draft"), QStringLiteral("same"), QStringLiteral("--temperature"),
+                                  QStringLiteral("0"), QStringLiteral("--tokens"), QStringLiteral("200"),
+                                  QStringLiteral("--prompt"), QStringLiteral("And"), QStringLiteral("--baseline"),
+                                  QStringLiteral("--json")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QJsonArray results = json(r).value(QStringLiteral("results")).toArray();
+        QCOMPARE(results.size(), 3);
+        for (const auto &v : results) {
+            const QJsonObject o = v.toObject();
+            QVERIFY(o.value(QStringLiteral("same_text_as_baseline")).toBool()); // greedy: every lane, the same text
+            QCOMPARE(o.value(QStringLiteral("generated_tokens")).toInt(), 200);
+        }
+        QCOMPARE(results.at(2).toObject().value(QStringLiteral("acceptance_rate")).toDouble(), 1.0);
+    }
+
+    void onnxCommands()
+    {
+        const Result ops = specdec({QStringLiteral("onnx-ops")});
+        QVERIFY2(ops.exitCode == 0, qPrintable(ops.err));
+        for (const char *op : {"MatMul", "LayerNormalization", "GRU", "Softmax"})
+            QVERIFY2(ops.out.contains(QLatin1String(op)), op);
+        const QString parity = QStringLiteral(SPECDEC_TEST_DATA_DIR "/onnx/tiny_transformer.parity");
+        const Result run = specdec({QStringLiteral("onnx-run"), QStringLiteral(SPECDEC_TEST_DATA_DIR "/onnx/tiny_transformer.onnx"),
+                                    QStringLiteral("--input"), QStringLiteral("tokens=") + parity + QStringLiteral("/input_0.pb"),
+                                    QStringLiteral("--output-dir"), m_dir.filePath(QStringLiteral("out"))});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        QVERIFY(QFile::exists(m_dir.filePath(QStringLiteral("out/logits.pb"))));
     }
 
     void badInputIsAClearError_data()
@@ -174,6 +230,11 @@ private slots:
         QTest::addRow("unknown command") << QStringList{QStringLiteral("fly")} << QStringLiteral("unknown command");
         QTest::addRow("dist context outside vocabulary") << QStringList{QStringLiteral("dist"), c, tiny, QStringLiteral("--context"), QStringLiteral("q")} << QStringLiteral("'q'");
         QTest::addRow("sample 0 samples") << QStringList{QStringLiteral("sample"), c, tiny, QStringLiteral("--samples"), QStringLiteral("0")} << QStringLiteral("at least 1");
+        QTest::addRow("unknown variant") << QStringList{run, c, tiny, QStringLiteral("--variant"), QStringLiteral("sloppy")} << QStringLiteral("unknown variant");
+        QTest::addRow("unknown policy") << QStringList{run, c, tiny, QStringLiteral("--policy"), QStringLiteral("often")} << QStringLiteral("unknown draft policy");
+        QTest::addRow("lookup as target") << QStringList{run, c, tiny, QStringLiteral("--target"), QStringLiteral("lookup:2")} << QStringLiteral("draft only");
+        QTest::addRow("onnx-run without model") << QStringList{QStringLiteral("onnx-run"), QStringLiteral("--output-dir"), QStringLiteral("/tmp")} << QStringLiteral("exactly one model");
+        QTest::addRow("onnx garbage file") << QStringList{run, c, tiny, QStringLiteral("--target"), QStringLiteral("onnx:") + writeFile(QStringLiteral("garbage.onnx"), QByteArray("this is not protobuf at all"))} << QStringLiteral("garbage.onnx");
         QTest::addRow("onnx file missing") << QStringList{run, c, tiny, QStringLiteral("--target"), QStringLiteral("onnx:/nonexistent/m.onnx")} << QStringLiteral("m.onnx");
     }
     void badInputIsAClearError()

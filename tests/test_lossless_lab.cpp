@@ -1,0 +1,106 @@
+// The one-step lossless lab: the correct rule's histogram fits p, each wrong variant's does not, and the
+// accepted and replaced parts stack up to p exactly as the theory says.
+#include "LosslessLab.h"
+#include "Error.h"
+#include "TestSupport.h"
+
+#include <QtTest>
+
+using namespace specdec;
+
+namespace {
+Eigen::VectorXd vec(std::initializer_list<double> values)
+{
+    Eigen::VectorXd v(static_cast<Eigen::Index>(values.size()));
+    Eigen::Index i = 0;
+    for (double x : values)
+        v[i++] = x;
+    return v;
+}
+} // namespace
+
+class TestLosslessLab : public QObject
+{
+    Q_OBJECT
+private slots:
+    void cumulativeMatchesCategorical()
+    {
+        Rng rng(5);
+        const Eigen::VectorXd w = test::randomDistribution(rng, 40, 12);
+        const CumulativeDistribution cdf(w);
+        for (int i = 0; i < 20000; ++i) {
+            const double u = rng.uniform();
+            QCOMPARE(cdf.at(u), Rng::categoricalAt(w, u));
+        }
+        QCOMPARE(CumulativeDistribution(vec({0.2, 0.0, 0.3})).at(0.45, false), 2);
+        QCOMPARE(CumulativeDistribution(vec({0.2, 0.0, 0.3})).at(0.6, false), -1); // beyond the mass
+    }
+
+    void correctRuleFitsP_data()
+    {
+        QTest::addColumn<Eigen::VectorXd>("p");
+        QTest::addColumn<Eigen::VectorXd>("q");
+        Rng rng(11);
+        QTest::addRow("random V=30") << test::randomDistribution(rng, 30) << test::randomDistribution(rng, 30);
+        QTest::addRow("q misses p's support") << vec({0.5, 0.3, 0.2, 0.0}) << vec({0.0, 0.1, 0.2, 0.7});
+        QTest::addRow("disjoint") << vec({0.6, 0.4, 0.0}) << vec({0.0, 0.0, 1.0});
+        QTest::addRow("p = q") << vec({0.25, 0.25, 0.5}) << vec({0.25, 0.25, 0.5});
+    }
+    void correctRuleFitsP()
+    {
+        QFETCH(Eigen::VectorXd, p);
+        QFETCH(Eigen::VectorXd, q);
+        LosslessLab lab(p, q, Variant::Correct);
+        Rng rng(1);
+        lab.run(100000, rng);
+        lab.run(100000, rng); // in two parts, as a view shows convergence
+        QCOMPARE(lab.samples(), std::int64_t(200000));
+        const auto chi = lab.test();
+        QVERIFY2(chi.pValue > 1e-3, qPrintable(QString::number(chi.pValue)));
+        QVERIFY(lab.totalVariation() < 0.01);
+        // The stack: accepted outputs follow min(p, q), replaced ones max(0, p - q).
+        const double s = static_cast<double>(lab.samples());
+        for (Eigen::Index x = 0; x < p.size(); ++x) {
+            const double accepted = std::min(p[x], q[x]) * s;
+            const double replaced = std::max(0.0, p[x] - q[x]) * s;
+            const auto i = static_cast<std::size_t>(x);
+            QVERIFY(std::abs(lab.acceptedCounts()[i] - accepted) <= 5.0 * std::sqrt(accepted) + 1.0);
+            QVERIFY(std::abs(lab.replacedCounts()[i] - replaced) <= 5.0 * std::sqrt(replaced) + 1.0);
+        }
+    }
+
+    void everyWrongVariantIsCaught_data()
+    {
+        QTest::addColumn<int>("variant");
+        for (Variant v : allVariants())
+            if (v != Variant::Correct)
+                QTest::addRow("%s", variantName(v).c_str()) << static_cast<int>(v);
+    }
+    void everyWrongVariantIsCaught()
+    {
+        QFETCH(int, variant);
+        const Eigen::VectorXd p = vec({0.45, 0.25, 0.2, 0.1});
+        const Eigen::VectorXd q = vec({0.1, 0.2, 0.3, 0.4}); // the draft's tempered q (what it sampled from)
+        const Eigen::VectorXd qUntempered = vec({0.2, 0.2, 0.3, 0.3});
+        const auto v = static_cast<Variant>(variant);
+        LosslessLab lab(p, q, v, v == Variant::TemperatureTargetOnly ? qUntempered : q);
+        Rng rng(2);
+        lab.run(100000, rng);
+        const auto chi = lab.test();
+        QVERIFY2(chi.pValue < 1e-9, qPrintable(QStringLiteral("%1: p-value %2").arg(variant).arg(chi.pValue)));
+        // The same p, q with the correct rule passes: the test has the right size, not just power.
+        LosslessLab correct(p, q, Variant::Correct);
+        correct.run(100000, rng);
+        QVERIFY(correct.test().pValue > 1e-3);
+    }
+
+    void badInputIsAnError()
+    {
+        QVERIFY_THROWS_EXCEPTION(Error, LosslessLab(vec({0.5, 0.5}), vec({1.0}), Variant::Correct));
+        QVERIFY_THROWS_EXCEPTION(Error, LosslessLab(vec({0.5, 0.6}), vec({0.5, 0.5}), Variant::Correct));
+        QVERIFY_THROWS_EXCEPTION(Error, LosslessLab(vec({1.5, -0.5}), vec({0.5, 0.5}), Variant::Correct));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestLosslessLab)
+#include "test_lossless_lab.moc"
