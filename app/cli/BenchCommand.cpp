@@ -5,6 +5,7 @@
 #include "ParseArguments.h"
 
 #include "Generation.h"
+#include "LosslessLab.h"
 #include "Metrics.h"
 
 #include <QCoreApplication>
@@ -89,11 +90,24 @@ int benchCommand(const QStringList &arguments)
             {QStringLiteral("autoregressive_tokens_per_second"), bestAutoregressive},
             {QStringLiteral("acceptance_rate"), metrics.acceptanceRate},
             {QStringLiteral("tokens_per_round"), metrics.tokensPerRound},
+            {QStringLiteral("lossless_lab_seconds_per_million"), 0.0},
         };
-        results.append(result);
+        // The lossless lab: 10^6 one-step samples from the first position's p and q.
+        DistributionMatrix row;
+        experiment->target().distributions(experiment->prompt(), 1, row);
+        const Eigen::VectorXd p = row.row(0).transpose();
+        experiment->draft()->distributions(experiment->prompt(), 1, row);
+        LosslessLab lab(p, row.row(0).transpose(), Variant::Correct);
+        Rng rng(1);
+        const auto labStart = std::chrono::steady_clock::now();
+        lab.run(1000000, rng);
+        const double labSeconds = secondsSince(labStart);
+        QJsonObject withLab = result;
+        withLab.insert(QStringLiteral("lossless_lab_seconds_per_million"), labSeconds);
+        results.append(withLab);
         if (!parser.isSet(QStringLiteral("json"))) {
             out() << tr("%1 (V=%2) target %3 draft %4 K=%5: speculative %6 tokens/s, autoregressive %7 tokens/s, "
-                        "alpha %8, %9 tokens/round, models loaded in %10 s")
+                        "alpha %8, %9 tokens/round, models loaded in %10 s; lossless lab: 10^6 samples in %11 s")
                          .arg(QLatin1String(c.corpus))
                          .arg(experiment->vocabulary().size())
                          .arg(QLatin1String(c.target), QLatin1String(c.draft))
@@ -103,6 +117,7 @@ int benchCommand(const QStringList &arguments)
                          .arg(metrics.acceptanceRate, 0, 'f', 3)
                          .arg(metrics.tokensPerRound, 0, 'f', 2)
                          .arg(loadSeconds, 0, 'f', 2)
+                         .arg(labSeconds, 0, 'f', 3)
                   << '\n';
             out().flush();
         }
