@@ -77,10 +77,10 @@ public:
         std::vector<std::uint32_t> parent{NGramModel::kNoNode};
         std::vector<std::uint32_t> depthStart{0};
         std::vector<PairTable> raw;
-        model.m_children = FlatHashMap(length);
+        model.m_children = FlatHashMap(1024);
 
         for (int depth = 0; depth < order; ++depth) {
-            FlatHashMap pairs(std::min<std::size_t>(length, 1u << 22));
+            FlatHashMap pairs(1024); // grows as needed: most depths hold far fewer pairs than positions
             for (std::size_t i = 0; i < length; ++i) {
                 if (current[i] != NGramModel::kNoNode)
                     ++pairs.findOrInsert(NGramModel::childKey(current[i], text[i]), 0);
