@@ -1,5 +1,7 @@
 #include "CliOptions.h"
 
+#include "SessionFile.h"
+
 #include <QCoreApplication>
 #include <QDir>
 
@@ -42,6 +44,9 @@ void addOptions(QCommandLineParser &parser, int groups)
         parser.addOption({QStringLiteral("policy"),
                           tr("Draft length policy: constant, heuristic, confidence:TAU, threshold:H."), tr("policy"),
                           QStringLiteral("constant")});
+        parser.addOption({QStringLiteral("session"),
+                          tr("Start from the setup saved in a session file (options given override it)."),
+                          tr("file")});
         parser.addOption({QStringLiteral("variant"),
                           tr("Acceptance rule: correct, or a wrong variant (accept-all, greedy-match, "
                              "resample-from-target, unnormalized-residual, temperature-target-only)."),
@@ -128,24 +133,44 @@ Variant readVariant(const QCommandLineParser &parser)
 
 Setup readSetup(const QCommandLineParser &parser)
 {
-    Setup setup;
-    setup.corpus = parser.value(QStringLiteral("corpus")).toStdString();
-    setup.target = parser.value(QStringLiteral("target")).toStdString();
-    setup.draft = parser.value(QStringLiteral("draft")).toStdString();
-    setup.draftCorpus = parser.value(QStringLiteral("draft-corpus")).toStdString();
-    setup.prompt = parser.value(QStringLiteral("prompt")).toStdString();
-    setup.tokens = readInt(parser, QStringLiteral("tokens"), 200);
-    setup.threads = readInt(parser, QStringLiteral("threads"), 0);
+    const bool fromSession = parser.isSet(QStringLiteral("session"));
+    Setup setup = fromSession ? SessionFile::load(parser.value(QStringLiteral("session"))).setup : Setup{};
+    // Without a session every option counts (given or default); with one, only the options given.
+    auto use = [&](const char *name) { return !fromSession || parser.isSet(QLatin1String(name)); };
+    auto string = [&](const char *name, std::string &field) {
+        if (use(name))
+            field = parser.value(QLatin1String(name)).toStdString();
+    };
+    string("corpus", setup.corpus);
+    string("target", setup.target);
+    string("draft", setup.draft);
+    string("draft-corpus", setup.draftCorpus);
+    string("prompt", setup.prompt);
+    if (use("tokens"))
+        setup.tokens = readInt(parser, QStringLiteral("tokens"), 200);
+    if (use("threads"))
+        setup.threads = readInt(parser, QStringLiteral("threads"), 0);
     if (setup.threads < 0)
         throw UsageError(tr("--threads must be >= 0, got %1").arg(setup.threads));
-    setup.decoding.draftLength = readInt(parser, QStringLiteral("k"), 4);
-    setup.decoding.seed = static_cast<std::uint64_t>(readInt64(parser, QStringLiteral("seed"), 0));
-    setup.decoding.target = readSampler(parser);
-    setup.decoding.draft = setup.decoding.target;
-    setup.decoding.draft.temperature =
-        readDouble(parser, QStringLiteral("draft-temperature"), setup.decoding.target.temperature);
-    setup.decoding.policy = DraftPolicy::parse(parser.value(QStringLiteral("policy")).toStdString());
-    setup.decoding.variant = readVariant(parser);
+    DecodingSettings &d = setup.decoding;
+    if (use("k"))
+        d.draftLength = readInt(parser, QStringLiteral("k"), 4);
+    if (use("seed"))
+        d.seed = static_cast<std::uint64_t>(readInt64(parser, QStringLiteral("seed"), 0));
+    if (use("temperature"))
+        d.target.temperature = readDouble(parser, QStringLiteral("temperature"), 1.0);
+    if (use("top-k"))
+        d.target.topK = d.draft.topK = readInt(parser, QStringLiteral("top-k"), 0);
+    if (use("top-p"))
+        d.target.topP = d.draft.topP = readDouble(parser, QStringLiteral("top-p"), 1.0);
+    if (parser.isSet(QStringLiteral("draft-temperature")))
+        d.draft.temperature = readDouble(parser, QStringLiteral("draft-temperature"), 1.0);
+    else if (use("temperature"))
+        d.draft.temperature = d.target.temperature;
+    if (use("policy"))
+        d.policy = DraftPolicy::parse(parser.value(QStringLiteral("policy")).toStdString());
+    if (use("variant"))
+        d.variant = readVariant(parser);
     setup.validate();
     return setup;
 }

@@ -4,6 +4,7 @@
 #include "Continuations.h"
 #include "Corpus.h"
 #include "Experiment.h"
+#include "JsonReport.h"
 
 #include <QCommandLineParser>
 #include <QString>
@@ -12,6 +13,8 @@
 #include <stdexcept>
 
 namespace specdec::cli {
+
+using namespace specdec::app; // the shared reports, session files and exports of app/core
 
 /// A user error in the command line: printed as one line, exit status 2.
 class UsageError : public std::runtime_error
@@ -34,7 +37,8 @@ enum OptionGroup {
 /// Adds the options of `groups` to `parser`.
 void addOptions(QCommandLineParser &parser, int groups);
 
-/// Reads the options present in `parser` into a Setup (defaults for the rest); throws UsageError.
+/// Reads the options present in `parser` into a Setup (defaults for the rest; with --session FILE, the
+/// file's setup for the rest); throws UsageError or specdec::Error.
 Setup readSetup(const QCommandLineParser &parser);
 SamplerSettings readSampler(const QCommandLineParser &parser);
 DecodingMode readMode(const QCommandLineParser &parser);

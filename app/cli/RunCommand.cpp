@@ -4,6 +4,8 @@
 #include "JsonReport.h"
 #include "Output.h"
 #include "ParseArguments.h"
+#include "SessionFile.h"
+#include "TraceExport.h"
 
 #include "Generation.h"
 #include "Metrics.h"
@@ -90,6 +92,10 @@ int runCommand(const QStringList &arguments)
     parser.addOption({QStringLiteral("baseline"),
                       tr("Also decode autoregressively with the target and report the wall-clock speedup.")});
     parser.addOption({QStringLiteral("trace"), tr("Print every round trace (with --json: top entries of p and q).")});
+    parser.addOption({QStringLiteral("save-session"), tr("Save the setup (and the last round) as a session file."),
+                      tr("file")});
+    parser.addOption({QStringLiteral("export-trace"), tr("Write every round trace to a .csv or .json file."),
+                      tr("file")});
     if (!parseArguments(parser, QStringLiteral("run"), tr("Generate text and report every round."), arguments))
         return 0;
 
@@ -98,7 +104,8 @@ int runCommand(const QStringList &arguments)
     const bool json = parser.isSet(QStringLiteral("json"));
     const bool trace = parser.isSet(QStringLiteral("trace"));
     const bool baseline = parser.isSet(QStringLiteral("baseline")) && mode == DecodingMode::Speculative;
-    setup.decoding.recordDistributions = trace && json;
+    const QString exportPath = parser.value(QStringLiteral("export-trace"));
+    setup.decoding.recordDistributions = (trace && json) || exportPath.endsWith(QLatin1String(".json"));
 
     auto experiment = Experiment::load(setup, corpusCatalog(), mode == DecodingMode::Speculative);
     for (const auto &w : experiment->warnings())
@@ -147,6 +154,11 @@ int runCommand(const QStringList &arguments)
                                       setup.tokens);
     const RunMetrics m = computeMetrics(g.rounds, g.seconds, base ? std::optional(base->seconds) : std::nullopt);
     const QString text = tokensToString(vocab, g.tokens);
+    if (!exportPath.isEmpty())
+        exportTraces(exportPath, g.rounds, vocab);
+    if (parser.isSet(QStringLiteral("save-session")))
+        SessionFile{setup, {static_cast<int>(g.rounds.size()), QStringLiteral("commit")}}.save(
+            parser.value(QStringLiteral("save-session")));
 
     if (json) {
         report.insert(QStringLiteral("mode"), QStringLiteral("speculative"));

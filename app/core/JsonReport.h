@@ -10,7 +10,7 @@
 #include <QJsonObject>
 #include <QString>
 
-namespace specdec::cli {
+namespace specdec::app {
 
 QString tokensToString(const Vocabulary &vocabulary, std::span<const TokenId> ids);
 QString tokenToString(const Vocabulary &vocabulary, TokenId id);
@@ -28,4 +28,4 @@ QJsonObject traceJson(const RoundTrace &trace, const Vocabulary &vocabulary, int
 /// A distribution as {"tokens": [...], "probs": [...]} over the whole vocabulary.
 QJsonObject distributionJson(const Eigen::VectorXd &distribution, const Vocabulary &vocabulary);
 
-} // namespace specdec::cli
+} // namespace specdec::app

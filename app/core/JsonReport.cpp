@@ -6,7 +6,7 @@
 #include <cmath>
 #include <numeric>
 
-namespace specdec::cli {
+namespace specdec::app {
 
 namespace {
 
@@ -162,4 +162,4 @@ QJsonObject distributionJson(const Eigen::VectorXd &dist, const Vocabulary &voca
     return {{QStringLiteral("tokens"), tokens}, {QStringLiteral("probs"), probs}};
 }
 
-} // namespace specdec::cli
+} // namespace specdec::app

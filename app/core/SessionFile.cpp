@@ -1,0 +1,153 @@
+#include "SessionFile.h"
+
+#include "Error.h"
+
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSaveFile>
+
+#include <cmath>
+
+namespace specdec::app {
+
+namespace {
+
+const QString kFormat = QStringLiteral("specdec-lab session");
+
+[[noreturn]] void fail(const QString &path, const QString &why)
+{
+    throw Error(QString(QStringLiteral("session file ") + path + QStringLiteral(": ") + why).toStdString());
+}
+
+QString text(const QJsonObject &o, const char *key, const QString &path, bool required = true)
+{
+    const QJsonValue v = o.value(QLatin1String(key));
+    if (v.isUndefined() && !required)
+        return {};
+    if (!v.isString())
+        fail(path, QStringLiteral("'%1' must be a string").arg(QLatin1String(key)));
+    return v.toString();
+}
+
+double number(const QJsonObject &o, const char *key, const QString &path)
+{
+    const QJsonValue v = o.value(QLatin1String(key));
+    if (!v.isDouble() || !std::isfinite(v.toDouble()))
+        fail(path, QStringLiteral("'%1' must be a number").arg(QLatin1String(key)));
+    return v.toDouble();
+}
+
+int integer(const QJsonObject &o, const char *key, const QString &path)
+{
+    const double v = number(o, key, path);
+    if (v != std::floor(v) || std::abs(v) > 1e9)
+        fail(path, QStringLiteral("'%1' must be a whole number").arg(QLatin1String(key)));
+    return static_cast<int>(v);
+}
+
+} // namespace
+
+void SessionFile::save(const QString &path) const
+{
+    const DecodingSettings &d = setup.decoding;
+    const QJsonObject setupJson{
+        {QStringLiteral("corpus"), QString::fromStdString(setup.corpus)},
+        {QStringLiteral("target"), QString::fromStdString(setup.target)},
+        {QStringLiteral("draft"), QString::fromStdString(setup.draft)},
+        {QStringLiteral("draft_corpus"), QString::fromStdString(setup.draftCorpus)},
+        {QStringLiteral("prompt"), QString::fromStdString(setup.prompt)},
+        {QStringLiteral("tokens"), setup.tokens},
+        {QStringLiteral("k"), d.draftLength},
+        {QStringLiteral("policy"), QString::fromStdString(d.policy.describe())},
+        {QStringLiteral("variant"), QString::fromStdString(variantName(d.variant))},
+        {QStringLiteral("temperature"), d.target.temperature},
+        {QStringLiteral("draft_temperature"), d.draft.temperature},
+        {QStringLiteral("top_k"), d.target.topK},
+        {QStringLiteral("top_p"), d.target.topP},
+        {QStringLiteral("seed"), QString::number(d.seed)}, // 64-bit: a string, so JSON doubles cannot round it
+        {QStringLiteral("threads"), setup.threads},
+    };
+    const QJsonObject root{
+        {QStringLiteral("format"), kFormat},
+        {QStringLiteral("version"), kVersion},
+        {QStringLiteral("setup"), setupJson},
+        {QStringLiteral("position"),
+         QJsonObject{{QStringLiteral("round"), position.round}, {QStringLiteral("phase"), position.phase}}},
+    };
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        fail(path, QStringLiteral("cannot be written (%1)").arg(file.errorString()));
+    const QByteArray bytes = QJsonDocument(root).toJson(QJsonDocument::Indented);
+    if (file.write(bytes) != bytes.size())
+        fail(path, QStringLiteral("write failed (%1)").arg(file.errorString()));
+    if (!file.commit())
+        fail(path, QStringLiteral("could not be saved (%1); the previous file is unchanged").arg(file.errorString()));
+}
+
+SessionFile SessionFile::load(const QString &path)
+{
+    QFile file(path);
+    if (!file.exists())
+        fail(path, QStringLiteral("does not exist"));
+    if (!file.open(QIODevice::ReadOnly))
+        fail(path, QStringLiteral("cannot be read (%1)").arg(file.errorString()));
+    const QByteArray bytes = file.readAll();
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(bytes, &error);
+    if (error.error != QJsonParseError::NoError)
+        fail(path, QStringLiteral("not valid JSON at byte offset %1 (%2)").arg(error.offset).arg(error.errorString()));
+    if (!doc.isObject())
+        fail(path, QStringLiteral("not a session (the top level is not an object)"));
+    const QJsonObject root = doc.object();
+    if (root.value(QStringLiteral("format")).toString() != kFormat)
+        fail(path, QStringLiteral("not a specdec-lab session"));
+    const int version = root.value(QStringLiteral("version")).toInt(-1);
+    if (version != kVersion)
+        fail(path, QStringLiteral("session version %1 is not supported (this build reads version %2)")
+                       .arg(version)
+                       .arg(kVersion));
+    if (!root.value(QStringLiteral("setup")).isObject())
+        fail(path, QStringLiteral("'setup' is missing"));
+    const QJsonObject s = root.value(QStringLiteral("setup")).toObject();
+
+    SessionFile session;
+    Setup &setup = session.setup;
+    setup.corpus = text(s, "corpus", path).toStdString();
+    setup.target = text(s, "target", path).toStdString();
+    setup.draft = text(s, "draft", path).toStdString();
+    setup.draftCorpus = text(s, "draft_corpus", path, false).toStdString();
+    setup.prompt = text(s, "prompt", path).toStdString();
+    setup.tokens = integer(s, "tokens", path);
+    setup.threads = s.contains(QStringLiteral("threads")) ? integer(s, "threads", path) : 0;
+    DecodingSettings &d = setup.decoding;
+    d.draftLength = integer(s, "k", path);
+    d.target.temperature = number(s, "temperature", path);
+    d.draft.temperature = number(s, "draft_temperature", path);
+    d.target.topK = d.draft.topK = integer(s, "top_k", path);
+    d.target.topP = d.draft.topP = number(s, "top_p", path);
+    bool ok = false;
+    d.seed = text(s, "seed", path).toULongLong(&ok);
+    if (!ok)
+        fail(path, QStringLiteral("'seed' must be a whole number"));
+    try {
+        d.policy = DraftPolicy::parse(text(s, "policy", path).toStdString());
+        const auto variant = variantFromName(text(s, "variant", path).toStdString());
+        if (!variant)
+            fail(path, QStringLiteral("unknown variant '%1'").arg(text(s, "variant", path)));
+        d.variant = *variant;
+        setup.validate();
+        ModelSpec::parse(setup.target);
+        ModelSpec::parse(setup.draft);
+    } catch (const Error &e) {
+        fail(path, QString::fromUtf8(e.what()));
+    }
+    const QJsonObject position = root.value(QStringLiteral("position")).toObject();
+    session.position.round = position.value(QStringLiteral("round")).toInt(0);
+    session.position.phase = position.value(QStringLiteral("phase")).toString(QStringLiteral("commit"));
+    if (session.position.round < 0)
+        fail(path, QStringLiteral("'position.round' must be >= 0"));
+    return session;
+}
+
+} // namespace specdec::app

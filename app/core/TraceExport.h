@@ -1,0 +1,22 @@
+#pragma once
+// Exporting round traces for analysis elsewhere: CSV (one row per drafted token) and JSON.
+
+#include "RoundTrace.h"
+#include "Vocabulary.h"
+
+#include <QString>
+
+#include <vector>
+
+namespace specdec::app {
+
+/// CSV with a header row; one row per drafted position: round, position, token, q, p, ratio, threshold, u,
+/// verdict, beta, tv, and per round the correction, bonus and committed text.
+QByteArray tracesToCsv(const std::vector<RoundTrace> &rounds, const Vocabulary &vocabulary);
+/// A JSON array of rounds (as `specdec run --trace --json`).
+QByteArray tracesToJson(const std::vector<RoundTrace> &rounds, const Vocabulary &vocabulary);
+
+/// Writes CSV or JSON by the file's suffix (.csv / .json), atomically; throws specdec::Error.
+void exportTraces(const QString &path, const std::vector<RoundTrace> &rounds, const Vocabulary &vocabulary);
+
+} // namespace specdec::app

@@ -1,0 +1,160 @@
+// Session files and trace export: a saved session reopens to the same rounds; damaged files are clear
+// errors; writes are atomic.
+#include "Error.h"
+#include "Generation.h"
+#include "SessionFile.h"
+#include "TestSupport.h"
+#include "TraceExport.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace specdec;
+using namespace specdec::app;
+
+namespace {
+
+Setup exampleSetup()
+{
+    Setup s;
+    s.corpus = test::dataPath("tiny-zh.txt");
+    s.target = "ngram:3";
+    s.draft = "ngram:2:addk=0.2";
+    s.prompt = "春眠";
+    s.tokens = 40;
+    s.decoding.draftLength = 5;
+    s.decoding.policy = DraftPolicy::parse("heuristic");
+    s.decoding.target = {0.8, 20, 0.95};
+    s.decoding.draft = {1.3, 20, 0.95};
+    s.decoding.seed = 18446744073709551557ULL; // near 2^64: must survive JSON
+    return s;
+}
+
+Generation play(const Setup &setup)
+{
+    auto e = Experiment::load(setup, CorpusCatalog({SPECDEC_CORPUS_DIR}));
+    return generateSpeculative(e->target(), *e->draft(), setup.decoding, e->prompt(), setup.tokens);
+}
+
+} // namespace
+
+class TestSession : public QObject
+{
+    Q_OBJECT
+private:
+    QTemporaryDir m_dir;
+
+    QString write(const QString &name, const QByteArray &bytes)
+    {
+        QFile f(m_dir.filePath(name));
+        if (!f.open(QIODevice::WriteOnly))
+            qFatal("cannot write");
+        f.write(bytes);
+        return f.fileName();
+    }
+
+private slots:
+    void roundTripReproducesTheRounds()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("s.json"));
+        SessionFile{exampleSetup(), {7, QStringLiteral("dice")}}.save(path);
+        const SessionFile loaded = SessionFile::load(path);
+        QCOMPARE(loaded.position.round, 7);
+        QCOMPARE(loaded.position.phase, QStringLiteral("dice"));
+        const Setup &a = exampleSetup(), &b = loaded.setup;
+        QCOMPARE(b.corpus, a.corpus);
+        QCOMPARE(b.prompt, a.prompt);
+        QCOMPARE(b.decoding.seed, a.decoding.seed);
+        QVERIFY(b.decoding.target == a.decoding.target);
+        QVERIFY(b.decoding.draft == a.decoding.draft);
+        QVERIFY(b.decoding.policy == a.decoding.policy);
+        QCOMPARE(b.decoding.draftLength, a.decoding.draftLength);
+        const Generation first = play(a);
+        const Generation again = play(b);
+        QCOMPARE(again.tokens, first.tokens);
+        QCOMPARE(again.rounds.size(), first.rounds.size());
+        for (std::size_t i = 0; i < first.rounds.size(); ++i)
+            QCOMPARE(again.rounds[i].committed, first.rounds[i].committed);
+    }
+
+    void damagedFilesAreClearErrors_data()
+    {
+        QTest::addColumn<QByteArray>("bytes");
+        QTest::addColumn<QString>("message");
+        QByteArray good;
+        {
+            const QString path = m_dir.filePath(QStringLiteral("good.json"));
+            SessionFile{exampleSetup(), {}}.save(path);
+            QFile f(path);
+            f.open(QIODevice::ReadOnly);
+            good = f.readAll();
+        }
+        QTest::addRow("truncated") << good.left(good.size() / 2) << QStringLiteral("not valid JSON at byte offset");
+        QTest::addRow("empty") << QByteArray() << QStringLiteral("not valid JSON");
+        QTest::addRow("array") << QByteArray("[1, 2]") << QStringLiteral("not a session");
+        QTest::addRow("other format") << QByteArray(R"({"format": "x", "version": 1})") << QStringLiteral("not a specdec-lab session");
+        QTest::addRow("future version") << QByteArray(good).replace("\"version\": 1", "\"version\": 9") << QStringLiteral("version 9 is not supported");
+        QTest::addRow("missing field") << QByteArray(good).replace("\"target\"", "\"targt\"") << QStringLiteral("'target' must be a string");
+        QTest::addRow("bad K") << QByteArray(good).replace("\"k\": 5", "\"k\": 99") << QStringLiteral("between 1 and 64");
+        QTest::addRow("bad spec") << QByteArray(good).replace("ngram:3", "ngram:33") << QStringLiteral("between 1 and 10");
+        QTest::addRow("bad seed") << QByteArray(good).replace("18446744073709551557", "lots") << QStringLiteral("'seed'");
+    }
+    void damagedFilesAreClearErrors()
+    {
+        QFETCH(QByteArray, bytes);
+        QFETCH(QString, message);
+        const QString path = write(QStringLiteral("bad.json"), bytes);
+        try {
+            SessionFile::load(path);
+            QFAIL("a damaged session loaded");
+        } catch (const Error &e) {
+            const QString what = QString::fromUtf8(e.what());
+            QVERIFY2(what.contains(message), qPrintable(what));
+            QVERIFY2(what.contains(path), qPrintable(what));
+        }
+    }
+
+    void savesReplaceWholeFilesOrNothing()
+    {
+        // A save that cannot happen throws and creates nothing.
+        const QString missingDir = m_dir.filePath(QStringLiteral("no/such/dir/s.json"));
+        QVERIFY_THROWS_EXCEPTION(Error, (SessionFile{exampleSetup(), {}}.save(missingDir)));
+        QVERIFY(!QFile::exists(missingDir));
+        // Saving over a longer file replaces it whole (written to a temporary file, then renamed): no tail of
+        // the old content survives, and no temporary file is left behind.
+        const QString path = write(QStringLiteral("over.json"), QByteArray(20000, 'x'));
+        SessionFile{exampleSetup(), {3, QStringLiteral("commit")}}.save(path);
+        QCOMPARE(SessionFile::load(path).position.round, 3);
+        QCOMPARE(QDir(m_dir.path()).entryList({QStringLiteral("over.json*")}, QDir::Files).size(), 1);
+    }
+
+    void exportsCsvAndJson()
+    {
+        Setup s = exampleSetup();
+        s.decoding.recordDistributions = true;
+        auto e = Experiment::load(s, CorpusCatalog({SPECDEC_CORPUS_DIR}));
+        const Generation g = generateSpeculative(e->target(), *e->draft(), s.decoding, e->prompt(), s.tokens);
+        const QString csvPath = m_dir.filePath(QStringLiteral("t.csv"));
+        exportTraces(csvPath, g.rounds, e->vocabulary());
+        QFile csv(csvPath);
+        QVERIFY(csv.open(QIODevice::ReadOnly));
+        const QStringList lines = QString::fromUtf8(csv.readAll()).split(QStringLiteral("\r\n"), Qt::SkipEmptyParts);
+        int positions = 0;
+        for (const auto &r : g.rounds)
+            positions += r.draftLength;
+        QCOMPARE(lines.size(), positions + 1);
+        QVERIFY(lines.first().startsWith(QStringLiteral("round,position,token,q,p")));
+        const QString jsonPath = m_dir.filePath(QStringLiteral("t.json"));
+        exportTraces(jsonPath, g.rounds, e->vocabulary());
+        QFile json(jsonPath);
+        QVERIFY(json.open(QIODevice::ReadOnly));
+        const QJsonArray rounds = QJsonDocument::fromJson(json.readAll()).array();
+        QCOMPARE(rounds.size(), static_cast<int>(g.rounds.size()));
+        QVERIFY_THROWS_EXCEPTION(Error, exportTraces(m_dir.filePath(QStringLiteral("t.xlsx")), g.rounds, e->vocabulary()));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSession)
+#include "test_session.moc"
