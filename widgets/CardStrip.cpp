@@ -113,9 +113,9 @@ int CardStrip::currentCard() const
         return -1;
     const RoundTrace &t = m_record->trace;
     switch (m_phase) {
-    case Phase::Draft: return std::max(0, revealed(t.draftLength) - 1);
+    case Phase::Draft: return t.draftLength - 1;
     case Phase::Verify: return 0;
-    case Phase::Dice: return std::max(0, revealed(t.testedCount()) - 1);
+    case Phase::Dice: return t.testedCount() - 1;
     case Phase::Residual:
     case Phase::Bonus: return t.draftLength;
     case Phase::Commit: return t.rejectedAt >= 0 ? t.rejectedAt : t.draftLength;

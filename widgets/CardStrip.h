@@ -41,7 +41,7 @@ public:
 
     int cardCount() const;           ///< K + 1 (the last is the correction / bonus card), 0 when empty
     CardState cardState(int card) const;
-    /// The card the phase is about (the last drafted, the die being rolled, the correction or bonus).
+    /// The card the phase is about once it has played (the last drafted, the last die, the correction or bonus).
     int currentCard() const;
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;

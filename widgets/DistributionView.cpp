@@ -194,9 +194,12 @@ void DistributionView::rebuild()
         return k;
     };
     const double spread = withResidual ? 0.27 : 0.15;
-    m_qBars->setData(offset(-spread), q ? m_q : QVector<double>(), true);
-    m_pBars->setData(withResidual ? keys : offset(spread), p ? m_p : QVector<double>(), true);
-    m_residualBars->setData(offset(spread), withResidual ? m_residual : QVector<double>(), true);
+    auto setBars = [](QCPBars *bars, const QVector<double> &k, const QVector<double> &v, bool visible) {
+        bars->setData(visible ? k : QVector<double>(), visible ? v : QVector<double>(), true);
+    };
+    setBars(m_qBars, offset(-spread), m_q, q != nullptr);
+    setBars(m_pBars, withResidual ? keys : offset(spread), m_p, p != nullptr);
+    setBars(m_residualBars, offset(spread), m_residual, withResidual);
     m_overlapBars->setData(keys, overlap, true);
     for (QCPBars *bars : {m_qBars, m_pBars, m_residualBars, m_overlapBars})
         bars->setVisible(!bars->data()->isEmpty());
@@ -217,9 +220,10 @@ void DistributionView::rebuild()
             top = std::max(top, x);
     m_plot->yAxis->setRange(0.0, std::max(0.1, top * 1.2));
     if (QCPTextElement *title = plotTitle(m_plot))
-        title->setText(valid ? (m_card < m_record->trace.draftLength ? tr("Card #%1").arg(m_card + 1)
-                                                                   : tr("Card K+1"))
-                             : tr("Click a card to see its distributions"));
+        title->setText(!valid ? tr("Click a card to see its distributions")
+                       : m_card < m_record->trace.draftLength
+                           ? tr("Card #%1 “%2”").arg(m_card + 1).arg(tokenGlyph(*m_vocabulary, marked))
+                           : tr("Card K+1"));
     fillNumbers();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
@@ -244,11 +248,12 @@ void DistributionView::fillNumbers()
         html += row(QStringLiteral("q(x)"), num(pos.q), m_colors.draft);
         if (verified) {
             html += row(QStringLiteral("p(x)"), num(pos.p), m_colors.target);
-            html += row(QStringLiteral("p/q"), num(pos.ratio), m_colors.muted);
             html += QStringLiteral("</tr><tr>");
+            html += row(QStringLiteral("p/q"), num(pos.ratio), m_colors.muted);
             html += row(QStringLiteral("min(1, p/q)"), num(pos.threshold), m_colors.muted);
             if (tested && pos.u >= 0.0)
                 html += row(QStringLiteral("u"), num(pos.u), m_colors.muted);
+            html += QStringLiteral("</tr><tr>");
             html += row(QStringLiteral("β = Σ min(p, q)"), num(pos.overlap), m_colors.overlap);
             html += row(QStringLiteral("TV(p, q)"), num(pos.totalVariation), m_colors.muted);
         }

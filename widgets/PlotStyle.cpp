@@ -31,10 +31,23 @@ void stylePlot(QCustomPlot *plot, const LabColors &c)
         title->setTextColor(c.text);
 }
 
+void legendBelow(QCustomPlot *plot)
+{
+    auto *legend = plot->legend;
+    plot->axisRect()->insetLayout()->take(legend);
+    plot->plotLayout()->addElement(plot->plotLayout()->rowCount(), 0, legend);
+    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    legend->setWrap(3);
+    legend->setMargins(QMargins(4, 0, 4, 2));
+    legend->setVisible(true);
+    plot->plotLayout()->setRowStretchFactor(plot->plotLayout()->rowCount() - 1, 0.001);
+    plot->plotLayout()->setRowSpacing(0);
+}
+
 QCPTextElement *plotTitle(QCustomPlot *plot)
 {
-    if (plot->plotLayout()->rowCount() > 1)
-        return qobject_cast<QCPTextElement *>(plot->plotLayout()->element(0, 0));
+    if (auto *existing = qobject_cast<QCPTextElement *>(plot->plotLayout()->element(0, 0)))
+        return existing;
     plot->plotLayout()->insertRow(0);
     QFont font = plot->font();
     font.setBold(true);

@@ -12,6 +12,8 @@ namespace specdec::gui {
 
 /// Colours the axes, grid, legend and background of `plot` from `colors`.
 void stylePlot(QCustomPlot *plot, const LabColors &colors);
+/// Moves the legend from inside the axis rect to a row below it, so it never covers data.
+void legendBelow(QCustomPlot *plot);
 /// Adds (or returns the existing) title element at the top of `plot`.
 QCPTextElement *plotTitle(QCustomPlot *plot);
 

@@ -27,8 +27,8 @@ PlotsPanel::PlotsPanel(QWidget *parent)
     for (int i = 0; i < 4; ++i) {
         auto *plot = new QCustomPlot(this);
         plot->setMinimumSize(260, 180);
-        plot->legend->setVisible(true);
-        plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+        plotTitle(plot);
+        legendBelow(plot);
         plot->setNoAntialiasingOnDrag(true);
         m_plots[static_cast<std::size_t>(i)] = plot;
         layout->addWidget(plot, i / 2, i % 2);

@@ -14,6 +14,7 @@ void registerMetaTypes()
     qRegisterMetaType<RoundRecord>();
     qRegisterMetaType<QList<RoundRecord>>();
     qRegisterMetaType<SessionInfo>();
+    qRegisterMetaType<Setup>();
 }
 
 } // namespace specdec::gui

@@ -2,6 +2,7 @@
 // The copyable values a session hands to the views: one played round (its trace and metrics) and the facts
 // of a loaded setup. Registered as metatypes so they cross threads in queued signals.
 
+#include "Experiment.h"
 #include "Metrics.h"
 #include "RoundTrace.h"
 #include "Vocabulary.h"
@@ -50,3 +51,4 @@ void registerMetaTypes();
 
 Q_DECLARE_METATYPE(specdec::gui::RoundRecord)
 Q_DECLARE_METATYPE(specdec::gui::SessionInfo)
+Q_DECLARE_METATYPE(specdec::Setup)

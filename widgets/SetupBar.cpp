@@ -4,7 +4,7 @@
 #include <QDoubleSpinBox>
 #include <QEvent>
 #include <QFileInfo>
-#include <QGridLayout>
+#include <QBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSpinBox>
@@ -63,28 +63,36 @@ SetupBar::SetupBar(QWidget *parent)
     m_topP->setSingleStep(0.05);
     m_seed->setRange(0, std::numeric_limits<int>::max());
 
-    auto *grid = new QGridLayout(this);
-    grid->setContentsMargins(10, 6, 10, 6);
-    grid->setHorizontalSpacing(8);
-    grid->setVerticalSpacing(4);
-    auto add = [&](int row, int column, QWidget *field, int span = 1) {
+    auto *rows = new QVBoxLayout(this);
+    rows->setContentsMargins(10, 6, 10, 6);
+    rows->setSpacing(6);
+    auto *models = new QHBoxLayout;
+    auto *numbers = new QHBoxLayout;
+    rows->addLayout(models);
+    rows->addLayout(numbers);
+    auto add = [&](QHBoxLayout *row, QWidget *field, int stretch = 0) {
         auto *label = new QLabel(this);
         label->setBuddy(field);
         m_labels << label;
-        grid->addWidget(label, row, column, Qt::AlignRight);
-        grid->addWidget(field, row, column + 1, 1, span);
+        row->addSpacing(row->count() > 0 ? 14 : 0);
+        row->addWidget(label);
+        row->addWidget(field, stretch);
     };
-    add(0, 0, m_corpus);
-    add(0, 2, m_target);
-    add(0, 4, m_draft);
-    add(0, 6, m_prompt, 5);
-    add(1, 0, m_k);
-    add(1, 2, m_temperature);
-    add(1, 4, m_draftTemperature);
-    add(1, 6, m_topK);
-    add(1, 8, m_topP);
-    add(1, 10, m_seed);
-    grid->setColumnStretch(7, 1);
+    add(models, m_corpus);
+    add(models, m_target);
+    add(models, m_draft);
+    add(models, m_prompt, 1);
+    add(numbers, m_k);
+    add(numbers, m_temperature);
+    add(numbers, m_draftTemperature);
+    add(numbers, m_topK);
+    add(numbers, m_topP);
+    add(numbers, m_seed);
+    numbers->addStretch(1);
+    for (QWidget *w : std::initializer_list<QWidget *>{m_k, m_temperature, m_draftTemperature, m_topK, m_topP})
+        w->setMinimumWidth(80);
+    m_seed->setMinimumWidth(110);
+    m_prompt->setMinimumWidth(200);
 
     m_debounce->setSingleShot(true);
     m_debounce->setInterval(350);

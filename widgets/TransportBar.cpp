@@ -5,6 +5,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSlider>
+#include <QStyle>
 #include <QToolButton>
 
 #include <cmath>
@@ -36,15 +37,12 @@ TransportBar::TransportBar(QWidget *parent)
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(8, 4, 8, 4);
     layout->setSpacing(4);
-    QFont big = font();
-    big.setPointSizeF(big.pointSizeF() * 1.3);
     for (QAction *a : {m_reset, m_previous, m_play, m_next, m_nextRound}) {
         auto *button = new QToolButton(this);
         button->setDefaultAction(a);
-        button->setToolButtonStyle(Qt::ToolButtonTextOnly);
+        button->setToolButtonStyle(Qt::ToolButtonIconOnly);
         button->setAutoRaise(true);
-        button->setFont(big);
-        button->setMinimumWidth(40);
+        button->setIconSize(QSize(26, 26));
         layout->addWidget(button);
     }
     layout->addSpacing(16);
@@ -102,16 +100,21 @@ void TransportBar::retranslate()
     auto withShortcut = [](QAction *a, const QString &text) {
         a->setToolTip(QStringLiteral("%1 (%2)").arg(text, a->shortcut().toString(QKeySequence::NativeText)));
     };
-    m_play->setText(m_playing ? QStringLiteral("⏸") : QStringLiteral("▶"));
-    withShortcut(m_play, m_playing ? tr("Pause") : tr("Play"));
-    m_previous->setText(QStringLiteral("◀"));
-    withShortcut(m_previous, tr("Previous phase"));
-    m_next->setText(QStringLiteral("▶|"));
-    withShortcut(m_next, tr("Next phase"));
-    m_nextRound->setText(QStringLiteral("⏭"));
-    withShortcut(m_nextRound, tr("Next round"));
-    m_reset->setText(QStringLiteral("⏮"));
-    withShortcut(m_reset, tr("Reset to the prompt"));
+    m_play->setIcon(style()->standardIcon(m_playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+    m_play->setText(m_playing ? tr("Pause") : tr("Play"));
+    withShortcut(m_play, m_play->text());
+    m_previous->setIcon(style()->standardIcon(QStyle::SP_MediaSeekBackward));
+    m_previous->setText(tr("Previous phase"));
+    withShortcut(m_previous, m_previous->text());
+    m_next->setIcon(style()->standardIcon(QStyle::SP_MediaSeekForward));
+    m_next->setText(tr("Next phase"));
+    withShortcut(m_next, m_next->text());
+    m_nextRound->setIcon(style()->standardIcon(QStyle::SP_MediaSkipForward));
+    m_nextRound->setText(tr("Next round"));
+    withShortcut(m_nextRound, m_nextRound->text());
+    m_reset->setIcon(style()->standardIcon(QStyle::SP_MediaSkipBackward));
+    m_reset->setText(tr("Reset to the prompt"));
+    withShortcut(m_reset, m_reset->text());
     m_speedLabel->setText(tr("Speed"));
     const int ms = phaseMilliseconds(m_speed->value());
     m_speed->setToolTip(ms == 0 ? tr("As fast as the engine runs") : tr("%1 ms per phase").arg(ms));

@@ -1,0 +1,48 @@
+#include "AppPaths.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QDirIterator>
+#include <QFileInfo>
+#include <QSet>
+
+namespace specdec::gui {
+
+CorpusCatalog corpusCatalog()
+{
+    std::vector<std::string> dirs;
+    const QString env = qEnvironmentVariable("SPECDEC_CORPUS_DIR");
+    for (const QString &dir : env.split(QLatin1Char(':'), Qt::SkipEmptyParts))
+        dirs.push_back(dir.toStdString());
+    dirs.push_back(QDir(QCoreApplication::applicationDirPath() + QStringLiteral("/../corpora")).absolutePath().toStdString());
+    return CorpusCatalog(dirs);
+}
+
+QStringList onnxModelFiles()
+{
+    QStringList roots;
+    const QString bin = QCoreApplication::applicationDirPath();
+    const QStringList sources = {QString(bin + QStringLiteral("/../../corpora")), QStringLiteral(SPECDEC_SOURCE_CORPORA)};
+    for (const QString &source : sources) {
+        const QDir dir(source);
+        for (const QString &corpus : dir.entryList(QDir::Dirs | QDir::NoDotAndDotDot))
+            roots << dir.absoluteFilePath(corpus + QStringLiteral("/models"));
+    }
+    roots << qEnvironmentVariable("SPECDEC_MODEL_DIR").split(QLatin1Char(':'), Qt::SkipEmptyParts);
+    QSet<QString> seen;
+    QStringList files;
+    for (const QString &root : std::as_const(roots)) {
+        QDirIterator it(root, {QStringLiteral("*.onnx")}, QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            const QString path = QFileInfo(it.next()).canonicalFilePath();
+            if (!path.isEmpty() && !seen.contains(path)) {
+                seen.insert(path);
+                files << path;
+            }
+        }
+    }
+    files.sort();
+    return files;
+}
+
+} // namespace specdec::gui

@@ -1,0 +1,191 @@
+#include "Automation.h"
+
+#include "MainWindow.h"
+#include "Player.h"
+#include "SessionController.h"
+
+#include "DistributionView.h"
+#include "MessageBanner.h"
+#include "RoundView.h"
+
+#include <QAbstractEventDispatcher>
+#include <QApplication>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTextStream>
+#include <QTimer>
+
+#include <qcustomplot.h>
+
+#include <algorithm>
+
+namespace specdec::gui {
+
+namespace {
+
+QTextStream &errStream()
+{
+    static QTextStream s(stderr);
+    return s;
+}
+
+/// Runs the event loop until `done` holds or `seconds` pass; false on timeout.
+template<typename Done>
+bool waitFor(Done done, int seconds)
+{
+    QElapsedTimer timer;
+    timer.start();
+    while (!done()) {
+        if (timer.elapsed() > seconds * 1000)
+            return false;
+        QCoreApplication::processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents, 50);
+    }
+    return true;
+}
+
+/// The newest round at or before `last` that has `phase` (a residual needs a rejection, a bonus none).
+int roundWithPhase(const History &history, int last, Phase phase)
+{
+    for (int r = last; r >= 0; --r) {
+        const auto phases = phasesOf(history[static_cast<std::size_t>(r)]->trace);
+        if (std::find(phases.begin(), phases.end(), phase) != phases.end())
+            return r;
+    }
+    return last;
+}
+
+bool loadAndPlay(const AutomationContext &c, const CommandLine &cl, int rounds)
+{
+    c.window->startSession(cl.setup);
+    if (!waitFor([&] { return c.session->isReady() || !c.window->banner()->text().isEmpty(); }, 300)
+        || !c.session->isReady()) {
+        errStream() << "specdec-lab: " << c.window->banner()->text() << Qt::endl;
+        return false;
+    }
+    c.session->requestRounds(rounds - static_cast<int>(c.session->history().size()));
+    return waitFor([&] { return static_cast<int>(c.session->history().size()) >= rounds; }, 300);
+}
+
+} // namespace
+
+int runScreenshot(const AutomationContext &c, const CommandLine &cl)
+{
+    const int rounds = std::max(1, cl.rounds < 0 ? 12 : cl.rounds);
+    c.window->resize(cl.size);
+    c.window->show();
+    const bool ok = loadAndPlay(c, cl, rounds);
+    if (ok) {
+        const Phase phase = cl.phase.value_or(Phase::Dice);
+        c.player->jumpTo(roundWithPhase(c.session->history(), rounds - 1, phase), phase);
+        if (cl.card >= 0)
+            emit c.window->roundView()->cardSelected(cl.card);
+    }
+    for (int i = 0; i < 5; ++i)
+        QCoreApplication::processEvents();
+    for (QCustomPlot *plot : c.window->findChildren<QCustomPlot *>())
+        plot->replot();
+    const QPixmap pixmap = c.window->grab();
+    if (!pixmap.save(cl.screenshot)) {
+        errStream() << "specdec-lab: cannot write " << cl.screenshot << Qt::endl;
+        return 1;
+    }
+    return ok ? 0 : 1;
+}
+
+int runBenchmark(const AutomationContext &c, const CommandLine &cl)
+{
+    const int rounds = std::max(1, cl.rounds < 0 ? 500 : cl.rounds);
+    // First paint: the first paint event of any widget of the window.
+    qint64 firstPaint = -1;
+    struct PaintWatch : QObject
+    {
+        qint64 *firstPaint;
+        const QElapsedTimer *since;
+        QWidget *window;
+        bool eventFilter(QObject *o, QEvent *e) override
+        {
+            if (*firstPaint < 0 && e->type() == QEvent::Paint && o->isWidgetType()
+                && static_cast<QWidget *>(o)->window() == window)
+                *firstPaint = since->elapsed();
+            return false;
+        }
+    } watch;
+    watch.firstPaint = &firstPaint;
+    watch.since = c.sinceStart;
+    watch.window = c.window;
+    qApp->installEventFilter(&watch);
+
+    c.window->resize(cl.size);
+    c.window->show();
+    waitFor([&] { return firstPaint >= 0; }, 10);
+    c.window->startSession(cl.setup);
+    if (!waitFor([&] { return c.session->isReady() || !c.window->banner()->text().isEmpty(); }, 300)
+        || !c.session->isReady()) {
+        errStream() << "specdec-lab: " << c.window->banner()->text() << Qt::endl;
+        return 1;
+    }
+
+    // A frame: the GUI thread's busy time between two waits of its event loop (rounds in, views updated,
+    // plots replotted, widgets painted).
+    std::vector<double> frames;
+    QElapsedTimer busy;
+    QAbstractEventDispatcher *dispatcher = QAbstractEventDispatcher::instance();
+    QObject::connect(dispatcher, &QAbstractEventDispatcher::awake, [&] { busy.start(); });
+    QObject::connect(dispatcher, &QAbstractEventDispatcher::aboutToBlock, [&] {
+        if (busy.isValid())
+            frames.push_back(static_cast<double>(busy.nsecsElapsed()) * 1e-6);
+        busy.invalidate();
+    });
+    QElapsedTimer playing;
+    playing.start();
+    c.player->setPhaseMilliseconds(0);
+    c.player->play();
+    const bool ok = waitFor([&] { return static_cast<int>(c.session->history().size()) >= rounds; }, 600);
+    c.player->pause();
+    const double seconds = static_cast<double>(playing.nsecsElapsed()) * 1e-9;
+    for (int i = 0; i < 3; ++i)
+        QCoreApplication::processEvents();
+    QObject::disconnect(dispatcher, nullptr, nullptr, nullptr);
+    qApp->removeEventFilter(&watch);
+
+    std::vector<double> sorted = frames;
+    std::sort(sorted.begin(), sorted.end());
+    auto percentile = [&](double q) {
+        if (sorted.empty())
+            return 0.0;
+        return sorted[std::min(sorted.size() - 1, static_cast<std::size_t>(q * static_cast<double>(sorted.size())))];
+    };
+    const int played = static_cast<int>(c.session->history().size());
+    const SessionInfo &info = c.session->info();
+    QJsonObject report{
+        {QStringLiteral("corpus"), info.corpus},
+        {QStringLiteral("target"), info.target},
+        {QStringLiteral("draft"), info.draft},
+        {QStringLiteral("k"), info.draftLength},
+        {QStringLiteral("rounds"), played},
+        {QStringLiteral("seconds"), seconds},
+        {QStringLiteral("rounds_per_second"), seconds > 0 ? played / seconds : 0.0},
+        {QStringLiteral("frames"), static_cast<int>(frames.size())},
+        {QStringLiteral("frame_ms_p50"), percentile(0.50)},
+        {QStringLiteral("frame_ms_p99"), percentile(0.99)},
+        {QStringLiteral("frame_ms_max"), sorted.empty() ? 0.0 : sorted.back()},
+        {QStringLiteral("first_paint_ms"), static_cast<double>(firstPaint)},
+        {QStringLiteral("peak_memory_mb"), peakMemoryMegabytes()},
+    };
+    QTextStream(stdout) << QJsonDocument(report).toJson(QJsonDocument::Indented);
+    return ok ? 0 : 1;
+}
+
+double peakMemoryMegabytes()
+{
+    QFile status(QStringLiteral("/proc/self/status"));
+    if (!status.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray &line : status.readAll().split('\n'))
+        if (line.startsWith("VmHWM:"))
+            return line.mid(6).trimmed().split(' ').front().toDouble() / 1024.0;
+    return -1;
+}
+
+} // namespace specdec::gui

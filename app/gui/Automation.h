@@ -1,0 +1,29 @@
+#pragma once
+// The automated runs of specdec-lab: --screenshot (render the window after N rounds at a phase, save a PNG)
+// and --benchmark-ui (play N rounds at full speed, print frame times, rounds per second and peak memory).
+
+#include "CommandLine.h"
+
+#include <QElapsedTimer>
+
+namespace specdec::gui {
+
+class MainWindow;
+class Player;
+class SessionController;
+
+struct AutomationContext
+{
+    MainWindow *window;
+    SessionController *session;
+    Player *player;
+    const QElapsedTimer *sinceStart; ///< started at the top of main()
+};
+
+int runScreenshot(const AutomationContext &context, const CommandLine &commandLine);
+int runBenchmark(const AutomationContext &context, const CommandLine &commandLine);
+
+/// Peak resident memory of this process in MB (VmHWM of /proc/self/status), -1 when unknown.
+double peakMemoryMegabytes();
+
+} // namespace specdec::gui

@@ -1,0 +1,35 @@
+#pragma once
+// The command line of specdec-lab: setup options (as in the specdec CLI) and the automation modes
+// --screenshot and --benchmark-ui.
+
+#include "Phase.h"
+
+#include "Experiment.h"
+
+#include <QSize>
+#include <QString>
+
+#include <optional>
+
+namespace specdec::gui {
+
+struct CommandLine
+{
+    Setup setup;                 ///< the saved setup with the options given on the command line applied
+    bool setupGiven = false;     ///< any setup option was given
+    QString screenshot;          ///< --screenshot FILE
+    bool benchmark = false;      ///< --benchmark-ui
+    int rounds = -1;             ///< --rounds N (-1: the mode's default)
+    std::optional<Phase> phase;  ///< --phase NAME
+    int card = -1;               ///< --card N (1-based on the command line; -1: the phase's own card)
+    QSize size{1600, 1000};      ///< --size WxH
+    QString language;            ///< --language en|zh_CN ("" = saved or system)
+    QString error;               ///< a usage error to print (exit 2)
+
+    bool automated() const { return !screenshot.isEmpty() || benchmark; }
+};
+
+/// Parses the application's arguments; `saved` is the setup to start from.
+CommandLine parseCommandLine(const QStringList &arguments, const Setup &saved);
+
+} // namespace specdec::gui

@@ -1,0 +1,355 @@
+#include "MainWindow.h"
+
+#include "Language.h"
+#include "Player.h"
+#include "SessionController.h"
+#include "SetupSettings.h"
+
+#include "DistributionView.h"
+#include "MessageBanner.h"
+#include "PlotsPanel.h"
+#include "RoundView.h"
+#include "SetupBar.h"
+#include "TheoryPanel.h"
+#include "Timeline.h"
+#include "TransportBar.h"
+
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QPushButton>
+#include <QSettings>
+#include <QToolBar>
+#include <QVBoxLayout>
+
+namespace specdec::gui {
+
+struct MainWindow::Menus
+{
+    QMenu *file = nullptr;
+    QMenu *view = nullptr;
+    QMenu *play = nullptr;
+    QMenu *language = nullptr;
+    QMenu *help = nullptr;
+    QAction *openCorpus = nullptr;
+    QAction *openModel = nullptr;
+    QAction *quit = nullptr;
+    QAction *system = nullptr;
+    QAction *english = nullptr;
+    QAction *chinese = nullptr;
+    QAction *about = nullptr;
+};
+
+MainWindow::MainWindow(SessionController *session, Player *player, Language *language, QWidget *parent)
+    : QMainWindow(parent)
+    , m_session(session)
+    , m_player(player)
+    , m_language(language)
+    , m_setupBar(new SetupBar(this))
+    , m_transport(new TransportBar(this))
+    , m_banner(new MessageBanner(this))
+    , m_roundView(new RoundView(this))
+    , m_distribution(new DistributionView(this))
+    , m_plots(new PlotsPanel(this))
+    , m_theory(new TheoryPanel(this))
+    , m_timeline(new Timeline(this))
+    , m_menus(new Menus)
+{
+    setObjectName(QStringLiteral("MainWindow"));
+    setAcceptDrops(true);
+    auto *central = new QWidget(this);
+    auto *layout = new QVBoxLayout(central);
+    layout->setContentsMargins(8, 4, 8, 4);
+    layout->addWidget(m_banner);
+    layout->addWidget(m_roundView, 1);
+    setCentralWidget(central);
+    for (QWidget *bar : {static_cast<QWidget *>(m_setupBar), static_cast<QWidget *>(m_transport)}) {
+        auto *toolBar = new QToolBar(this);
+        toolBar->setObjectName(bar == m_setupBar ? QStringLiteral("SetupToolBar") : QStringLiteral("TransportToolBar"));
+        toolBar->setMovable(false);
+        toolBar->addWidget(bar);
+        addToolBar(Qt::TopToolBarArea, toolBar);
+        if (bar == m_setupBar)
+            addToolBarBreak();
+        m_toolBars << toolBar;
+    }
+    addActions(m_transport->actions());
+    createDocks();
+    createMenus();
+    connectSession();
+    m_player->setPhaseMilliseconds(TransportBar::phaseMilliseconds(m_transport->speed()));
+    m_roundView->setAnimationDuration(m_player->phaseMilliseconds() * 4 / 5);
+    retranslate();
+    resize(1600, 1000);
+}
+
+void MainWindow::createDocks()
+{
+    auto dock = [this](QWidget *widget, const char *name, Qt::DockWidgetArea area) {
+        auto *d = new QDockWidget(this);
+        d->setObjectName(QLatin1String(name));
+        d->setWidget(widget);
+        d->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable | QDockWidget::DockWidgetClosable);
+        addDockWidget(area, d);
+        m_docks << d;
+        return d;
+    };
+    dock(m_timeline, "TimelineDock", Qt::LeftDockWidgetArea);
+    dock(m_distribution, "DistributionDock", Qt::RightDockWidgetArea);
+    dock(m_theory, "TheoryDock", Qt::RightDockWidgetArea);
+    dock(m_plots, "PlotsDock", Qt::BottomDockWidgetArea);
+    resizeDocks({m_docks[0]}, {230}, Qt::Horizontal);
+    resizeDocks({m_docks[1]}, {470}, Qt::Horizontal);
+    resizeDocks({m_docks[1], m_docks[2]}, {520, 300}, Qt::Vertical);
+    resizeDocks({m_docks[3]}, {300}, Qt::Vertical);
+    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+    setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+}
+
+void MainWindow::createMenus()
+{
+    Menus &m = *m_menus;
+    m.file = menuBar()->addMenu(QString());
+    m.openCorpus = m.file->addAction(QString(), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open corpus"), QString(),
+                                                          tr("Text files (*.txt);;All files (*)"));
+        if (!path.isEmpty())
+            openCorpus(path);
+    });
+    m.openCorpus->setShortcut(QKeySequence::Open);
+    m.openModel = m.file->addAction(QString(), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open ONNX model"), QString(),
+                                                          tr("ONNX models (*.onnx);;All files (*)"));
+        if (!path.isEmpty())
+            openModel(path);
+    });
+    m.file->addSeparator();
+    m.quit = m.file->addAction(QString(), this, &QWidget::close);
+    m.quit->setShortcut(QKeySequence::Quit);
+
+    m.play = menuBar()->addMenu(QString());
+    m.play->addActions(m_transport->actions());
+    m.view = menuBar()->addMenu(QString());
+    for (QDockWidget *d : std::as_const(m_docks))
+        m.view->addAction(d->toggleViewAction());
+    m.language = m.view->addMenu(QString());
+    auto *group = new QActionGroup(this);
+    auto addLanguage = [&](const QString &code) {
+        QAction *a = m.language->addAction(QString(), this, [this, code] {
+            m_language->set(code);
+            QSettings().setValue(QStringLiteral("language"), code);
+        });
+        a->setCheckable(true);
+        a->setChecked(m_language->current() == code);
+        group->addAction(a);
+        return a;
+    };
+    m.system = addLanguage(QString());
+    m.english = addLanguage(QStringLiteral("en"));
+    m.chinese = addLanguage(QStringLiteral("zh_CN"));
+    m.help = menuBar()->addMenu(QString());
+    m.about = m.help->addAction(QString(), this, [this] {
+        QMessageBox::about(this, tr("About specdec-lab"),
+                           tr("<p><b>specdec-lab</b> runs speculative decoding for real and shows every step: the "
+                              "apprentice drafts, the head chef verifies in one pass, dice decide, the residual "
+                              "corrects. The output follows the target's distribution exactly.</p>"));
+    });
+}
+
+void MainWindow::retranslate()
+{
+    setWindowTitle(tr("specdec-lab — Speculative Decoding Lab"));
+    Menus &m = *m_menus;
+    m.file->setTitle(tr("&File"));
+    m.openCorpus->setText(tr("Open &corpus…"));
+    m.openModel->setText(tr("Open ONNX &model…"));
+    m.quit->setText(tr("&Quit"));
+    m.play->setTitle(tr("&Play"));
+    m.view->setTitle(tr("&View"));
+    m.language->setTitle(tr("&Language"));
+    m.system->setText(tr("System language"));
+    m.english->setText(QStringLiteral("English"));
+    m.chinese->setText(QStringLiteral("简体中文"));
+    m.help->setTitle(tr("&Help"));
+    m.about->setText(tr("&About specdec-lab"));
+    const QStringList titles = {tr("Timeline"), tr("Distributions"), tr("Theory"), tr("Live plots")};
+    for (int i = 0; i < m_docks.size(); ++i)
+        m_docks[i]->setWindowTitle(titles[i]);
+    const QStringList actionNames = {tr("Play / pause"), tr("Previous phase"), tr("Next phase"), tr("Next round"),
+                                     tr("Reset")};
+    const auto actions = m_transport->actions();
+    for (int i = 0; i < actions.size(); ++i)
+        actions[i]->setStatusTip(actionNames[i]);
+    updateStatus();
+}
+
+void MainWindow::connectSession()
+{
+    connect(m_setupBar, &SetupBar::setupChanged, this, &MainWindow::startSession);
+    connect(m_transport, &TransportBar::playToggled, m_player, &Player::togglePlay);
+    connect(m_transport, &TransportBar::nextPhase, m_player, &Player::nextPhase);
+    connect(m_transport, &TransportBar::previousPhase, m_player, &Player::previousPhase);
+    connect(m_transport, &TransportBar::nextRound, m_player, &Player::nextRound);
+    connect(m_transport, &TransportBar::reset, m_player, &Player::reset);
+    connect(m_transport, &TransportBar::speedChanged, this, [this](int speed) {
+        m_player->setPhaseMilliseconds(TransportBar::phaseMilliseconds(speed));
+        m_roundView->setAnimationDuration(m_player->phaseMilliseconds() * 4 / 5);
+    });
+    connect(m_player, &Player::playingChanged, m_transport, &TransportBar::setPlaying);
+    connect(m_player, &Player::positionChanged, this, &MainWindow::showPosition);
+    connect(m_timeline, &Timeline::roundActivated, m_player, [this](int round) { m_player->jumpTo(round); });
+    connect(m_roundView, &RoundView::cardSelected, this, &MainWindow::showCard);
+
+    connect(m_session, &SessionController::loading, this, [this] {
+        m_banner->hide();
+        m_roundView->clear();
+        m_distribution->clear();
+        m_plots->clear();
+        m_theory->clear();
+        m_timeline->model()->clear();
+        updateStatus();
+    });
+    connect(m_session, &SessionController::ready, this, [this](const SessionInfo &info) {
+        m_roundView->setSession(info);
+        m_distribution->setSession(info);
+        m_timeline->model()->setVocabulary(info.vocabulary);
+        if (!info.warnings.isEmpty())
+            m_banner->showMessage(MessageBanner::Kind::Warning, info.warnings.join(QLatin1Char('\n')));
+        updateStatus();
+    });
+    connect(m_session, &SessionController::roundsAdded, this, [this] {
+        m_timeline->model()->appendRounds(m_session->history());
+        m_plots->appendRounds(m_session->history());
+        updateStatus();
+    });
+    connect(m_session, &SessionController::failed, this, [this](const QString &message) {
+        m_banner->showMessage(MessageBanner::Kind::Error,
+                              tr("The engine could not do that: %1. Change the setup to try again.").arg(message));
+        updateStatus();
+    });
+}
+
+void MainWindow::startSession(const Setup &setup)
+{
+    m_setupBar->setSetup(setup);
+    QSettings settings;
+    saveSetup(settings, setup);
+    m_session->start(setup);
+}
+
+void MainWindow::showPosition(int round, Phase phase, bool animate)
+{
+    const History &history = m_session->history();
+    if (round < 0 || round >= static_cast<int>(history.size())) {
+        m_roundView->setSession(m_session->info());
+        m_distribution->clear();
+        updateStatus();
+        return;
+    }
+    m_roundView->showPosition(history, round, phase, animate);
+    m_timeline->setCurrentRound(round);
+    m_plots->setCurrentRound(history, round);
+    m_theory->setMetrics(history[static_cast<std::size_t>(round)]->cumulative, m_session->setup().decoding.draftLength);
+    showCard(m_roundView->cards()->currentCard());
+    updateStatus();
+}
+
+void MainWindow::showCard(int card)
+{
+    const int round = m_player->round();
+    const History &history = m_session->history();
+    if (round < 0 || round >= static_cast<int>(history.size()))
+        return;
+    m_roundView->cards()->setSelectedCard(card);
+    m_distribution->showCard(history[static_cast<std::size_t>(round)], card, m_player->phase());
+}
+
+void MainWindow::updateStatus()
+{
+    QString text;
+    if (m_session->isLoading())
+        text = tr("Loading %1 — training the models…").arg(QString::fromStdString(m_session->setup().corpus));
+    else if (m_session->isReady())
+        text = tr("Round %1 of %2 played · target %3 · draft %4")
+                   .arg(std::max(0, m_player->round() + 1))
+                   .arg(m_session->history().size())
+                   .arg(m_session->info().target, m_session->info().draft);
+    m_transport->setStatus(text);
+}
+
+void MainWindow::openCorpus(const QString &path)
+{
+    Setup setup = m_setupBar->setup();
+    setup.corpus = path.toStdString();
+    startSession(setup);
+}
+
+void MainWindow::openModel(const QString &path)
+{
+    QMessageBox box(QMessageBox::Question, tr("Open ONNX model"),
+                    tr("Use %1 as the target (head chef) or as the draft (apprentice)?").arg(QFileInfo(path).fileName()),
+                    QMessageBox::Cancel, this);
+    QAbstractButton *target = box.addButton(tr("Target"), QMessageBox::AcceptRole);
+    QAbstractButton *draft = box.addButton(tr("Draft"), QMessageBox::AcceptRole);
+    box.exec();
+    Setup setup = m_setupBar->setup();
+    const std::string spec = "onnx:" + path.toStdString();
+    if (box.clickedButton() == target)
+        setup.target = spec;
+    else if (box.clickedButton() == draft)
+        setup.draft = spec;
+    else
+        return;
+    startSession(setup);
+}
+
+void MainWindow::restoreLayout()
+{
+    QSettings settings;
+    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    if (settings.contains(QStringLiteral("window/speed")))
+        m_transport->setSpeed(settings.value(QStringLiteral("window/speed")).toInt());
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    settings.setValue(QStringLiteral("window/speed"), m_transport->speed());
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QMainWindow::changeEvent(event);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    if (event->mimeData()->hasUrls())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    for (const QUrl &url : event->mimeData()->urls()) {
+        const QString path = url.toLocalFile();
+        if (path.endsWith(QLatin1String(".onnx"), Qt::CaseInsensitive))
+            openModel(path);
+        else if (!path.isEmpty())
+            openCorpus(path);
+        break;
+    }
+}
+
+} // namespace specdec::gui

@@ -1,0 +1,194 @@
+#include "Player.h"
+
+#include "SessionController.h"
+
+namespace specdec::gui {
+
+Player::Player(SessionController *session, QObject *parent)
+    : QObject(parent)
+    , m_session(session)
+{
+    m_timer.setSingleShot(true);
+    connect(&m_timer, &QTimer::timeout, this, &Player::tick);
+    connect(session, &SessionController::ready, this, &Player::onSessionReady);
+    connect(session, &SessionController::roundsAdded, this, &Player::onRoundsAdded);
+    connect(session, &SessionController::loading, this, [this] {
+        m_round = -1;
+        m_phaseIndex = 0;
+        m_waiting = false;
+        m_timer.stop();
+    });
+    connect(session, &SessionController::failed, this, [this] {
+        m_waiting = false;
+        pause();
+    });
+}
+
+Phase Player::phase() const
+{
+    const auto phases = phasesOfRound(m_round);
+    return phases.empty() ? Phase::Draft : phases[static_cast<std::size_t>(m_phaseIndex)];
+}
+
+std::vector<Phase> Player::phasesOfRound(int round) const
+{
+    const History &h = m_session->history();
+    if (round < 0 || round >= static_cast<int>(h.size()))
+        return {};
+    return phasesOf(h[static_cast<std::size_t>(round)]->trace);
+}
+
+void Player::setPhaseMilliseconds(int milliseconds)
+{
+    m_phaseMs = milliseconds;
+    if (m_playing) {
+        m_timer.stop();
+        tick();
+    }
+}
+
+void Player::togglePlay()
+{
+    m_playing ? pause() : play();
+}
+
+void Player::play()
+{
+    if (m_playing)
+        return;
+    m_playing = true;
+    emit playingChanged(true);
+    tick();
+}
+
+void Player::pause()
+{
+    m_timer.stop();
+    if (!m_playing)
+        return;
+    m_playing = false;
+    emit playingChanged(false);
+}
+
+void Player::tick()
+{
+    if (!m_playing)
+        return;
+    if (m_phaseMs == 0) {
+        // Full speed: show the newest round committed; ask for more as soon as the last batch is in.
+        const int last = static_cast<int>(m_session->history().size()) - 1;
+        if (last > m_round)
+            jumpTo(last, Phase::Commit);
+        if (m_session->pendingRounds() == 0)
+            m_session->requestRounds(8);
+        return;
+    }
+    nextPhase();
+    if (!m_waiting)
+        m_timer.start(m_phaseMs);
+}
+
+void Player::nextPhase()
+{
+    const auto phases = phasesOfRound(m_round);
+    if (m_round >= 0 && m_phaseIndex + 1 < static_cast<int>(phases.size())) {
+        ++m_phaseIndex;
+        emitPosition(true);
+        return;
+    }
+    nextRound();
+}
+
+void Player::previousPhase()
+{
+    if (m_round < 0)
+        return;
+    if (m_phaseIndex > 0) {
+        --m_phaseIndex;
+    } else if (m_round > 0) {
+        --m_round;
+        m_phaseIndex = static_cast<int>(phasesOfRound(m_round).size()) - 1;
+    } else {
+        return;
+    }
+    emitPosition(false);
+}
+
+void Player::nextRound()
+{
+    const int next = m_round + 1;
+    if (next < static_cast<int>(m_session->history().size())) {
+        m_waiting = false;
+        m_round = next;
+        m_phaseIndex = 0;
+        emitPosition(true);
+        ensureAhead();
+        return;
+    }
+    m_waiting = true; // shown when the round arrives
+    ensureAhead();
+}
+
+void Player::reset()
+{
+    pause();
+    m_round = -1;
+    m_phaseIndex = 0;
+    m_waiting = false;
+    emitPosition(false);
+}
+
+void Player::jumpTo(int round, std::optional<Phase> phase)
+{
+    const auto phases = phasesOfRound(round);
+    if (phases.empty())
+        return;
+    m_waiting = false;
+    m_round = round;
+    m_phaseIndex = 0;
+    if (phase) {
+        const auto it = std::find(phases.begin(), phases.end(), *phase);
+        if (it != phases.end())
+            m_phaseIndex = static_cast<int>(it - phases.begin());
+    }
+    emitPosition(false);
+}
+
+void Player::ensureAhead()
+{
+    // Keep one round ready beyond the one shown, so stepping never waits on the engine when it can help it.
+    const int have = static_cast<int>(m_session->history().size()) + m_session->pendingRounds();
+    if (have < m_round + 3)
+        m_session->requestRounds(m_round + 3 - have);
+}
+
+void Player::onSessionReady()
+{
+    m_round = -1;
+    m_phaseIndex = 0;
+    emitPosition(false);
+    ensureAhead();
+    if (m_playing)
+        tick();
+}
+
+void Player::onRoundsAdded()
+{
+    if (m_phaseMs == 0 && m_playing) {
+        tick();
+        return;
+    }
+    if (m_waiting) {
+        m_waiting = false;
+        nextRound();
+        if (m_playing)
+            m_timer.start(m_phaseMs);
+    }
+}
+
+void Player::emitPosition(bool animate)
+{
+    emit positionChanged(m_round, phase(), animate && m_phaseMs > 0);
+}
+
+} // namespace specdec::gui

@@ -1,0 +1,61 @@
+#pragma once
+// Player: the phase stepper. It holds the position shown (round, phase), steps it forward and back through
+// the phases of each round, plays on a timer at the chosen pace, and asks the session for rounds it has
+// not played yet. Going back or jumping replays stored traces only.
+
+#include "Phase.h"
+
+#include <QObject>
+#include <QTimer>
+
+namespace specdec::gui {
+
+class SessionController;
+
+class Player : public QObject
+{
+    Q_OBJECT
+public:
+    explicit Player(SessionController *session, QObject *parent = nullptr);
+
+    int round() const { return m_round; }   ///< -1 before the first round
+    Phase phase() const;
+    bool isPlaying() const { return m_playing; }
+    /// Milliseconds per phase; 0 = full speed (each round is shown committed as soon as it is played).
+    void setPhaseMilliseconds(int milliseconds);
+    int phaseMilliseconds() const { return m_phaseMs; }
+
+public slots:
+    void togglePlay();
+    void play();
+    void pause();
+    void nextPhase();
+    void previousPhase();
+    void nextRound();
+    void reset();
+    /// Shows round `round` from its first phase (or at `phase` when given and the round has it).
+    void jumpTo(int round, std::optional<specdec::gui::Phase> phase = std::nullopt);
+
+signals:
+    /// The position to draw; `animate` is false for jumps and full-speed play.
+    void positionChanged(int round, specdec::gui::Phase phase, bool animate);
+    void playingChanged(bool playing);
+
+private:
+    void onSessionReady();
+    void onRoundsAdded();
+    void tick();
+    void ensureAhead();
+    void emitPosition(bool animate);
+    std::vector<Phase> phasesOfRound(int round) const;
+
+    SessionController *m_session;
+    QTimer m_timer;
+    int m_round = -1;
+    int m_phaseIndex = 0;
+    int m_phaseMs = 600;
+    bool m_playing = false;
+    bool m_waiting = false; ///< a step forward waits for a round still being played
+};
+
+} // namespace specdec::gui

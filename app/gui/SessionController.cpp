@@ -1,0 +1,94 @@
+#include "SessionController.h"
+
+#include "SessionWorker.h"
+
+namespace specdec::gui {
+
+SessionController::SessionController(CorpusCatalog catalog, QObject *parent)
+    : QObject(parent)
+    , m_worker(new SessionWorker(std::move(catalog)))
+{
+    registerMetaTypes();
+    m_worker->moveToThread(&m_thread);
+    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
+    connect(m_worker, &SessionWorker::loaded, this, &SessionController::onLoaded);
+    connect(m_worker, &SessionWorker::played, this, &SessionController::onPlayed);
+    connect(m_worker, &SessionWorker::failed, this, &SessionController::onFailed);
+    m_thread.setObjectName(QStringLiteral("specdec-session"));
+    m_thread.start();
+}
+
+SessionController::~SessionController()
+{
+    ++m_generation; // the worker skips queued work of older generations
+    m_thread.quit();
+    m_thread.wait();
+}
+
+void SessionController::start(const Setup &setup)
+{
+    m_setup = setup;
+    m_setup.decoding.recordDistributions = true;
+    ++m_generation;
+    m_history.clear();
+    m_pending = 0;
+    m_ready = false;
+    m_loading = true;
+    emit loading(m_setup);
+    QMetaObject::invokeMethod(m_worker, "load", Qt::QueuedConnection, Q_ARG(specdec::Setup, m_setup),
+                              Q_ARG(int, m_generation));
+}
+
+void SessionController::requestRounds(int count)
+{
+    if (!m_ready || count <= 0)
+        return;
+    m_pending += count;
+    QMetaObject::invokeMethod(m_worker, "play", Qt::QueuedConnection, Q_ARG(int, count), Q_ARG(int, m_generation));
+}
+
+void SessionController::onLoaded(const SessionInfo &info, int generation)
+{
+    if (generation != m_generation)
+        return;
+    m_info = info;
+    m_ready = true;
+    m_loading = false;
+    emit ready(m_info);
+}
+
+void SessionController::onPlayed(const QList<RoundRecord> &rounds, int generation)
+{
+    if (generation != m_generation)
+        return;
+    const int first = static_cast<int>(m_history.size());
+    for (const RoundRecord &r : rounds)
+        m_history.push_back(std::make_shared<const RoundRecord>(r));
+    m_pending = std::max(0, m_pending - static_cast<int>(rounds.size()));
+    // Keep memory bounded: old rounds keep every number of their trace but drop the full vectors.
+    const int oldest = static_cast<int>(m_history.size()) - kRoundsWithDistributions;
+    for (int i = std::max(0, oldest - static_cast<int>(rounds.size()) - 1); i < oldest; ++i) {
+        auto &slot = m_history[static_cast<std::size_t>(i)];
+        if (slot->trace.positions.empty() || slot->trace.positions.front().pDist.size() == 0)
+            continue;
+        auto light = std::make_shared<RoundRecord>(*slot);
+        light->trace.residual = light->trace.bonusDist = Eigen::VectorXd();
+        for (DraftPosition &p : light->trace.positions)
+            p.pDist = p.qDist = Eigen::VectorXd();
+        slot = std::move(light);
+    }
+    emit roundsAdded(first, static_cast<int>(rounds.size()));
+}
+
+void SessionController::onFailed(const QString &message, int generation)
+{
+    if (generation != m_generation)
+        return;
+    m_pending = 0;
+    m_loading = false;
+    if (!m_ready)
+        m_history.clear();
+    emit failed(message);
+}
+
+} // namespace specdec::gui

@@ -1,0 +1,100 @@
+#include "SessionWorker.h"
+
+#include "Error.h"
+#include "Metrics.h"
+
+#include <QElapsedTimer>
+
+namespace specdec::gui {
+
+SessionWorker::SessionWorker(CorpusCatalog catalog, QObject *parent)
+    : QObject(parent)
+    , m_catalog(std::move(catalog))
+{
+}
+
+SessionWorker::~SessionWorker() = default;
+
+void SessionWorker::load(const Setup &setup, int generation)
+{
+    m_generation = generation;
+    m_decoder.reset();
+    m_experiment.reset();
+    m_traces.clear();
+    m_seconds = m_baselineSeconds = 0.0;
+    try {
+        m_experiment = Experiment::load(setup, m_catalog);
+        m_decoder = std::make_unique<SpeculativeDecoder>(m_experiment->target(), *m_experiment->draft(),
+                                                         setup.decoding);
+        m_sequence = m_experiment->prompt();
+        SessionInfo info;
+        info.vocabulary = std::make_shared<const Vocabulary>(m_experiment->vocabulary());
+        info.prompt = m_experiment->prompt();
+        info.corpus = QString::fromStdString(m_experiment->corpus().name);
+        info.target = QString::fromStdString(m_experiment->target().describe());
+        info.draft = QString::fromStdString(m_experiment->draft()->describe());
+        info.draftLength = setup.decoding.draftLength;
+        info.greedy = setup.decoding.target.greedy();
+        for (const std::string &w : m_experiment->warnings())
+            info.warnings << QString::fromStdString(w);
+        emit loaded(info, generation);
+    } catch (const std::exception &e) {
+        m_decoder.reset();
+        m_experiment.reset();
+        emit failed(QString::fromStdString(e.what()), generation);
+    }
+}
+
+double SessionWorker::timeBaseline(const std::vector<TokenId> &context, const std::vector<TokenId> &committed)
+{
+    // The autoregressive baseline for the same tokens: one target call per token.
+    std::vector<TokenId> sequence = context;
+    QElapsedTimer timer;
+    timer.start();
+    for (TokenId t : committed) {
+        m_experiment->target().distributions(sequence, 1, m_scratch);
+        sequence.push_back(t);
+    }
+    return static_cast<double>(timer.nsecsElapsed()) * 1e-9;
+}
+
+void SessionWorker::play(int count, int generation)
+{
+    if (generation != m_generation || !m_decoder)
+        return;
+    QList<RoundRecord> batch;
+    QElapsedTimer sinceEmit;
+    sinceEmit.start();
+    try {
+        for (int i = 0; i < count; ++i) {
+            const std::vector<TokenId> context = m_sequence;
+            QElapsedTimer timer;
+            timer.start();
+            RoundRecord record;
+            record.trace = m_decoder->round(m_sequence, m_decoder->settings().draftLength);
+            record.seconds = static_cast<double>(timer.nsecsElapsed()) * 1e-9;
+            m_seconds += record.seconds;
+            m_baselineSeconds += timeBaseline(context, record.trace.committed);
+
+            RoundTrace light = record.trace;
+            light.residual = light.bonusDist = Eigen::VectorXd();
+            for (DraftPosition &p : light.positions)
+                p.pDist = p.qDist = Eigen::VectorXd();
+            record.round = computeMetrics({light}, record.seconds);
+            m_traces.push_back(std::move(light));
+            record.cumulative = computeMetrics(m_traces, m_seconds, m_baselineSeconds);
+            batch.push_back(std::move(record));
+            if (sinceEmit.elapsed() >= 10) {
+                emit played(batch, generation);
+                batch.clear();
+                sinceEmit.restart();
+            }
+        }
+    } catch (const std::exception &e) {
+        emit failed(QString::fromStdString(e.what()), generation);
+    }
+    if (!batch.isEmpty())
+        emit played(batch, generation);
+}
+
+} // namespace specdec::gui

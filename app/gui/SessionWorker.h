@@ -1,0 +1,49 @@
+#pragma once
+// SessionWorker: lives on the worker thread and does the engine work — loads an Experiment, plays rounds
+// of SpeculativeDecoder, times the autoregressive baseline for the same tokens, and computes the metrics.
+// Results leave it only as copyable values in queued signals.
+
+#include "RoundRecord.h"
+
+#include "Experiment.h"
+
+#include <QObject>
+
+#include <memory>
+#include <vector>
+
+namespace specdec::gui {
+
+class SessionWorker : public QObject
+{
+    Q_OBJECT
+public:
+    explicit SessionWorker(CorpusCatalog catalog, QObject *parent = nullptr);
+    ~SessionWorker() override;
+
+public slots:
+    /// Loads `setup` (training n-grams, reading ONNX files); session `generation` replaces any earlier one.
+    void load(const specdec::Setup &setup, int generation);
+    /// Plays `count` rounds, emitting them in batches of at most ~10 ms of work.
+    void play(int count, int generation);
+
+signals:
+    void loaded(const specdec::gui::SessionInfo &info, int generation);
+    void failed(const QString &message, int generation);
+    void played(const QList<specdec::gui::RoundRecord> &rounds, int generation);
+
+private:
+    double timeBaseline(const std::vector<TokenId> &context, const std::vector<TokenId> &committed);
+
+    CorpusCatalog m_catalog;
+    std::unique_ptr<Experiment> m_experiment;
+    std::unique_ptr<SpeculativeDecoder> m_decoder;
+    std::vector<TokenId> m_sequence;
+    std::vector<RoundTrace> m_traces; ///< without full distributions: only for the cumulative metrics
+    DistributionMatrix m_scratch;
+    double m_seconds = 0.0;
+    double m_baselineSeconds = 0.0;
+    int m_generation = -1;
+};
+
+} // namespace specdec::gui

@@ -1,0 +1,65 @@
+// specdec-lab: the window that runs speculative decoding for real and shows every step.
+#include "AppPaths.h"
+#include "Automation.h"
+#include "CommandLine.h"
+#include "Language.h"
+#include "MainWindow.h"
+#include "Player.h"
+#include "SessionController.h"
+#include "SetupBar.h"
+#include "SetupSettings.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QSettings>
+#include <QTextStream>
+
+using namespace specdec::gui;
+
+int main(int argc, char *argv[])
+{
+    QElapsedTimer sinceStart;
+    sinceStart.start();
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("specdec-lab"));
+    QApplication::setOrganizationName(QStringLiteral("specdec-lab"));
+    QApplication::setApplicationVersion(QStringLiteral(SPECDEC_VERSION));
+
+    const bool automated = app.arguments().contains(QStringLiteral("--screenshot"))
+                           || app.arguments().contains(QStringLiteral("--benchmark-ui"));
+    if (automated) {
+        // Automated runs neither read nor change the user's settings.
+        QSettings::setDefaultFormat(QSettings::IniFormat);
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope,
+                           QDir::temp().filePath(QStringLiteral("specdec-lab-automation-%1").arg(app.applicationPid())));
+    }
+    QSettings settings;
+    const CommandLine cl = parseCommandLine(app.arguments(), automated ? defaultSetup() : loadSetup(settings));
+    if (!cl.error.isEmpty()) {
+        QTextStream(stderr) << "specdec-lab: " << cl.error << Qt::endl;
+        return 2;
+    }
+
+    Language language;
+    language.set(cl.language.isEmpty() ? settings.value(QStringLiteral("language")).toString() : cl.language);
+
+    SessionController session(corpusCatalog());
+    Player player(&session);
+    MainWindow window(&session, &player, &language);
+    QStringList corpora;
+    for (const std::string &name : corpusCatalog().names())
+        corpora << QString::fromStdString(name);
+    window.setupBar()->setCorpusNames(corpora);
+    window.setupBar()->setModelFiles(onnxModelFiles());
+
+    const AutomationContext context{&window, &session, &player, &sinceStart};
+    if (!cl.screenshot.isEmpty())
+        return runScreenshot(context, cl);
+    if (cl.benchmark)
+        return runBenchmark(context, cl);
+
+    window.restoreLayout();
+    window.show();
+    window.startSession(cl.setup);
+    return app.exec();
+}

@@ -1,0 +1,51 @@
+#include "GuiTestSupport.h"
+
+#include "../TestSupport.h"
+
+#include "Metrics.h"
+#include "SpeculativeDecoder.h"
+#include "Utf8.h"
+
+namespace specdec::test {
+
+PlayedRounds playRounds(const std::string &target, const std::string &draft, double temperature, int rounds,
+                        std::uint64_t seed, const std::string &prompt)
+{
+    static const Corpus corpus = tinyEnglish();
+    auto targetModel = buildModel(ModelSpec::parse(target), corpus).model;
+    auto draftModel = buildModel(ModelSpec::parse(draft), corpus, &targetModel->vocabulary(), targetModel.get()).model;
+    DecodingSettings settings;
+    settings.target.temperature = temperature;
+    settings.draft.temperature = temperature;
+    settings.seed = seed;
+    settings.recordDistributions = true;
+    SpeculativeDecoder decoder(*targetModel, *draftModel, settings);
+
+    PlayedRounds played;
+    played.info.vocabulary = std::make_shared<const Vocabulary>(targetModel->vocabulary());
+    played.info.prompt = targetModel->vocabulary().encode(decodeUtf8(prompt, "prompt"));
+    played.info.draftLength = settings.draftLength;
+    played.info.greedy = temperature == 0.0;
+    std::vector<TokenId> sequence = played.info.prompt;
+    std::vector<RoundTrace> traces;
+    for (int i = 0; i < rounds; ++i) {
+        gui::RoundRecord r;
+        r.trace = decoder.round(sequence, settings.draftLength);
+        r.seconds = r.trace.targetSeconds + r.trace.draftSeconds;
+        r.round = computeMetrics({r.trace}, r.seconds);
+        traces.push_back(r.trace);
+        r.cumulative = computeMetrics(traces, 0.0);
+        played.history.push_back(std::make_shared<const gui::RoundRecord>(std::move(r)));
+    }
+    return played;
+}
+
+int findRound(const PlayedRounds &played, bool rejected)
+{
+    for (std::size_t i = 0; i < played.history.size(); ++i)
+        if ((played.history[i]->trace.rejectedAt >= 0) == rejected)
+            return static_cast<int>(i);
+    return -1;
+}
+
+} // namespace specdec::test

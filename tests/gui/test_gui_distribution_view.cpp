@@ -1,0 +1,98 @@
+// The distribution view draws the trace's own p and q for the selected card (and the residual after a
+// rejection), with "others" holding the rest of the mass; p stays hidden until the verify phase.
+#include "GuiTestSupport.h"
+
+#include "DistributionView.h"
+#include "TokenText.h"
+
+#include <QtTest>
+
+using namespace specdec;
+using namespace specdec::gui;
+
+class TestDistributionView : public QObject
+{
+    Q_OBJECT
+private slots:
+    void showsTheTracesPAndQ();
+    void hidesPBeforeVerify();
+    void showsTheResidualOfTheRejectedCard();
+    void showsTheBonusDistribution();
+};
+
+void TestDistributionView::showsTheTracesPAndQ()
+{
+    const auto played = test::playRounds("ngram:4", "ngram:2", 1.0, 3);
+    DistributionView view;
+    view.setSession(played.info);
+    const auto &record = played.history[2];
+    for (int card = 0; card < record->trace.draftLength; ++card) {
+        const DraftPosition &pos = record->trace.positions[static_cast<std::size_t>(card)];
+        view.showCard(record, card, Phase::Commit);
+        const auto tokens = view.tokens();
+        QVERIFY(tokens.contains(pos.token)); // the drafted token is always drawn
+        QCOMPARE(view.labels().size(), tokens.size() + 1);
+        double pShown = 0, qShown = 0;
+        for (int i = 0; i < tokens.size(); ++i) {
+            QCOMPARE(view.pValues()[i], pos.pDist[tokens[i]]);
+            QCOMPARE(view.qValues()[i], pos.qDist[tokens[i]]);
+            QCOMPARE(view.labels()[i], tokenGlyph(*played.info.vocabulary, tokens[i]));
+            pShown += pos.pDist[tokens[i]];
+            qShown += pos.qDist[tokens[i]];
+        }
+        QCOMPARE(view.pValues().back(), std::max(0.0, 1.0 - pShown));
+        QCOMPARE(view.qValues().back(), std::max(0.0, 1.0 - qShown));
+        // The numbers are the trace's.
+        QVERIFY(view.numbersText().contains(QString::number(pos.p, 'f', 3)));
+        QVERIFY(view.numbersText().contains(QString::number(pos.q, 'f', 3)));
+        QVERIFY(view.numbersText().contains(QString::number(pos.overlap, 'f', 3)));
+    }
+}
+
+void TestDistributionView::hidesPBeforeVerify()
+{
+    const auto played = test::playRounds("ngram:4", "ngram:2", 1.0, 1);
+    DistributionView view;
+    view.setSession(played.info);
+    view.showCard(played.history[0], 0, Phase::Draft);
+    for (double p : view.pValues())
+        QCOMPARE(p, 0.0);
+    QVERIFY(std::any_of(view.qValues().begin(), view.qValues().end(), [](double q) { return q > 0; }));
+    view.showCard(played.history[0], 0, Phase::Verify);
+    QVERIFY(std::any_of(view.pValues().begin(), view.pValues().end(), [](double p) { return p > 0; }));
+}
+
+void TestDistributionView::showsTheResidualOfTheRejectedCard()
+{
+    const auto played = test::playRounds("ngram:4", "uniform", 1.0, 10);
+    const int round = test::findRound(played, true);
+    QVERIFY(round >= 0);
+    const auto &record = played.history[static_cast<std::size_t>(round)];
+    const RoundTrace &t = record->trace;
+    DistributionView view;
+    view.setSession(played.info);
+    view.showCard(record, t.rejectedAt, Phase::Dice);
+    for (double r : view.residualValues())
+        QCOMPARE(r, 0.0);
+    view.showCard(record, t.draftLength, Phase::Residual); // the corrected card
+    QVERIFY(view.tokens().contains(t.correction));
+    for (int i = 0; i < view.tokens().size(); ++i)
+        QCOMPARE(view.residualValues()[i], t.residual[view.tokens()[i]]);
+}
+
+void TestDistributionView::showsTheBonusDistribution()
+{
+    const auto played = test::playRounds("ngram:4", "same", 1.0, 3);
+    const int round = test::findRound(played, false);
+    QVERIFY(round >= 0);
+    const auto &record = played.history[static_cast<std::size_t>(round)];
+    DistributionView view;
+    view.setSession(played.info);
+    view.showCard(record, record->trace.draftLength, Phase::Bonus);
+    QVERIFY(view.tokens().contains(record->trace.bonus));
+    for (int i = 0; i < view.tokens().size(); ++i)
+        QCOMPARE(view.pValues()[i], record->trace.bonusDist[view.tokens()[i]]);
+}
+
+QTEST_MAIN(TestDistributionView)
+#include "test_gui_distribution_view.moc"

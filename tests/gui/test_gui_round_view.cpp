@@ -1,0 +1,138 @@
+// The round view shows a round phase by phase in the documented order: Draft (cards with q), Verify (p on
+// every card, the K+1 slot), Dice (verdicts in order, discarded cards after a rejection), Residual or Bonus
+// (the extra card), Commit (the tokens join the text).
+#include "GuiTestSupport.h"
+
+#include "RoundView.h"
+#include "TokenText.h"
+
+#include <QtTest>
+
+using namespace specdec;
+using namespace specdec::gui;
+using State = CardContent::State;
+
+class TestRoundView : public QObject
+{
+    Q_OBJECT
+private slots:
+    void phasesOfRounds();
+    void stepsInDocumentedOrder_data();
+    void stepsInDocumentedOrder();
+    void draftCardsAppearOneByOne();
+    void transcriptColoursByOrigin();
+};
+
+void TestRoundView::phasesOfRounds()
+{
+    RoundTrace rejected;
+    rejected.rejectedAt = 1;
+    RoundTrace passed;
+    QCOMPARE(phasesOf(rejected), (std::vector{Phase::Draft, Phase::Verify, Phase::Dice, Phase::Residual, Phase::Commit}));
+    QCOMPARE(phasesOf(passed), (std::vector{Phase::Draft, Phase::Verify, Phase::Dice, Phase::Bonus, Phase::Commit}));
+    for (Phase p : {Phase::Draft, Phase::Verify, Phase::Dice, Phase::Residual, Phase::Bonus, Phase::Commit})
+        QCOMPARE(phaseFromKey(phaseKey(p)), std::optional(p));
+}
+
+void TestRoundView::stepsInDocumentedOrder_data()
+{
+    QTest::addColumn<QString>("draft");
+    QTest::addColumn<double>("temperature");
+    QTest::addColumn<bool>("rejected");
+    QTest::addRow("sampled, a rejection") << QStringLiteral("uniform") << 1.0 << true;
+    QTest::addRow("sampled, all pass") << QStringLiteral("same") << 1.0 << false;
+    QTest::addRow("greedy, a rejection") << QStringLiteral("ngram:1") << 0.0 << true;
+}
+
+void TestRoundView::stepsInDocumentedOrder()
+{
+    QFETCH(QString, draft);
+    QFETCH(double, temperature);
+    QFETCH(bool, rejected);
+    const auto played = test::playRounds("ngram:4", draft.toStdString(), temperature, 12);
+    const int round = test::findRound(played, rejected);
+    QVERIFY(round >= 0);
+    const RoundTrace &t = played.history[static_cast<std::size_t>(round)]->trace;
+    const int k = t.draftLength;
+
+    RoundView view;
+    view.resize(1000, 500);
+    view.setSession(played.info);
+    std::vector<Phase> seen;
+    for (Phase phase : phasesOf(t)) {
+        view.showPosition(played.history, round, phase, false);
+        seen.push_back(view.phase());
+        QVERIFY(view.headerText().contains(phaseName(phase)));
+        const CardStrip *cards = view.cards();
+        QCOMPARE(cards->cardCount(), k + 1);
+        for (int i = 0; i < k; ++i) {
+            const auto s = cards->cardState(i);
+            const Verdict v = t.positions[static_cast<std::size_t>(i)].verdict;
+            QVERIFY(s.visible);
+            QVERIFY(s.showsQ);
+            QCOMPARE(s.showsP, phase != Phase::Draft);
+            const bool tested = phase != Phase::Draft && phase != Phase::Verify && v != Verdict::Discarded;
+            QCOMPARE(s.showsTest, tested);
+            if (!tested && v != Verdict::Discarded)
+                QCOMPARE(s.state, State::Pending);
+            else if (tested)
+                QCOMPARE(s.state, v == Verdict::Accepted ? State::Accepted : State::Rejected);
+            else
+                QCOMPARE(s.state, phase == Phase::Draft || phase == Phase::Verify ? State::Pending : State::Discarded);
+        }
+        const auto extra = cards->cardState(k);
+        QCOMPARE(extra.visible, phase != Phase::Draft);
+        if (phase == Phase::Residual || (phase == Phase::Commit && rejected))
+            QCOMPARE(extra.state, State::Residual);
+        else if (phase == Phase::Bonus || phase == Phase::Commit)
+            QCOMPARE(extra.state, State::Bonus);
+        else if (phase != Phase::Draft)
+            QCOMPARE(extra.state, State::Placeholder);
+
+        // The text holds the round's tokens only once it commits.
+        QString expected = tokensString(*played.info.vocabulary, played.info.prompt);
+        for (int r = 0; r < round + (phase == Phase::Commit ? 1 : 0); ++r)
+            expected += tokensString(*played.info.vocabulary, played.history[static_cast<std::size_t>(r)]->trace.committed);
+        QCOMPARE(view.transcript()->plainText(), expected);
+    }
+    QCOMPARE(seen, phasesOf(t));
+    QCOMPARE(t.greedy, temperature == 0.0);
+}
+
+void TestRoundView::draftCardsAppearOneByOne()
+{
+    const auto played = test::playRounds("ngram:4", "ngram:2", 1.0, 1);
+    RoundView view;
+    view.resize(1000, 500);
+    view.setSession(played.info);
+    view.setAnimationDuration(10000);
+    view.showPosition(played.history, 0, Phase::Draft, true);
+    QVERIFY(!view.cards()->cardState(0).visible); // the animation starts before the first card
+    view.cards()->finishAnimation();
+    for (int i = 0; i < played.history[0]->trace.draftLength; ++i)
+        QVERIFY(view.cards()->cardState(i).visible);
+}
+
+void TestRoundView::transcriptColoursByOrigin()
+{
+    const auto played = test::playRounds("ngram:4", "ngram:2", 1.0, 6);
+    TranscriptView view;
+    view.setSession(played.info);
+    view.showRounds(played.history, 6);
+    const RoundTrace &t = played.history[5]->trace;
+    QTextCursor cursor(view.document());
+    cursor.movePosition(QTextCursor::End); // charFormat(): the format of the last character
+    const LabColors c = LabColors::from(view.palette());
+    const QColor last = cursor.charFormat().foreground().color();
+    QCOMPARE(last, t.rejectedAt >= 0 ? c.residual : c.bonus);
+    // Jumping back rebuilds the text exactly.
+    view.showRounds(played.history, 2);
+    QCOMPARE(view.roundsShown(), 2);
+    QString expected = tokensString(*played.info.vocabulary, played.info.prompt);
+    for (int r = 0; r < 2; ++r)
+        expected += tokensString(*played.info.vocabulary, played.history[static_cast<std::size_t>(r)]->trace.committed);
+    QCOMPARE(view.plainText(), expected);
+}
+
+QTEST_MAIN(TestRoundView)
+#include "test_gui_round_view.moc"

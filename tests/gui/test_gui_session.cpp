@@ -1,0 +1,177 @@
+// The session controller and the window: rounds come from the worker thread; a bad corpus produces a
+// readable message in the window, not a crash, and the session stays usable; the timeline jumps back.
+#include "../TestSupport.h"
+
+#include "Language.h"
+#include "MainWindow.h"
+#include "Player.h"
+#include "SessionController.h"
+
+#include "MessageBanner.h"
+#include "RoundView.h"
+#include "Timeline.h"
+
+#include <QListView>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace specdec;
+using namespace specdec::gui;
+
+namespace {
+
+CorpusCatalog catalog()
+{
+    return CorpusCatalog({SPECDEC_CORPUS_DIR});
+}
+
+Setup tinySetup()
+{
+    Setup s;
+    s.corpus = test::dataPath("tiny-en.txt");
+    s.target = "ngram:4";
+    s.draft = "ngram:2";
+    s.prompt = "the ";
+    s.decoding.seed = 3;
+    return s;
+}
+
+} // namespace
+
+class TestSession : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void playsRoundsOnTheWorker();
+    void badCorpusIsAMessage_data();
+    void badCorpusIsAMessage();
+    void windowShowsTheErrorAndRecovers();
+    void playerStepsAndTimelineJumps();
+};
+
+void TestSession::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true); // QSettings of the window go to a test location
+}
+
+void TestSession::playsRoundsOnTheWorker()
+{
+    SessionController session(catalog());
+    QSignalSpy ready(&session, &SessionController::ready);
+    session.start(tinySetup());
+    QVERIFY(ready.wait(20000));
+    QSignalSpy added(&session, &SessionController::roundsAdded);
+    session.requestRounds(5);
+    QTRY_COMPARE_WITH_TIMEOUT(static_cast<int>(session.history().size()), 5, 20000);
+    for (int i = 0; i < 5; ++i) {
+        const RoundRecord &r = *session.history()[static_cast<std::size_t>(i)];
+        QCOMPARE(r.trace.index, i);
+        QCOMPARE(r.cumulative.rounds, i + 1);
+        QVERIFY(r.trace.positions.front().pDist.size() > 0); // distributions are recorded
+        QVERIFY(r.cumulative.speedupWallClock.has_value());
+    }
+}
+
+void TestSession::badCorpusIsAMessage_data()
+{
+    QTest::addColumn<QByteArray>("content");
+    QTest::addColumn<QString>("expected");
+    QTest::addRow("missing") << QByteArray() << QStringLiteral("missing.txt");
+    QTest::addRow("empty") << QByteArray("") << QStringLiteral("empty");
+    QTest::addRow("bad UTF-8") << QByteArray("abc\xff\xfe def") << QStringLiteral("UTF-8");
+}
+
+void TestSession::badCorpusIsAMessage()
+{
+    QFETCH(QByteArray, content);
+    QFETCH(QString, expected);
+    QTemporaryDir dir;
+    QString path = dir.filePath(QStringLiteral("missing.txt"));
+    if (QByteArray(QTest::currentDataTag()) != "missing") {
+        path = dir.filePath(QStringLiteral("corpus.txt"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(content);
+    }
+    SessionController session(catalog());
+    QSignalSpy failed(&session, &SessionController::failed);
+    Setup s = tinySetup();
+    s.corpus = path.toStdString();
+    session.start(s);
+    QVERIFY(failed.wait(20000));
+    const QString message = failed.front().front().toString();
+    QVERIFY2(message.contains(expected, Qt::CaseInsensitive), qPrintable(message));
+    QVERIFY(!session.isReady());
+}
+
+void TestSession::windowShowsTheErrorAndRecovers()
+{
+    SessionController session(catalog());
+    Player player(&session);
+    Language language;
+    MainWindow window(&session, &player, &language);
+    window.show();
+    Setup bad = tinySetup();
+    bad.corpus = "/no/such/corpus.txt";
+    window.startSession(bad);
+    QTRY_VERIFY_WITH_TIMEOUT(!window.banner()->text().isEmpty(), 20000);
+    QVERIFY(window.banner()->text().contains(QStringLiteral("/no/such/corpus.txt")));
+    QCOMPARE(window.banner()->kind(), MessageBanner::Kind::Error);
+
+    Setup mismatch = tinySetup();
+    mismatch.draft = "ngram:2";
+    mismatch.draftCorpus = test::dataPath("tiny-zh.txt"); // another vocabulary
+    window.startSession(mismatch);
+    QTRY_VERIFY_WITH_TIMEOUT(!window.banner()->text().isEmpty(), 20000);
+
+    QSignalSpy ready(&session, &SessionController::ready);
+    window.startSession(tinySetup());
+    QVERIFY(ready.wait(20000));
+    QVERIFY(window.banner()->text().isEmpty());
+    player.nextPhase();
+    QTRY_COMPARE_WITH_TIMEOUT(window.roundView()->round(), 0, 20000);
+}
+
+void TestSession::playerStepsAndTimelineJumps()
+{
+    SessionController session(catalog());
+    Player player(&session);
+    Language language;
+    MainWindow window(&session, &player, &language);
+    window.show();
+    QSignalSpy ready(&session, &SessionController::ready);
+    window.startSession(tinySetup());
+    QVERIFY(ready.wait(20000));
+
+    // → steps phases in the documented order, then the next round.
+    std::vector<Phase> phases;
+    player.nextPhase();
+    QTRY_COMPARE_WITH_TIMEOUT(player.round(), 0, 20000);
+    const auto expected = phasesOf(session.history()[0]->trace);
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+        QCOMPARE(window.roundView()->phase(), expected[i]);
+        player.nextPhase();
+    }
+    QTRY_COMPARE_WITH_TIMEOUT(player.round(), 1, 20000);
+    QCOMPARE(player.phase(), Phase::Draft);
+    player.previousPhase();
+    QCOMPARE(player.round(), 0);
+    QCOMPARE(player.phase(), Phase::Commit);
+    for (int i = 0; i < 4; ++i)
+        player.nextRound();
+    QTRY_COMPARE_WITH_TIMEOUT(player.round(), 4, 20000);
+
+    QListView *list = window.timeline()->view();
+    QTRY_VERIFY(list->model()->rowCount() >= 5);
+    const QRect row = list->visualRect(list->model()->index(1, 0));
+    QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, row.center());
+    QCOMPARE(player.round(), 1);
+    QCOMPARE(window.roundView()->round(), 1);
+    QCOMPARE(window.roundView()->cards()->cardCount(), session.history()[1]->trace.draftLength + 1);
+    player.reset();
+    QCOMPARE(player.round(), -1);
+}
+
+QTEST_MAIN(TestSession)
+#include "test_gui_session.moc"
