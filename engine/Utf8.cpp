@@ -109,7 +109,10 @@ std::string displayCodePoint(char32_t cp)
         std::snprintf(buffer, sizeof buffer, "U+%04X", static_cast<unsigned>(cp));
         return buffer;
     }
-    return "'" + encodeUtf8(cp) + "'";
+    std::string quoted(1, '\'');
+    quoted += encodeUtf8(cp);
+    quoted += '\'';
+    return quoted;
 }
 
 } // namespace specdec
