@@ -12,6 +12,7 @@ int sampleCommand(const QStringList &arguments);  ///< specdec sample: counts of
 int benchCommand(const QStringList &arguments);   ///< specdec bench: decoding throughput
 int losslessCommand(const QStringList &arguments); ///< specdec lossless: one-step lab with wrong variants
 int compareCommand(const QStringList &arguments);  ///< specdec compare: several drafts on one target
+int sweepCommand(const QStringList &arguments);    ///< specdec sweep: drafts x temperatures x K, measured
 int onnxOpsCommand(const QStringList &arguments);  ///< specdec onnx-ops: supported operators
 int onnxRunCommand(const QStringList &arguments);  ///< specdec onnx-run: run a model on tensor files
 

@@ -27,6 +27,7 @@ void printUsage()
                 "  dist     print a model's next-token distribution after a context\n"
                 "  sample   count the continuations of many independent generations\n"
                 "  compare  run several drafts against one target, side by side\n"
+                "  sweep    measured vs predicted speedup over drafts, temperatures and K\n"
                 "  lossless one-step lab: does the output follow p? (and wrong variants that do not)\n"
                 "  bench    measure decoding throughput on the shipped corpora\n"
                 "  onnx-ops list the ONNX operators the executor supports\n"
@@ -60,6 +61,7 @@ int main(int argc, char *argv[])
         {QStringLiteral("bench"), &benchCommand},
         {QStringLiteral("lossless"), &losslessCommand},
         {QStringLiteral("compare"), &compareCommand},
+        {QStringLiteral("sweep"), &sweepCommand},
         {QStringLiteral("onnx-ops"), &onnxOpsCommand},
         {QStringLiteral("onnx-run"), &onnxRunCommand},
     };

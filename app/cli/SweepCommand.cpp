@@ -1,0 +1,126 @@
+// specdec sweep: drafts × temperatures × K against one target, with the autoregressive baseline measured
+// in the same process — the table of measured against predicted speedups.
+#include "CliOptions.h"
+#include "Commands.h"
+#include "Output.h"
+#include "ParseArguments.h"
+
+#include "Generation.h"
+#include "Metrics.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+
+namespace specdec::cli {
+
+namespace {
+
+std::vector<double> readList(const QCommandLineParser &parser, const QString &name)
+{
+    std::vector<double> values;
+    for (const QString &part : parser.value(name).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        bool ok = false;
+        values.push_back(part.trimmed().toDouble(&ok));
+        if (!ok)
+            throw UsageError(QCoreApplication::translate("specdec", "--%1 expects numbers separated by commas, got '%2'")
+                                 .arg(name, parser.value(name)));
+    }
+    if (values.empty())
+        throw UsageError(QCoreApplication::translate("specdec", "--%1 is empty").arg(name));
+    return values;
+}
+
+} // namespace
+
+int sweepCommand(const QStringList &arguments)
+{
+    auto tr = [](const char *text) { return QCoreApplication::translate("specdec", text); };
+    QCommandLineParser parser;
+    addOptions(parser, CorpusOptions | ModelOptions | DecodeOptions | SamplerOptions | OutputOptions);
+    parser.addOption({QStringLiteral("ks"), tr("Draft lengths to try."), tr("list"), QStringLiteral("1,2,3,4,6,8")});
+    parser.addOption({QStringLiteral("temperatures"), tr("Temperatures to try (draft and target alike)."), tr("list"),
+                      QStringLiteral("0,1")});
+    if (!parseArguments(parser, QStringLiteral("sweep"),
+                        tr("Measure speedups over drafts, temperatures and draft lengths (a markdown table)."),
+                        arguments))
+        return 0;
+    Setup setup = readSetup(parser);
+    QStringList drafts = parser.values(QStringLiteral("draft"));
+    if (drafts.isEmpty())
+        drafts << parser.value(QStringLiteral("draft"));
+    const std::vector<double> ks = readList(parser, QStringLiteral("ks"));
+    const std::vector<double> temperatures = readList(parser, QStringLiteral("temperatures"));
+
+    auto experiment = Experiment::load(setup, corpusCatalog(), false);
+    std::vector<std::unique_ptr<LanguageModel>> draftModels;
+    for (const QString &spec : drafts)
+        draftModels.push_back(experiment->makeDraft(spec.toStdString(), setup.draftCorpus));
+
+    const bool json = parser.isSet(QStringLiteral("json"));
+    QJsonArray rows;
+    if (!json) {
+        out() << tr("target %1, %2 tokens, prompt \"%3\", seed %4")
+                     .arg(QString::fromStdString(experiment->target().describe()))
+                     .arg(setup.tokens)
+                     .arg(QString::fromStdString(setup.prompt))
+                     .arg(setup.decoding.seed)
+              << "\n\n";
+        out() << tr("| draft | T | K | α | tokens/round | c | predicted | measured | measured/predicted |") << '\n'
+              << "|---|---|---|---|---|---|---|---|---|\n";
+        out().flush();
+    }
+    for (double temperature : temperatures) {
+        DecodingSettings decoding = setup.decoding;
+        decoding.target.temperature = decoding.draft.temperature = temperature;
+        decoding.target.validate();
+        // Warm up, then the baseline: the same target, the same tokens, in this process.
+        generateAutoregressive(experiment->target(), decoding.target, decoding.seed, experiment->prompt(), 4);
+        const Generation base = generateAutoregressive(experiment->target(), decoding.target, decoding.seed,
+                                                       experiment->prompt(), setup.tokens);
+        for (std::size_t d = 0; d < draftModels.size(); ++d) {
+            for (double kValue : ks) {
+                decoding.draftLength = static_cast<int>(kValue);
+                decoding.validate();
+                const Generation g = generateSpeculative(experiment->target(), *draftModels[d], decoding,
+                                                         experiment->prompt(), setup.tokens);
+                const RunMetrics m = computeMetrics(g.rounds, g.seconds, base.seconds);
+                const double measured = m.speedupWallClock.value_or(0.0);
+                const QJsonObject row{
+                    {QStringLiteral("draft"), QString::fromStdString(draftModels[d]->describe())},
+                    {QStringLiteral("temperature"), temperature},
+                    {QStringLiteral("k"), decoding.draftLength},
+                    {QStringLiteral("acceptance_rate"), m.acceptanceRate},
+                    {QStringLiteral("tokens_per_round"), m.tokensPerRound},
+                    {QStringLiteral("cost_ratio_c"), m.costRatio},
+                    {QStringLiteral("predicted_speedup"), m.speedupCostModel},
+                    {QStringLiteral("measured_speedup"), measured},
+                    {QStringLiteral("baseline_seconds"), base.seconds},
+                    {QStringLiteral("seconds"), g.seconds},
+                    {QStringLiteral("same_text_as_baseline"), g.tokens == base.tokens},
+                };
+                rows.append(row);
+                if (!json) {
+                    out() << QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7× | %8× | %9 |")
+                                 .arg(QString::fromStdString(draftModels[d]->describe()))
+                                 .arg(temperature)
+                                 .arg(decoding.draftLength)
+                                 .arg(m.acceptanceRate, 0, 'f', 3)
+                                 .arg(m.tokensPerRound, 0, 'f', 2)
+                                 .arg(m.costRatio, 0, 'f', 3)
+                                 .arg(m.speedupCostModel, 0, 'f', 2)
+                                 .arg(measured, 0, 'f', 2)
+                                 .arg(m.speedupCostModel > 0 ? measured / m.speedupCostModel : 0.0, 0, 'f', 2)
+                          << '\n';
+                    out().flush();
+                }
+            }
+        }
+    }
+    if (json)
+        printJson({{QStringLiteral("target"), QString::fromStdString(experiment->target().describe())},
+                   {QStringLiteral("tokens"), setup.tokens},
+                   {QStringLiteral("rows"), rows}});
+    return 0;
+}
+
+} // namespace specdec::cli
