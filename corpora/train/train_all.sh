@@ -19,22 +19,29 @@ for c in kjv tang-song; do
 done
 
 train() { # corpus model args...
-  local corpus=$1 model=$2; shift 2
+  local corpus=$1 model=$2 out; shift 2
   echo "=== $corpus/$model"
+  out="$corpora/$corpus/models/$model.onnx"
+  [[ $model == target-stage1 ]] && out="$work/$corpus-$model.onnx"
   nice -n 10 /usr/bin/python3 "$here/train_char_model.py" --corpus-file "$work/$corpus.txt" --corpus "$corpus" \
-    --out "$corpora/$corpus/models/$model.onnx" --threads 1 --seed 1 "$@"
+    --out "$out" --threads 1 --seed 1 "$@"
 }
 
 declare -A cmd
-cmd[kjv/target]="--layers 4 --d-model 160 --heads 5 --context 128 --batch 32 --steps 100000 --time-budget 2100 --lr 2.5e-3 --warmup 100 --eval-every 250"
-cmd[kjv/draft-small]="--layers 2 --d-model 96 --heads 4 --context 64 --batch 32 --steps 3000 --lr 3e-3 --warmup 100 --eval-every 500"
+# kjv/target was trained in two stages (the machine was shared with two C++ builds, so each stage ran with
+# --time-budget: the schedule fixed itself at 70% of the budget; the exact --steps/--decay-start it chose are
+# written here, which reproduce the run). Stage 1 writes $work/kjv-target-stage1.onnx; stage 2 continues
+# from its weights with a fresh AdamW and a second warmup-constant-decay cycle.
+cmd[kjv/target-stage1]="--layers 4 --d-model 160 --heads 5 --context 128 --batch 32 --steps 950 --decay-start 665 --lr 2.5e-3 --warmup 100 --eval-every 250"
+cmd[kjv/target]="--init-from $work/kjv-target-stage1.onnx --seed 2 --layers 4 --d-model 160 --heads 5 --context 128 --batch 32 --steps STAGE2_STEPS --decay-start STAGE2_DECAY --lr 1.5e-3 --warmup 50 --eval-every 250"
+cmd[kjv/draft-small]="--layers 2 --d-model 64 --heads 4 --context 64 --batch 32 --steps 3000 --lr 3e-3 --warmup 100 --eval-every 500"
 cmd[kjv/draft-tiny]="--layers 1 --d-model 64 --heads 4 --context 32 --batch 64 --steps 4000 --lr 3e-3 --warmup 100 --eval-every 500"
-cmd[tang-song/target]="--heldout-mode blocks --layers 4 --d-model 192 --heads 6 --context 64 --batch 32 --steps 500 --lr 1e-3 --warmup 50 --dropout 0.3 --weight-decay 0.1 --tie --eval-every 50 --eval-chars 2000"
-cmd[tang-song/draft-small]="--heldout-mode blocks --layers 2 --d-model 96 --heads 4 --context 32 --batch 32 --steps 1500 --lr 2e-3 --warmup 50 --dropout 0.2 --weight-decay 0.1 --tie --eval-every 100 --eval-chars 2000"
-cmd[tang-song/draft-tiny]="--heldout-mode blocks --layers 1 --d-model 64 --heads 4 --context 32 --batch 32 --steps 1500 --lr 3e-3 --warmup 50 --dropout 0.1 --weight-decay 0.1 --tie --eval-every 100 --eval-chars 2000"
+cmd[tang-song/target]="--layers 4 --d-model 192 --heads 6 --context 64 --batch 32 --steps 600 --lr 1e-3 --warmup 50 --dropout 0.2 --weight-decay 0.1 --tie --unigram-bias --eval-every 50 --eval-chars 3000"
+cmd[tang-song/draft-small]="--layers 2 --d-model 64 --heads 4 --context 32 --batch 32 --steps 400 --lr 3e-3 --warmup 30 --dropout 0.2 --weight-decay 0.1 --tie --unigram-bias --eval-every 100 --eval-chars 3000"
+cmd[tang-song/draft-tiny]="--layers 1 --d-model 32 --heads 2 --context 32 --batch 32 --steps 400 --lr 3e-3 --warmup 30 --dropout 0.1 --weight-decay 0.1 --tie --unigram-bias --eval-every 100 --eval-chars 3000"
 
 models=("$@")
-[[ ${#models[@]} -gt 0 ]] || models=(kjv/target kjv/draft-small kjv/draft-tiny tang-song/target tang-song/draft-small tang-song/draft-tiny)
+[[ ${#models[@]} -gt 0 ]] || models=(kjv/target-stage1 kjv/target kjv/draft-small kjv/draft-tiny tang-song/target tang-song/draft-small tang-song/draft-tiny)
 for m in "${models[@]}"; do
   [[ -n "${cmd[$m]:-}" ]] || { echo "unknown model $m" >&2; exit 1; }
   # shellcheck disable=SC2086

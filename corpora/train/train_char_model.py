@@ -19,7 +19,8 @@ Data
 Model (pre-LayerNorm GPT-style, hand-written attention so the export uses only plain ONNX operators)
 - token embedding + learned position embedding (sliced to the actual sequence length)
 - N blocks: x += Attn(LN(x)); x += MLP(LN(x)) with MLP = Linear(d, 4d), GELU (tanh form), Linear(4d, d)
-- final LayerNorm, then the unembedding (tied to the token embedding with --tie, else its own Linear)
+- final LayerNorm, then the unembedding (tied to the token embedding plus a bias with --tie, else its own
+  Linear); --unigram-bias starts the output bias at the log unigram frequencies
 - causal mask: an additive constant buffer [context, context] (0 on/below the diagonal, -1e9 above), sliced to
   the sequence length at run time.
 
@@ -114,6 +115,11 @@ class CharTransformer(nn.Module):
         self.ln_f = nn.LayerNorm(d)
         self.tie = tie
         self.head = None if tie else nn.Linear(d, vocab_size)
+        self.out_bias = nn.Parameter(torch.zeros(vocab_size)) if tie else None
+        # --unigram-mix: p = (1 - lam) softmax(logits) + lam u, u = a fixed unigram distribution, lam learned;
+        # the output is then log p (valid logits). Guards rare characters against an overconfident softmax.
+        self.mix_logit = None
+        self.register_buffer("unigram", torch.full((vocab_size,), 1.0 / vocab_size))
         mask = torch.full((context, context), -1e9).triu(1)
         self.register_buffer("mask", mask, persistent=False)
         self.apply(self._init)
@@ -137,9 +143,11 @@ class CharTransformer(nn.Module):
         for blk in self.blocks:
             x = blk(x, mask)
         x = self.ln_f(x)
-        if self.tie:
-            return torch.matmul(x, self.tok.weight.t())
-        return self.head(x)
+        z = torch.matmul(x, self.tok.weight.t()) + self.out_bias if self.tie else self.head(x)
+        if self.mix_logit is None:
+            return z
+        lam = torch.sigmoid(self.mix_logit)
+        return torch.log((1.0 - lam) * torch.softmax(z, dim=-1) + lam * self.unigram)
 
 
 def count_params(model):
@@ -188,9 +196,49 @@ def heldout_nll(model, ids, split, context, limit=None, batch=32):
     return total / count, count
 
 
+def load_onnx_weights(model, path):
+    """Copies the weights of a model exported by this script back into `model` (same architecture): named
+    initializers map to parameters directly; a MatMul by an initializer in node /<module path>/MatMul holds the
+    transposed weight of that Linear."""
+    import onnx
+    from onnx import numpy_helper
+    m = onnx.load(path)
+    inits = {t.name: numpy_helper.to_array(t) for t in m.graph.initializer}
+    state = model.state_dict()
+    loaded = set()
+    for name, value in inits.items():
+        if name in state:
+            state[name] = torch.from_numpy(value.copy())
+            loaded.add(name)
+    for node in m.graph.node:
+        if node.op_type == "MatMul" and node.input[1] in inits and node.name.endswith("/MatMul"):
+            key = node.name.strip("/").rsplit("/", 1)[0].replace("/", ".") + ".weight"
+            if key in state:
+                state[key] = torch.from_numpy(inits[node.input[1]].T.copy())
+                loaded.add(key)
+    missing = [k for k in state if k not in loaded and k not in ("mask", "unigram")]
+    if missing:
+        raise SystemExit(f"--init-from {path}: no weights for {missing}")
+    model.load_state_dict(state)
+    print(f"initialised from {path}", flush=True)
+
+
 def train(args, vocab, ids, split):
     torch.manual_seed(args.seed)
     model = CharTransformer(len(vocab), args.context, args.layers, args.d_model, args.heads, args.dropout, args.tie)
+    if args.init_from:
+        load_onnx_weights(model, args.init_from)
+    if args.unigram_bias:
+        # Start from the unigram distribution of the training text (add-0.5 smoothed): the output bias holds
+        # log p(w), so rare characters start with their frequency instead of 1/|V|.
+        counts = np.bincount(ids[:split], minlength=len(vocab)).astype(np.float64) + 0.5
+        bias = torch.from_numpy(np.log(counts / counts.sum()).astype(np.float32))
+        with torch.no_grad():
+            (model.out_bias if args.tie else model.head.bias).copy_(bias)
+    if args.unigram_mix:
+        counts = np.bincount(ids[:split], minlength=len(vocab)).astype(np.float64) + 0.5
+        model.unigram.copy_(torch.from_numpy((counts / counts.sum()).astype(np.float32)))
+        model.mix_logit = nn.Parameter(torch.tensor(math.log(args.unigram_mix / (1 - args.unigram_mix))))
     decay = [p for n, p in model.named_parameters() if p.dim() >= 2 and n != "pos"]
     no_decay = [p for n, p in model.named_parameters() if p.dim() < 2 or n == "pos"]
     opt = torch.optim.AdamW([{"params": decay, "weight_decay": args.weight_decay},
@@ -214,12 +262,16 @@ def train(args, vocab, ids, split):
             print(f"time budget: decay from step {args.decay_start} to {args.steps} "
                   f"(reproduce with --steps {args.steps} --decay-start {args.decay_start})", flush=True)
         for g in opt.param_groups:
-            g["lr"] = lr_at(step, args.steps, args.lr, args.warmup, args.decay_start)
+            decay_start = args.decay_start
+            if decay_start is None and args.time_budget:
+                decay_start = args.steps  # constant lr until the budget decides where the decay starts
+            g["lr"] = lr_at(step, args.steps, args.lr, args.warmup, decay_start)
         starts = torch.randint(0, n_windows, (args.batch,), generator=gen)
         chunk = train_ids[starts[:, None] + offsets]
         x, y = chunk[:, :-1], chunk[:, 1:]
         logits = model(x)
-        loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), y.reshape(-1))
+        loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), y.reshape(-1),
+                               label_smoothing=args.label_smoothing)
         opt.zero_grad(set_to_none=True)
         loss.backward()
         torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
@@ -343,8 +395,15 @@ def main():
                     help="seconds: --steps is a maximum; the decay starts at 70%% of the budget (see --decay-start)")
     ap.add_argument("--weight-decay", type=float, default=0.01)
     ap.add_argument("--dropout", type=float, default=0.0)
-    ap.add_argument("--tie", action="store_true", help="tie the unembedding to the token embedding")
+    ap.add_argument("--tie", action="store_true",
+                    help="tie the unembedding to the token embedding (plus an output bias)")
+    ap.add_argument("--unigram-bias", action="store_true",
+                    help="initialise the output bias to the log unigram frequencies of the training text")
+    ap.add_argument("--label-smoothing", type=float, default=0.0)
+    ap.add_argument("--unigram-mix", type=float, default=0.0,
+                    help="mix the output with the training unigram distribution; initial weight (learned)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--init-from", default="", help="continue from the weights of a model this script exported")
     ap.add_argument("--heldout", type=float, default=0.05, help="held-out fraction of the text")
     ap.add_argument("--heldout-mode", choices=["tail", "blocks"], default="tail",
                     help="tail: the end of the text; blocks: every 1/fraction-th blank-line-separated block")
