@@ -1,0 +1,167 @@
+// The ONNX models shipped under corpora/*/models: parity with the logits saved at export, the corpus's
+// vocabulary, and speculative decoding with them — lossless (chi-square) and greedy-exact.
+#include "Continuations.h"
+#include "Generation.h"
+#include "Statistics.h"
+#include "TestSupport.h"
+#include "Utf8.h"
+#include "onnx/OnnxLanguageModel.h"
+#include "onnx/TensorProtoIo.h"
+
+#include <QtTest>
+
+#include <filesystem>
+#include <map>
+
+using namespace specdec;
+
+namespace {
+
+const std::string kModels = std::string(SPECDEC_SOURCE_DIR) + "/corpora/";
+
+std::string modelPath(const std::string &corpus, const std::string &name)
+{
+    return kModels + corpus + "/models/" + name + ".onnx";
+}
+
+/// Remembers each (sequence, m) call of a model, so that a statistical test needing 10^5 generations makes
+/// each distinct forward pass once. Every row still comes from a real call of the same shape.
+class MemoizedModel final : public LanguageModel
+{
+public:
+    explicit MemoizedModel(LanguageModel &inner)
+        : LanguageModel(inner.vocabulary())
+        , m_inner(inner)
+    {
+    }
+    std::string describe() const override { return m_inner.describe(); }
+
+protected:
+    void compute(std::span<const TokenId> sequence, int m, DistributionMatrix &out) override
+    {
+        auto key = std::make_pair(std::vector<TokenId>(sequence.begin(), sequence.end()), m);
+        auto it = m_cache.find(key);
+        if (it == m_cache.end()) {
+            DistributionMatrix rows;
+            m_inner.distributions(sequence, m, rows);
+            it = m_cache.emplace(std::move(key), std::move(rows)).first;
+        }
+        out = it->second;
+    }
+
+private:
+    LanguageModel &m_inner;
+    std::map<std::pair<std::vector<TokenId>, int>, DistributionMatrix> m_cache;
+};
+
+} // namespace
+
+class TestShippedModels : public QObject
+{
+    Q_OBJECT
+private slots:
+    void matchExportedLogits_data()
+    {
+        QTest::addColumn<QString>("corpus");
+        QTest::addColumn<QString>("name");
+        for (const char *corpus : {"kjv", "tang-song"})
+            for (const char *name : {"target", "draft-small", "draft-tiny"})
+                QTest::addRow("%s %s", corpus, name) << QString::fromLatin1(corpus) << QString::fromLatin1(name);
+    }
+    void matchExportedLogits()
+    {
+        QFETCH(QString, corpus);
+        QFETCH(QString, name);
+        const std::string path = modelPath(corpus.toStdString(), name.toStdString());
+        QVERIFY2(std::filesystem::exists(path), path.c_str());
+        const auto model = OnnxLanguageModel::load(path, 1);
+        const std::string parity = path.substr(0, path.size() - 5) + ".parity/";
+        const nn::Tensor tokens = nn::readTensorFile(parity + "input_0.pb");
+        const nn::Tensor expected = nn::readTensorFile(parity + "output_0.pb");
+        std::vector<TokenId> ids;
+        for (std::int64_t v : tokens.toInt64Vector())
+            ids.push_back(static_cast<TokenId>(v));
+        const nn::Tensor logits = model->windowLogits(ids);
+        QCOMPARE(logits.size(), expected.size());
+        double worst = 0.0;
+        for (std::int64_t i = 0; i < logits.size(); ++i)
+            worst = std::max(worst, std::abs(logits.doubleAt(i) - expected.doubleAt(i))
+                                        / (1e-3 + std::abs(expected.doubleAt(i))));
+        QVERIFY2(worst < 1e-3, qPrintable(QStringLiteral("worst relative difference %1").arg(worst)));
+        // The model's vocabulary is the corpus's, so n-gram drafts map onto it completely.
+        const Corpus c = test::builtCorpus(corpus.toStdString());
+        QVERIFY(model->vocabulary() == c.vocabulary);
+        QCOMPARE(model->corpus(), corpus.toStdString());
+    }
+
+    void greedySpeculativeEqualsAutoregressive_data()
+    {
+        QTest::addColumn<QString>("corpus");
+        QTest::addColumn<QString>("draft");
+        QTest::addColumn<QString>("prompt");
+        QTest::addRow("kjv draft-small") << QStringLiteral("kjv") << QStringLiteral("onnx:draft-small") << QStringLiteral("And God said");
+        QTest::addRow("kjv ngram:4") << QStringLiteral("kjv") << QStringLiteral("ngram:4") << QStringLiteral("In the beginning");
+        QTest::addRow("kjv lookup:3") << QStringLiteral("kjv") << QStringLiteral("lookup:3") << QStringLiteral("Jesus");
+        QTest::addRow("tang-song draft-tiny") << QStringLiteral("tang-song") << QStringLiteral("onnx:draft-tiny") << QStringLiteral("床前明月光");
+    }
+    void greedySpeculativeEqualsAutoregressive()
+    {
+        QFETCH(QString, corpus);
+        QFETCH(QString, draft);
+        QFETCH(QString, prompt);
+        const std::string c = corpus.toStdString();
+        const Corpus text = test::builtCorpus(c);
+        auto target = OnnxLanguageModel::load(modelPath(c, "target"), 0);
+        std::string spec = draft.toStdString();
+        if (spec.rfind("onnx:", 0) == 0)
+            spec = "onnx:" + modelPath(c, spec.substr(5));
+        BuiltModel d = buildModel(ModelSpec::parse(spec), text, &target->vocabulary(), target.get());
+        QVERIFY(d.unmapped.empty());
+        DecodingSettings s;
+        s.draftLength = 4;
+        s.target.temperature = s.draft.temperature = 0.0;
+        const auto ids = target->vocabulary().encode(decodeUtf8(prompt.toStdString()));
+        // Past the context length too: the windows must score each prefix as autoregressive decoding does.
+        const int tokens = target->contextLength() + 40;
+        const Generation spec1 = generateSpeculative(*target, *d.model, s, ids, tokens);
+        const Generation ar = generateAutoregressive(*target, s.target, 0, ids, tokens);
+        QCOMPARE(spec1.tokens, ar.tokens);
+        QVERIFY(spec1.target.calls < ar.target.calls);
+    }
+
+    void speculativeIsLossless()
+    {
+        const Corpus text = test::builtCorpus("kjv");
+        auto targetModel = OnnxLanguageModel::load(modelPath("kjv", "target"), 0);
+        auto draftModel = OnnxLanguageModel::load(modelPath("kjv", "draft-tiny"), 0);
+        MemoizedModel target(*targetModel);
+        MemoizedModel draft(*draftModel);
+        const auto prompt = target.vocabulary().encode(U"And");
+        for (Variant variant : {Variant::Correct, Variant::AcceptAll}) {
+            DecodingSettings s;
+            s.draftLength = 2;
+            s.seed = 7;
+            s.variant = variant;
+            const auto exact = exactContinuations(target, s.target, prompt, 2);
+            const auto counts = sampleContinuations(target, &draft, s, DecodingMode::Speculative, prompt, 2, 100000);
+            std::vector<std::int64_t> observed;
+            std::vector<double> probabilities;
+            for (const auto &[continuation, probability] : exact) {
+                const auto it = counts.find(continuation);
+                observed.push_back(it == counts.end() ? 0 : it->second);
+                probabilities.push_back(probability);
+            }
+            const ChiSquareResult chi = chiSquareTest(observed, probabilities);
+            qInfo("%s: chi2 %.1f dof %d p-value %.4g", variantName(variant).c_str(), chi.statistic,
+                  chi.degreesOfFreedom, chi.pValue);
+            QVERIFY(chi.degreesOfFreedom >= 20);
+            if (variant == Variant::Correct)
+                QVERIFY2(chi.pValue > 1e-3, qPrintable(QString::number(chi.pValue)));
+            else
+                QVERIFY2(chi.pValue < 1e-9, qPrintable(QString::number(chi.pValue)));
+        }
+    }
+};
+
+QTEST_APPLESS_MAIN(TestShippedModels)
+#include "test_shipped_models.moc"
