@@ -73,4 +73,22 @@ std::map<std::vector<TokenId>, std::int64_t> sampleContinuations(LanguageModel &
     return counts;
 }
 
+ContinuationFit fitContinuations(const std::map<std::vector<TokenId>, double> &exact,
+                                 const std::map<std::vector<TokenId>, std::int64_t> &counts)
+{
+    std::vector<std::int64_t> observed;
+    std::vector<double> probabilities;
+    for (const auto &[continuation, probability] : exact) {
+        const auto it = counts.find(continuation);
+        observed.push_back(it == counts.end() ? 0 : it->second);
+        probabilities.push_back(probability);
+    }
+    std::int64_t impossible = 0;
+    for (const auto &[continuation, count] : counts)
+        impossible += exact.count(continuation) ? 0 : count;
+    observed.push_back(impossible);
+    probabilities.push_back(0.0);
+    return {chiSquareTest(observed, probabilities), empiricalTotalVariation(observed, probabilities)};
+}
+
 } // namespace specdec

@@ -4,6 +4,7 @@
 
 #include "LanguageModel.h"
 #include "SpeculativeDecoder.h"
+#include "Statistics.h"
 
 #include <cstdint>
 #include <map>
@@ -29,5 +30,16 @@ std::map<std::vector<TokenId>, std::int64_t> sampleContinuations(LanguageModel &
                                                                  const DecodingSettings &settings, DecodingMode mode,
                                                                  const std::vector<TokenId> &prompt, int length,
                                                                  std::int64_t samples);
+
+struct ContinuationFit
+{
+    ChiSquareResult chi;
+    double totalVariation = 0.0; ///< between the sampled histogram and the exact probabilities
+};
+
+/// Pearson's test of sampled continuation counts against exact probabilities; continuations the exact
+/// distribution gives probability 0 (or omits) count as impossible and make the fit fail.
+ContinuationFit fitContinuations(const std::map<std::vector<TokenId>, double> &exact,
+                                 const std::map<std::vector<TokenId>, std::int64_t> &counts);
 
 } // namespace specdec

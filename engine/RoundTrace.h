@@ -18,6 +18,20 @@ enum class Verdict : std::uint8_t {
     Discarded, ///< drafted after the first rejection: never tested
 };
 
+/// "accepted", "rejected", "discarded".
+inline const char *verdictName(Verdict v)
+{
+    switch (v) {
+    case Verdict::Accepted:
+        return "accepted";
+    case Verdict::Rejected:
+        return "rejected";
+    case Verdict::Discarded:
+        break;
+    }
+    return "discarded";
+}
+
 struct DraftPosition
 {
     TokenId token = -1;      ///< the drafted token x

@@ -41,6 +41,16 @@ inline std::unique_ptr<LanguageModel> model(const std::string &spec, const Corpu
     return buildModel(ModelSpec::parse(spec), corpus).model;
 }
 
+/// A vector from a list: vec({0.5, 0.3, 0.2}).
+inline Eigen::VectorXd vec(std::initializer_list<double> values)
+{
+    Eigen::VectorXd v(static_cast<Eigen::Index>(values.size()));
+    Eigen::Index i = 0;
+    for (double x : values)
+        v[i++] = x;
+    return v;
+}
+
 /// A random distribution over n tokens with a given number of exact zeros, from a fixed-seed generator.
 Eigen::VectorXd randomDistribution(Rng &rng, int n, int zeros = 0);
 

@@ -8,6 +8,7 @@
 using namespace specdec;
 
 namespace {
+using test::vec;
 
 /// P(output = x) of one step of the rule, computed in closed form from p and q.
 Eigen::VectorXd oneStepOutput(const Eigen::VectorXd &p, const Eigen::VectorXd &q)
@@ -20,14 +21,6 @@ Eigen::VectorXd oneStepOutput(const Eigen::VectorXd &p, const Eigen::VectorXd &q
     return out;
 }
 
-Eigen::VectorXd vec(std::initializer_list<double> values)
-{
-    Eigen::VectorXd v(static_cast<Eigen::Index>(values.size()));
-    Eigen::Index i = 0;
-    for (double x : values)
-        v[i++] = x;
-    return v;
-}
 
 } // namespace
 

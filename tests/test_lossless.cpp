@@ -13,30 +13,11 @@ namespace {
 
 constexpr std::int64_t kSamples = 100000;
 
-struct Fit
+ContinuationFit fitSpeculative(LanguageModel &target, LanguageModel &draft, const DecodingSettings &settings,
+                               const std::vector<TokenId> &prompt, DecodingMode mode = DecodingMode::Speculative)
 {
-    ChiSquareResult chi;
-    double tv = 0.0;
-};
-
-Fit fitSpeculative(LanguageModel &target, LanguageModel &draft, const DecodingSettings &settings,
-                   const std::vector<TokenId> &prompt, DecodingMode mode = DecodingMode::Speculative)
-{
-    const auto exact = exactContinuations(target, settings.target, prompt, 2);
-    const auto counts = sampleContinuations(target, &draft, settings, mode, prompt, 2, kSamples);
-    std::vector<std::int64_t> observed;
-    std::vector<double> probabilities;
-    for (const auto &[continuation, probability] : exact) {
-        const auto it = counts.find(continuation);
-        observed.push_back(it == counts.end() ? 0 : it->second);
-        probabilities.push_back(probability);
-    }
-    std::int64_t impossible = 0;
-    for (const auto &[continuation, count] : counts)
-        impossible += exact.count(continuation) ? 0 : count;
-    observed.push_back(impossible);
-    probabilities.push_back(0.0);
-    return {chiSquareTest(observed, probabilities), empiricalTotalVariation(observed, probabilities)};
+    return fitContinuations(exactContinuations(target, settings.target, prompt, 2),
+                            sampleContinuations(target, &draft, settings, mode, prompt, 2, kSamples));
 }
 
 DecodingSettings settings(double temperature, int topK, double topP, double draftTemperature, int k,
@@ -82,9 +63,9 @@ private slots:
     void speculativeMatchesTarget()
     {
         QFETCH(DecodingSettings, decoding);
-        const Fit fit = fitSpeculative(*m_target, *m_draft, decoding, m_prompt);
+        const ContinuationFit fit = fitSpeculative(*m_target, *m_draft, decoding, m_prompt);
         qInfo("chi2 %.1f dof %d p-value %.4f TV %.4f", fit.chi.statistic, fit.chi.degreesOfFreedom, fit.chi.pValue,
-              fit.tv);
+              fit.totalVariation);
         QVERIFY(fit.chi.degreesOfFreedom >= 8); // enough cells for the test to have power
         QCOMPARE(fit.chi.impossible, std::int64_t(0));
         QVERIFY2(fit.chi.pValue > 1e-3, qPrintable(QStringLiteral("p-value %1").arg(fit.chi.pValue)));
@@ -92,7 +73,7 @@ private slots:
 
     void autoregressiveMatchesTarget()
     {
-        const Fit fit = fitSpeculative(*m_target, *m_draft, settings(0.8, 0, 1.0, 0.8, 4, 21), m_prompt,
+        const ContinuationFit fit = fitSpeculative(*m_target, *m_draft, settings(0.8, 0, 1.0, 0.8, 4, 21), m_prompt,
                                        DecodingMode::Autoregressive);
         QVERIFY2(fit.chi.pValue > 1e-3, qPrintable(QStringLiteral("p-value %1").arg(fit.chi.pValue)));
     }
@@ -110,16 +91,16 @@ private slots:
     void wrongVariantsAreCaught()
     {
         QFETCH(DecodingSettings, decoding);
-        const Fit fit = fitSpeculative(*m_target, *m_draft, decoding, m_prompt);
+        const ContinuationFit fit = fitSpeculative(*m_target, *m_draft, decoding, m_prompt);
         qInfo("chi2 %.1f dof %d p-value %.3g TV %.4f", fit.chi.statistic, fit.chi.degreesOfFreedom, fit.chi.pValue,
-              fit.tv);
+              fit.totalVariation);
         QVERIFY2(fit.chi.pValue < 1e-9, qPrintable(QStringLiteral("p-value %1").arg(fit.chi.pValue)));
     }
 
     void sameVariantIsCorrectWithSameSettings()
     {
         // The control of the case above: the correct rule with the very settings of temperature-target-only.
-        const Fit fit = fitSpeculative(*m_target, *m_draft, settings(0.7, 0, 1.0, 0.5, 4, 35), m_prompt);
+        const ContinuationFit fit = fitSpeculative(*m_target, *m_draft, settings(0.7, 0, 1.0, 0.5, 4, 35), m_prompt);
         QVERIFY2(fit.chi.pValue > 1e-3, qPrintable(QStringLiteral("p-value %1").arg(fit.chi.pValue)));
     }
 

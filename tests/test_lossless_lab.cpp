@@ -8,16 +8,7 @@
 
 using namespace specdec;
 
-namespace {
-Eigen::VectorXd vec(std::initializer_list<double> values)
-{
-    Eigen::VectorXd v(static_cast<Eigen::Index>(values.size()));
-    Eigen::Index i = 0;
-    for (double x : values)
-        v[i++] = x;
-    return v;
-}
-} // namespace
+using test::vec;
 
 class TestLosslessLab : public QObject
 {

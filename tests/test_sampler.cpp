@@ -10,14 +10,7 @@
 using namespace specdec;
 
 namespace {
-Eigen::VectorXd vec(std::initializer_list<double> values)
-{
-    Eigen::VectorXd v(static_cast<Eigen::Index>(values.size()));
-    Eigen::Index i = 0;
-    for (double x : values)
-        v[i++] = x;
-    return v;
-}
+using test::vec;
 bool near(const Eigen::VectorXd &a, const Eigen::VectorXd &b, double tolerance = 1e-12)
 {
     return a.size() == b.size() && (a - b).cwiseAbs().maxCoeff() <= tolerance;

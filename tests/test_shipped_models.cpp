@@ -142,16 +142,10 @@ private slots:
             s.draftLength = 2;
             s.seed = 7;
             s.variant = variant;
-            const auto exact = exactContinuations(target, s.target, prompt, 2);
-            const auto counts = sampleContinuations(target, &draft, s, DecodingMode::Speculative, prompt, 2, 100000);
-            std::vector<std::int64_t> observed;
-            std::vector<double> probabilities;
-            for (const auto &[continuation, probability] : exact) {
-                const auto it = counts.find(continuation);
-                observed.push_back(it == counts.end() ? 0 : it->second);
-                probabilities.push_back(probability);
-            }
-            const ChiSquareResult chi = chiSquareTest(observed, probabilities);
+            const ChiSquareResult chi =
+                fitContinuations(exactContinuations(target, s.target, prompt, 2),
+                                 sampleContinuations(target, &draft, s, DecodingMode::Speculative, prompt, 2, 100000))
+                    .chi;
             qInfo("%s: chi2 %.1f dof %d p-value %.4g", variantName(variant).c_str(), chi.statistic,
                   chi.degreesOfFreedom, chi.pValue);
             QVERIFY(chi.degreesOfFreedom >= 20);

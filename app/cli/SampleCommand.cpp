@@ -58,28 +58,16 @@ int sampleCommand(const QStringList &arguments)
                                  .arg(setup.tokens));
         const auto exact = exactContinuations(experiment->target(), setup.decoding.target, experiment->prompt(),
                                               setup.tokens);
-        std::vector<std::int64_t> observed;
-        std::vector<double> probabilities;
         QJsonObject expected;
-        for (const auto &[continuation, probability] : exact) {
-            const auto it = counts.find(continuation);
-            observed.push_back(it == counts.end() ? 0 : it->second);
-            probabilities.push_back(probability);
+        for (const auto &[continuation, probability] : exact)
             expected.insert(tokensToString(vocab, continuation), probability * static_cast<double>(samples));
-        }
-        std::int64_t outside = 0;
-        for (const auto &[continuation, count] : counts) {
-            if (!exact.count(continuation))
-                outside += count;
-        }
-        observed.push_back(outside); // continuations the target gives probability 0
-        probabilities.push_back(0.0);
-        const ChiSquareResult chi = chiSquareTest(observed, probabilities);
+        const ContinuationFit fit = fitContinuations(exact, counts);
+        const ChiSquareResult &chi = fit.chi;
         report.insert(QStringLiteral("expected"), expected);
         report.insert(QStringLiteral("chi2"), std::isfinite(chi.statistic) ? QJsonValue(chi.statistic) : QJsonValue());
         report.insert(QStringLiteral("dof"), chi.degreesOfFreedom);
         report.insert(QStringLiteral("p_value"), chi.pValue);
-        report.insert(QStringLiteral("tv"), empiricalTotalVariation(observed, probabilities));
+        report.insert(QStringLiteral("tv"), fit.totalVariation);
     }
 
     if (parser.isSet(QStringLiteral("json"))) {

@@ -29,18 +29,6 @@ QJsonArray topEntries(const Eigen::VectorXd &dist, const Vocabulary &vocabulary,
     return out;
 }
 
-QString verdictName(Verdict v)
-{
-    switch (v) {
-    case Verdict::Accepted:
-        return QStringLiteral("accepted");
-    case Verdict::Rejected:
-        return QStringLiteral("rejected");
-    case Verdict::Discarded:
-        return QStringLiteral("discarded");
-    }
-    return {};
-}
 
 } // namespace
 
@@ -119,7 +107,7 @@ QJsonObject traceJson(const RoundTrace &t, const Vocabulary &vocabulary, int top
             {QStringLiteral("ratio"), number(pos.ratio)},
             {QStringLiteral("threshold"), pos.threshold},
             {QStringLiteral("u"), pos.u >= 0.0 ? QJsonValue(pos.u) : QJsonValue()},
-            {QStringLiteral("verdict"), verdictName(pos.verdict)},
+            {QStringLiteral("verdict"), QLatin1String(verdictName(pos.verdict))},
             {QStringLiteral("beta"), pos.overlap},
             {QStringLiteral("tv"), pos.totalVariation},
         };

@@ -23,18 +23,6 @@ QString csvField(const QString &field)
     return QLatin1Char('"') + quoted + QLatin1Char('"');
 }
 
-QString verdictText(Verdict v)
-{
-    switch (v) {
-    case Verdict::Accepted:
-        return QStringLiteral("accepted");
-    case Verdict::Rejected:
-        return QStringLiteral("rejected");
-    case Verdict::Discarded:
-        return QStringLiteral("discarded");
-    }
-    return {};
-}
 
 QString num(double v)
 {
@@ -56,7 +44,7 @@ QByteArray tracesToCsv(const std::vector<RoundTrace> &rounds, const Vocabulary &
                    + csvField(tokenToString(vocabulary, pos.token)) + QLatin1Char(',') + num(pos.q)
                    + QLatin1Char(',') + num(pos.p) + QLatin1Char(',') + num(pos.ratio) + QLatin1Char(',')
                    + num(pos.threshold) + QLatin1Char(',') + (pos.u >= 0.0 ? num(pos.u) : QString())
-                   + QLatin1Char(',') + verdictText(pos.verdict) + QLatin1Char(',') + num(pos.overlap)
+                   + QLatin1Char(',') + QLatin1String(verdictName(pos.verdict)) + QLatin1Char(',') + num(pos.overlap)
                    + QLatin1Char(',') + num(pos.totalVariation) + QLatin1Char(',') + correction + QLatin1Char(',')
                    + bonus + QLatin1Char(',') + committed + QStringLiteral("\r\n");
         }
