@@ -33,7 +33,7 @@ declare -A cmd
 # written here, which reproduce the run). Stage 1 writes $work/kjv-target-stage1.onnx; stage 2 continues
 # from its weights with a fresh AdamW and a second warmup-constant-decay cycle.
 cmd[kjv/target-stage1]="--layers 4 --d-model 160 --heads 5 --context 128 --batch 32 --steps 950 --decay-start 665 --lr 2.5e-3 --warmup 100 --eval-every 250"
-cmd[kjv/target]="--init-from $work/kjv-target-stage1.onnx --seed 2 --layers 4 --d-model 160 --heads 5 --context 128 --batch 32 --steps STAGE2_STEPS --decay-start STAGE2_DECAY --lr 1.5e-3 --warmup 50 --eval-every 250"
+cmd[kjv/target]="--init-from $work/kjv-target-stage1.onnx --seed 2 --layers 4 --d-model 160 --heads 5 --context 128 --batch 32 --steps 587 --decay-start 411 --lr 1.5e-3 --warmup 50 --eval-every 250"
 cmd[kjv/draft-small]="--layers 2 --d-model 64 --heads 4 --context 64 --batch 32 --steps 3000 --lr 3e-3 --warmup 100 --eval-every 500"
 cmd[kjv/draft-tiny]="--layers 1 --d-model 64 --heads 4 --context 32 --batch 64 --steps 4000 --lr 3e-3 --warmup 100 --eval-every 500"
 cmd[tang-song/target]="--layers 4 --d-model 192 --heads 6 --context 64 --batch 32 --steps 600 --lr 1e-3 --warmup 50 --dropout 0.2 --weight-decay 0.1 --tie --unigram-bias --eval-every 50 --eval-chars 3000"
