@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Trains the six shipped models with the exact parameters used for the files in corpora/*/models/.
-# Documentation of how they were made; nobody runs it in CI. Total training time ~1 hour on one core.
+# Documentation of how they were made; nobody runs it in CI. About 90 minutes of wall time on a busy 2-core
+# machine at nice 10 (roughly a third of that on an idle core).
 #   corpora/train/train_all.sh [MODEL...]     MODEL = kjv/target kjv/draft-small ... (default: all six)
 # Needs Debian's python3-torch and python3-onnx. Debian's torch 1.13 calls the reference BLAS (~5 GFLOPS);
 # with OpenBLAS it trains ~12x faster. Either install libopenblas0-pthread, or unpack it without installing:

@@ -2,7 +2,7 @@
 """Train a small causal character transformer on a corpus and export it as an ONNX model for specdec-lab.
 
     /usr/bin/python3 corpora/train/train_char_model.py --corpus-file /tmp/corpora/kjv.txt --corpus kjv \
-        --out corpora/kjv/models/target.onnx --layers 6 --d-model 192 --heads 6 --context 128 --steps 1500
+        --out corpora/kjv/models/draft-small.onnx --layers 2 --d-model 64 --heads 4 --context 64 --steps 3000 --lr 3e-3
 
 Uses Debian's python3-torch (1.13) and python3-onnx (1.12); neither is needed to run the app.
 
