@@ -1,4 +1,739 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
+<context>
+    <name>CardPainter</name>
+    <message>
+        <source>x = argmax p</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>x ≠ argmax p</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>discarded</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>CardStrip</name>
+    <message>
+        <source>residual</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bonus</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>CommandLine</name>
+    <message>
+        <source>Speculative decoding lab: run it for real and see every step.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Corpus: a built corpus name (kjv, tang-song) or a UTF-8 file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>name|path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Target model spec (ngram:6, onnx:PATH).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>spec</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Draft model spec (ngram:2, uniform, same, onnx:PATH).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Train the draft on another corpus.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Text to continue.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Draft length K (1-64).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>K</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Target temperature; 0 = greedy.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>T</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Draft temperature (default: the target&apos;s).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep the k most probable tokens (0 = off).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>k</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nucleus sampling mass in (0, 1].</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>p</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Random seed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>n</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Render the window offscreen to FILE (PNG) and exit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FILE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Play rounds at full speed offscreen and print timing JSON.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rounds to play before the screenshot or in the benchmark.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>N</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Phase of the last round in the screenshot: draft, verify, dice, residual, bonus or commit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NAME</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Card whose distributions the screenshot shows (1..K+1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Window size for --screenshot, e.g. 1600x1000.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>WxH</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Interface language: en or zh_CN.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--%1 expects a number, got &apos;%2&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--phase must be draft, verify, dice, residual, bonus or commit, got &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--size expects WxH, e.g. 1600x1000</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Phase</name>
+    <message>
+        <source>Draft</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verify</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Residual</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bonus</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Commit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The apprentice (draft model) writes K tokens, one call each; each card shows q(x).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The head chef (target model) scores all K + 1 positions in one forward pass; each card gets p(x).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Greedy: each card is kept when it equals the target&apos;s most probable token.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each card rolls u ~ U[0, 1) and is kept when u &lt; min(1, p/q); the first failure stops the test.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The rejected card is replaced by the target&apos;s most probable token.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The rejected card is replaced by a draw from the residual norm(max(0, p − q)).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All K passed: the (K + 1)-th target distribution gives one more token for free.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accepted tokens and the corrected or bonus token join the text.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>specdec::gui::DistributionView</name>
+    <message>
+        <source>Full distributions are kept for recent rounds only; the numbers above come from the trace.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>others</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>q: apprentice (draft)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>p: head chef (target)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>residual norm(max(0, p − q))</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>min(p, q): overlap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Click a card to see its distributions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Card #%1 “%2”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Card K+1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>token x</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>corrected token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>residual r(x)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>replaces card</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bonus token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>position K+1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scored in the same target pass</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>specdec::gui::MainWindow</name>
+    <message>
+        <source>Open corpus</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Text files (*.txt);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open ONNX model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ONNX models (*.onnx);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About specdec-lab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;specdec-lab&lt;/b&gt; runs speculative decoding for real and shows every step: the apprentice drafts, the head chef verifies in one pass, dice decide, the residual corrects. The output follows the target&apos;s distribution exactly.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>specdec-lab — Speculative Decoding Lab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open &amp;corpus…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open ONNX &amp;model…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Play</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>System language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;About specdec-lab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Distributions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Theory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Live plots</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Play / pause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Previous phase</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next phase</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next round</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The engine could not do that: %1. Change the setup to try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading %1 — training the models…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Round %1 of %2 played · target %3 · draft %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use %1 as the target (head chef) or as the draft (apprentice)?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Draft</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>specdec::gui::MessageBanner</name>
+    <message>
+        <source>Dismiss</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>specdec::gui::PlotsPanel</name>
+    <message>
+        <source>Acceptance rate α</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokens per round</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Speedup</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Acceptance by draft position</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this round</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>α̂ so far</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mean β = Σ min(p, q)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mean so far</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>theory E[N] at α̂</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>target passes saved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cost model (prediction)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>wall clock</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>accepted / tested</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>α̂</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>round</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>draft position</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>specdec::gui::RoundView</name>
+    <message>
+        <source>prompt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>accepted from the apprentice (draft)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>corrected from the residual</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bonus from the head chef (target)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No round yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Press Space to play, or → to step one phase.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Round %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>specdec::gui::SetupBar</name>
+    <message>
+        <source>n-gram, order %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>uniform (knows nothing)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>same as the target</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ONNX: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Corpus</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Draft</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prompt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>K</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Draft T</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Top-k</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Top-p</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A built corpus or any UTF-8 text file (File ▸ Open corpus…, or drop a file).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The head chef: the model whose distribution the output follows exactly.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The apprentice: a cheap model that drafts K tokens per round.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>text to continue (empty: start from nothing)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Draft length K: tokens the apprentice writes per round.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Target temperature; 0 = greedy (equality checks instead of dice).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>same</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Draft temperature (&quot;same&quot;: the target&apos;s).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep only the k most probable tokens (applied to p and q).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nucleus sampling mass (1 = off; applied to p and q).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The same seed replays the same run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>specdec::gui::TheoryPanel</name>
+    <message>
+        <source>Acceptance</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Play a round to fill in the numbers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>α = E[Σ min(p, q)] = 1 − E[TV]; mean β here: &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokens per round</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>measured: &lt;b&gt;%1&lt;/b&gt; tokens per round over %2 rounds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Speedup (Leviathan et al. 2023, Thm 3.8)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>c = T&lt;sub&gt;draft&lt;/sub&gt; / T&lt;sub&gt;target&lt;/sub&gt; = &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>target passes: %1 tokens / %2 passes = &lt;b&gt;%3×&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>wall clock: &lt;b&gt;%1×&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>best K at this α and c: &lt;b&gt;%1&lt;/b&gt; (S = %2×)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>α = 0.8, K = 4 → E[N] = %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>specdec::gui::TimelineModel</name>
+    <message>
+        <source>Round %1: %2 of %3 drafts accepted, %4 tokens committed (“%5”). Click to replay it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>specdec::gui::TransportBar</name>
+    <message>
+        <source>Pause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Previous phase</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next phase</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next round</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset to the prompt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>As fast as the engine runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ms per phase</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
 </TS>

@@ -1,4 +1,739 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
+<context>
+    <name>CardPainter</name>
+    <message>
+        <source>x = argmax p</source>
+        <translation>x = argmax p</translation>
+    </message>
+    <message>
+        <source>x ≠ argmax p</source>
+        <translation>x ≠ argmax p</translation>
+    </message>
+    <message>
+        <source>discarded</source>
+        <translation>已丢弃</translation>
+    </message>
+</context>
+<context>
+    <name>CardStrip</name>
+    <message>
+        <source>residual</source>
+        <translation>残差</translation>
+    </message>
+    <message>
+        <source>bonus</source>
+        <translation>奖励</translation>
+    </message>
+</context>
+<context>
+    <name>CommandLine</name>
+    <message>
+        <source>Speculative decoding lab: run it for real and see every step.</source>
+        <translation>投机解码实验室：真实运行，看清每一步。</translation>
+    </message>
+    <message>
+        <source>Corpus: a built corpus name (kjv, tang-song) or a UTF-8 file.</source>
+        <translation>语料：已构建的语料名（kjv、tang-song）或 UTF-8 文本文件。</translation>
+    </message>
+    <message>
+        <source>name|path</source>
+        <translation>名称|路径</translation>
+    </message>
+    <message>
+        <source>Target model spec (ngram:6, onnx:PATH).</source>
+        <translation>目标模型规格（ngram:6、onnx:路径）。</translation>
+    </message>
+    <message>
+        <source>spec</source>
+        <translation>规格</translation>
+    </message>
+    <message>
+        <source>Draft model spec (ngram:2, uniform, same, onnx:PATH).</source>
+        <translation>草稿模型规格（ngram:2、uniform、same、onnx:路径）。</translation>
+    </message>
+    <message>
+        <source>Train the draft on another corpus.</source>
+        <translation>用另一个语料训练草稿模型。</translation>
+    </message>
+    <message>
+        <source>Text to continue.</source>
+        <translation>要续写的文本。</translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <source>Draft length K (1-64).</source>
+        <translation>草稿长度 K（1–64）。</translation>
+    </message>
+    <message>
+        <source>K</source>
+        <translation>K</translation>
+    </message>
+    <message>
+        <source>Target temperature; 0 = greedy.</source>
+        <translation>目标温度；0 = 贪心。</translation>
+    </message>
+    <message>
+        <source>T</source>
+        <translation>T</translation>
+    </message>
+    <message>
+        <source>Draft temperature (default: the target's).</source>
+        <translation>草稿温度（默认与目标相同）。</translation>
+    </message>
+    <message>
+        <source>Keep the k most probable tokens (0 = off).</source>
+        <translation>只保留最可能的 k 个词元（0 = 关闭）。</translation>
+    </message>
+    <message>
+        <source>k</source>
+        <translation>k</translation>
+    </message>
+    <message>
+        <source>Nucleus sampling mass in (0, 1].</source>
+        <translation>核采样概率质量，取值 (0, 1]。</translation>
+    </message>
+    <message>
+        <source>p</source>
+        <translation>p</translation>
+    </message>
+    <message>
+        <source>Random seed.</source>
+        <translation>随机种子。</translation>
+    </message>
+    <message>
+        <source>n</source>
+        <translation>n</translation>
+    </message>
+    <message>
+        <source>Render the window offscreen to FILE (PNG) and exit.</source>
+        <translation>离屏渲染窗口并保存为 FILE（PNG），然后退出。</translation>
+    </message>
+    <message>
+        <source>FILE</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Play rounds at full speed offscreen and print timing JSON.</source>
+        <translation>离屏全速播放若干轮并输出计时 JSON。</translation>
+    </message>
+    <message>
+        <source>Rounds to play before the screenshot or in the benchmark.</source>
+        <translation>截图前或基准测试中要播放的轮数。</translation>
+    </message>
+    <message>
+        <source>N</source>
+        <translation>N</translation>
+    </message>
+    <message>
+        <source>Phase of the last round in the screenshot: draft, verify, dice, residual, bonus or commit.</source>
+        <translation>截图中最后一轮的阶段：draft、verify、dice、residual、bonus 或 commit。</translation>
+    </message>
+    <message>
+        <source>NAME</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Card whose distributions the screenshot shows (1..K+1).</source>
+        <translation>截图中显示其分布的卡片（1..K+1）。</translation>
+    </message>
+    <message>
+        <source>Window size for --screenshot, e.g. 1600x1000.</source>
+        <translation>--screenshot 的窗口尺寸，例如 1600x1000。</translation>
+    </message>
+    <message>
+        <source>WxH</source>
+        <translation>宽x高</translation>
+    </message>
+    <message>
+        <source>Interface language: en or zh_CN.</source>
+        <translation>界面语言：en 或 zh_CN。</translation>
+    </message>
+    <message>
+        <source>code</source>
+        <translation>代码</translation>
+    </message>
+    <message>
+        <source>--%1 expects a number, got '%2'</source>
+        <translation>--%1 需要一个数字，得到的是“%2”</translation>
+    </message>
+    <message>
+        <source>--phase must be draft, verify, dice, residual, bonus or commit, got '%1'</source>
+        <translation>--phase 必须是 draft、verify、dice、residual、bonus 或 commit，得到的是“%1”</translation>
+    </message>
+    <message>
+        <source>--size expects WxH, e.g. 1600x1000</source>
+        <translation>--size 需要 宽x高，例如 1600x1000</translation>
+    </message>
+</context>
+<context>
+    <name>Phase</name>
+    <message>
+        <source>Draft</source>
+        <translation>起草</translation>
+    </message>
+    <message>
+        <source>Verify</source>
+        <translation>验证</translation>
+    </message>
+    <message>
+        <source>Dice</source>
+        <translation>掷骰</translation>
+    </message>
+    <message>
+        <source>Residual</source>
+        <translation>残差</translation>
+    </message>
+    <message>
+        <source>Bonus</source>
+        <translation>奖励</translation>
+    </message>
+    <message>
+        <source>Commit</source>
+        <translation>提交</translation>
+    </message>
+    <message>
+        <source>The apprentice (draft model) writes K tokens, one call each; each card shows q(x).</source>
+        <translation>学徒（草稿模型）逐个写出 K 个词元，每个调用一次；每张卡片显示 q(x)。</translation>
+    </message>
+    <message>
+        <source>The head chef (target model) scores all K + 1 positions in one forward pass; each card gets p(x).</source>
+        <translation>主厨（目标模型）在一次前向计算中为全部 K + 1 个位置打分；每张卡片得到 p(x)。</translation>
+    </message>
+    <message>
+        <source>Greedy: each card is kept when it equals the target's most probable token.</source>
+        <translation>贪心模式：卡片等于目标模型最可能的词元时保留。</translation>
+    </message>
+    <message>
+        <source>Each card rolls u ~ U[0, 1) and is kept when u &lt; min(1, p/q); the first failure stops the test.</source>
+        <translation>每张卡片掷出 u ~ U[0, 1)，当 u &lt; min(1, p/q) 时保留；第一次失败即停止检验。</translation>
+    </message>
+    <message>
+        <source>The rejected card is replaced by the target's most probable token.</source>
+        <translation>被拒绝的卡片由目标模型最可能的词元替换。</translation>
+    </message>
+    <message>
+        <source>The rejected card is replaced by a draw from the residual norm(max(0, p − q)).</source>
+        <translation>被拒绝的卡片由残差分布 norm(max(0, p − q)) 中抽取的词元替换。</translation>
+    </message>
+    <message>
+        <source>All K passed: the (K + 1)-th target distribution gives one more token for free.</source>
+        <translation>K 个全部通过：第 K + 1 个目标分布免费多给一个词元。</translation>
+    </message>
+    <message>
+        <source>Accepted tokens and the corrected or bonus token join the text.</source>
+        <translation>被接受的词元以及修正词元或奖励词元加入正文。</translation>
+    </message>
+</context>
+<context>
+    <name>specdec::gui::DistributionView</name>
+    <message>
+        <source>Full distributions are kept for recent rounds only; the numbers above come from the trace.</source>
+        <translation>只为最近的轮次保留完整分布；上面的数字来自轨迹记录。</translation>
+    </message>
+    <message>
+        <source>others</source>
+        <translation>其他</translation>
+    </message>
+    <message>
+        <source>q: apprentice (draft)</source>
+        <translation>q：学徒（草稿）</translation>
+    </message>
+    <message>
+        <source>p: head chef (target)</source>
+        <translation>p：主厨（目标）</translation>
+    </message>
+    <message>
+        <source>residual norm(max(0, p − q))</source>
+        <translation>残差 norm(max(0, p − q))</translation>
+    </message>
+    <message>
+        <source>min(p, q): overlap</source>
+        <translation>min(p, q)：重叠</translation>
+    </message>
+    <message>
+        <source>Click a card to see its distributions</source>
+        <translation>点击卡片查看它的分布</translation>
+    </message>
+    <message>
+        <source>Card #%1 “%2”</source>
+        <translation>卡片 #%1 “%2”</translation>
+    </message>
+    <message>
+        <source>Card K+1</source>
+        <translation>卡片 K+1</translation>
+    </message>
+    <message>
+        <source>token x</source>
+        <translation>词元 x</translation>
+    </message>
+    <message>
+        <source>corrected token</source>
+        <translation>修正词元</translation>
+    </message>
+    <message>
+        <source>residual r(x)</source>
+        <translation>残差 r(x)</translation>
+    </message>
+    <message>
+        <source>replaces card</source>
+        <translation>替换卡片</translation>
+    </message>
+    <message>
+        <source>bonus token</source>
+        <translation>奖励词元</translation>
+    </message>
+    <message>
+        <source>position K+1</source>
+        <translation>第 K+1 个位置</translation>
+    </message>
+    <message>
+        <source>scored in the same target pass</source>
+        <translation>在同一次目标前向计算中打分</translation>
+    </message>
+</context>
+<context>
+    <name>specdec::gui::MainWindow</name>
+    <message>
+        <source>Open corpus</source>
+        <translation>打开语料</translation>
+    </message>
+    <message>
+        <source>Text files (*.txt);;All files (*)</source>
+        <translation>文本文件 (*.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Open ONNX model</source>
+        <translation>打开 ONNX 模型</translation>
+    </message>
+    <message>
+        <source>ONNX models (*.onnx);;All files (*)</source>
+        <translation>ONNX 模型 (*.onnx);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>About specdec-lab</source>
+        <translation>关于投机解码实验室</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;specdec-lab&lt;/b&gt; runs speculative decoding for real and shows every step: the apprentice drafts, the head chef verifies in one pass, dice decide, the residual corrects. The output follows the target's distribution exactly.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;投机解码实验室&lt;/b&gt;真实地运行投机解码并展示每一步：学徒起草，主厨一次前向计算完成验证，骰子决定去留，残差负责修正。输出分布与目标模型完全一致。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>specdec-lab — Speculative Decoding Lab</source>
+        <translation>投机解码实验室 — specdec-lab</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Open &amp;corpus…</source>
+        <translation>打开语料(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Open ONNX &amp;model…</source>
+        <translation>打开 ONNX 模型(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Play</source>
+        <translation>播放(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>System language</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;About specdec-lab</source>
+        <translation>关于投机解码实验室(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>时间线</translation>
+    </message>
+    <message>
+        <source>Distributions</source>
+        <translation>分布</translation>
+    </message>
+    <message>
+        <source>Theory</source>
+        <translation>理论</translation>
+    </message>
+    <message>
+        <source>Live plots</source>
+        <translation>实时图表</translation>
+    </message>
+    <message>
+        <source>Play / pause</source>
+        <translation>播放 / 暂停</translation>
+    </message>
+    <message>
+        <source>Previous phase</source>
+        <translation>上一阶段</translation>
+    </message>
+    <message>
+        <source>Next phase</source>
+        <translation>下一阶段</translation>
+    </message>
+    <message>
+        <source>Next round</source>
+        <translation>下一轮</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>重置</translation>
+    </message>
+    <message>
+        <source>The engine could not do that: %1. Change the setup to try again.</source>
+        <translation>引擎无法完成：%1。请修改设置后重试。</translation>
+    </message>
+    <message>
+        <source>Loading %1 — training the models…</source>
+        <translation>正在加载 %1 — 训练模型中…</translation>
+    </message>
+    <message>
+        <source>Round %1 of %2 played · target %3 · draft %4</source>
+        <translation>第 %1 轮 / 已播放 %2 轮 · 目标 %3 · 草稿 %4</translation>
+    </message>
+    <message>
+        <source>Use %1 as the target (head chef) or as the draft (apprentice)?</source>
+        <translation>将 %1 用作目标模型（主厨）还是草稿模型（学徒）？</translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation>目标模型</translation>
+    </message>
+    <message>
+        <source>Draft</source>
+        <translation>草稿模型</translation>
+    </message>
+</context>
+<context>
+    <name>specdec::gui::MessageBanner</name>
+    <message>
+        <source>Dismiss</source>
+        <translation>关闭</translation>
+    </message>
+</context>
+<context>
+    <name>specdec::gui::PlotsPanel</name>
+    <message>
+        <source>Acceptance rate α</source>
+        <translation>接受率 α</translation>
+    </message>
+    <message>
+        <source>Tokens per round</source>
+        <translation>每轮词元数</translation>
+    </message>
+    <message>
+        <source>Speedup</source>
+        <translation>加速比</translation>
+    </message>
+    <message>
+        <source>Acceptance by draft position</source>
+        <translation>各草稿位置的接受率</translation>
+    </message>
+    <message>
+        <source>this round</source>
+        <translation>本轮</translation>
+    </message>
+    <message>
+        <source>α̂ so far</source>
+        <translation>累计 α̂</translation>
+    </message>
+    <message>
+        <source>mean β = Σ min(p, q)</source>
+        <translation>平均 β = Σ min(p, q)</translation>
+    </message>
+    <message>
+        <source>mean so far</source>
+        <translation>累计平均</translation>
+    </message>
+    <message>
+        <source>theory E[N] at α̂</source>
+        <translation>理论 E[N]（按 α̂）</translation>
+    </message>
+    <message>
+        <source>target passes saved</source>
+        <translation>按目标前向次数</translation>
+    </message>
+    <message>
+        <source>cost model (prediction)</source>
+        <translation>成本模型（预测）</translation>
+    </message>
+    <message>
+        <source>wall clock</source>
+        <translation>实测耗时</translation>
+    </message>
+    <message>
+        <source>accepted / tested</source>
+        <translation>接受 / 检验</translation>
+    </message>
+    <message>
+        <source>α̂</source>
+        <translation>α̂</translation>
+    </message>
+    <message>
+        <source>round</source>
+        <translation>轮次</translation>
+    </message>
+    <message>
+        <source>draft position</source>
+        <translation>草稿位置</translation>
+    </message>
+</context>
+<context>
+    <name>specdec::gui::RoundView</name>
+    <message>
+        <source>prompt</source>
+        <translation>提示词</translation>
+    </message>
+    <message>
+        <source>accepted from the apprentice (draft)</source>
+        <translation>学徒（草稿）写出并被接受</translation>
+    </message>
+    <message>
+        <source>corrected from the residual</source>
+        <translation>由残差修正</translation>
+    </message>
+    <message>
+        <source>bonus from the head chef (target)</source>
+        <translation>主厨（目标）给出的奖励</translation>
+    </message>
+    <message>
+        <source>No round yet</source>
+        <translation>尚无轮次</translation>
+    </message>
+    <message>
+        <source>Press Space to play, or → to step one phase.</source>
+        <translation>按空格键播放，或按 → 前进一个阶段。</translation>
+    </message>
+    <message>
+        <source>Round %1</source>
+        <translation>第 %1 轮</translation>
+    </message>
+</context>
+<context>
+    <name>specdec::gui::SetupBar</name>
+    <message>
+        <source>n-gram, order %1</source>
+        <translation>%1 元语法模型</translation>
+    </message>
+    <message>
+        <source>uniform (knows nothing)</source>
+        <translation>均匀分布（一无所知）</translation>
+    </message>
+    <message>
+        <source>same as the target</source>
+        <translation>与目标相同</translation>
+    </message>
+    <message>
+        <source>ONNX: %1</source>
+        <translation>ONNX：%1</translation>
+    </message>
+    <message>
+        <source>Corpus</source>
+        <translation>语料</translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation>目标</translation>
+    </message>
+    <message>
+        <source>Draft</source>
+        <translation>草稿</translation>
+    </message>
+    <message>
+        <source>Prompt</source>
+        <translation>提示词</translation>
+    </message>
+    <message>
+        <source>K</source>
+        <translation>K</translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation>温度</translation>
+    </message>
+    <message>
+        <source>Draft T</source>
+        <translation>草稿温度</translation>
+    </message>
+    <message>
+        <source>Top-k</source>
+        <translation>Top-k</translation>
+    </message>
+    <message>
+        <source>Top-p</source>
+        <translation>Top-p</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>种子</translation>
+    </message>
+    <message>
+        <source>A built corpus or any UTF-8 text file (File ▸ Open corpus…, or drop a file).</source>
+        <translation>已构建的语料或任意 UTF-8 文本文件（文件 ▸ 打开语料…，或直接拖入文件）。</translation>
+    </message>
+    <message>
+        <source>The head chef: the model whose distribution the output follows exactly.</source>
+        <translation>主厨：输出分布与之完全一致的模型。</translation>
+    </message>
+    <message>
+        <source>The apprentice: a cheap model that drafts K tokens per round.</source>
+        <translation>学徒：每轮起草 K 个词元的廉价模型。</translation>
+    </message>
+    <message>
+        <source>text to continue (empty: start from nothing)</source>
+        <translation>要续写的文本（留空：从头开始）</translation>
+    </message>
+    <message>
+        <source>Draft length K: tokens the apprentice writes per round.</source>
+        <translation>草稿长度 K：学徒每轮写出的词元数。</translation>
+    </message>
+    <message>
+        <source>Target temperature; 0 = greedy (equality checks instead of dice).</source>
+        <translation>目标温度；0 = 贪心（用相等检验代替掷骰）。</translation>
+    </message>
+    <message>
+        <source>same</source>
+        <translation>相同</translation>
+    </message>
+    <message>
+        <source>Draft temperature ("same": the target's).</source>
+        <translation>草稿温度（“相同”：与目标一致）。</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Keep only the k most probable tokens (applied to p and q).</source>
+        <translation>只保留最可能的 k 个词元（同时作用于 p 和 q）。</translation>
+    </message>
+    <message>
+        <source>Nucleus sampling mass (1 = off; applied to p and q).</source>
+        <translation>核采样概率质量（1 = 关闭；同时作用于 p 和 q）。</translation>
+    </message>
+    <message>
+        <source>The same seed replays the same run.</source>
+        <translation>相同的种子重现相同的运行。</translation>
+    </message>
+</context>
+<context>
+    <name>specdec::gui::TheoryPanel</name>
+    <message>
+        <source>Acceptance</source>
+        <translation>接受</translation>
+    </message>
+    <message>
+        <source>Play a round to fill in the numbers.</source>
+        <translation>播放一轮以填入数字。</translation>
+    </message>
+    <message>
+        <source>α = E[Σ min(p, q)] = 1 − E[TV]; mean β here: &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>α = E[Σ min(p, q)] = 1 − E[TV]；此处平均 β：&lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Tokens per round</source>
+        <translation>每轮词元数</translation>
+    </message>
+    <message>
+        <source>measured: &lt;b&gt;%1&lt;/b&gt; tokens per round over %2 rounds</source>
+        <translation>实测：%2 轮中每轮 &lt;b&gt;%1&lt;/b&gt; 个词元</translation>
+    </message>
+    <message>
+        <source>Speedup (Leviathan et al. 2023, Thm 3.8)</source>
+        <translation>加速比（Leviathan 等，2023，定理 3.8）</translation>
+    </message>
+    <message>
+        <source>c = T&lt;sub&gt;draft&lt;/sub&gt; / T&lt;sub&gt;target&lt;/sub&gt; = &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>c = T&lt;sub&gt;草稿&lt;/sub&gt; / T&lt;sub&gt;目标&lt;/sub&gt; = &lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>target passes: %1 tokens / %2 passes = &lt;b&gt;%3×&lt;/b&gt;</source>
+        <translation>目标前向次数：%1 个词元 / %2 次 = &lt;b&gt;%3×&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>wall clock: &lt;b&gt;%1×&lt;/b&gt;</source>
+        <translation>实测耗时：&lt;b&gt;%1×&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>best K at this α and c: &lt;b&gt;%1&lt;/b&gt; (S = %2×)</source>
+        <translation>此 α 与 c 下的最佳 K：&lt;b&gt;%1&lt;/b&gt;（S = %2×）</translation>
+    </message>
+    <message>
+        <source>Reference</source>
+        <translation>参考值</translation>
+    </message>
+    <message>
+        <source>α = 0.8, K = 4 → E[N] = %1</source>
+        <translation>α = 0.8，K = 4 → E[N] = %1</translation>
+    </message>
+</context>
+<context>
+    <name>specdec::gui::TimelineModel</name>
+    <message>
+        <source>Round %1: %2 of %3 drafts accepted, %4 tokens committed (“%5”). Click to replay it.</source>
+        <translation>第 %1 轮：%3 个草稿中接受 %2 个，提交 %4 个词元（“%5”）。点击重放。</translation>
+    </message>
+</context>
+<context>
+    <name>specdec::gui::TransportBar</name>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>播放</translation>
+    </message>
+    <message>
+        <source>Previous phase</source>
+        <translation>上一阶段</translation>
+    </message>
+    <message>
+        <source>Next phase</source>
+        <translation>下一阶段</translation>
+    </message>
+    <message>
+        <source>Next round</source>
+        <translation>下一轮</translation>
+    </message>
+    <message>
+        <source>Reset to the prompt</source>
+        <translation>重置到提示词</translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation>速度</translation>
+    </message>
+    <message>
+        <source>As fast as the engine runs</source>
+        <translation>引擎能跑多快就多快</translation>
+    </message>
+    <message>
+        <source>%1 ms per phase</source>
+        <translation>每阶段 %1 毫秒</translation>
+    </message>
+</context>
 </TS>

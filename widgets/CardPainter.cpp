@@ -10,10 +10,6 @@ namespace specdec::gui {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("CardPainter", text);
-}
 
 QColor stateColor(CardContent::State state, const LabColors &c)
 {
@@ -134,6 +130,7 @@ void paintCard(QPainter &painter, const QRectF &rect, const CardContent &card, c
     painter.setFont(small);
     drawValue(QStringLiteral("q(x)"), c.draft, card.q);
     drawValue(QStringLiteral("p(x)"), c.target, card.p);
+    drawValue(QStringLiteral("r(x)"), c.residual, card.r);
 
     // the test
     if (card.showTest && !compact) {
@@ -142,14 +139,14 @@ void paintCard(QPainter &painter, const QRectF &rect, const CardContent &card, c
             QRectF r(rect.left() + pad, y, w - 2 * pad, line * 2);
             painter.setPen(card.passed ? c.accepted : c.rejected);
             painter.drawText(r, Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap,
-                             card.passed ? tr("x = argmax p") : tr("x ≠ argmax p"));
+                             card.passed ? QCoreApplication::translate("CardPainter", "x = argmax p") : QCoreApplication::translate("CardPainter", "x ≠ argmax p"));
         } else {
             paintDie(painter, QRectF(rect.left() + pad, y, w - 2 * pad, 12), card, c, small);
         }
     } else if (discarded && !compact) {
         QRectF r(rect.left() + pad, y + 8, w - 2 * pad, line);
         painter.setPen(c.discarded);
-        painter.drawText(r, Qt::AlignHCenter | Qt::AlignTop, tr("discarded"));
+        painter.drawText(r, Qt::AlignHCenter | Qt::AlignTop, QCoreApplication::translate("CardPainter", "discarded"));
     }
     painter.restore();
 }

@@ -21,6 +21,7 @@ struct CardContent
     QString caption;            ///< "#1", "K+1", "residual", "bonus"
     std::optional<double> q;
     std::optional<double> p;
+    std::optional<double> r;    ///< r(x): the residual probability of a corrected token
     bool showTest = false;      ///< the die (or equality check) is shown
     bool greedy = false;
     double u = -1.0;

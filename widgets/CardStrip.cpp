@@ -157,10 +157,14 @@ CardContent CardStrip::contentOf(int card) const
         c.glyph = m_vocabulary ? tokenGlyph(*m_vocabulary, t.correction) : QString::number(t.correction);
         c.caption = QCoreApplication::translate("CardStrip", "residual");
         c.state = CardContent::State::Residual;
+        if (t.residual.size() > t.correction)
+            c.r = t.residual[t.correction];
     } else if (decided) {
         c.glyph = m_vocabulary ? tokenGlyph(*m_vocabulary, t.bonus) : QString::number(t.bonus);
         c.caption = QCoreApplication::translate("CardStrip", "bonus");
         c.state = CardContent::State::Bonus;
+        if (t.bonusDist.size() > t.bonus)
+            c.p = t.bonusDist[t.bonus];
     } else {
         c.glyph = QStringLiteral("?");
         c.caption = QStringLiteral("K+1");

@@ -76,6 +76,10 @@ DistributionView::DistributionView(QWidget *parent)
     m_numbers->setTextFormat(Qt::RichText);
     m_numbers->setWordWrap(true);
     m_note->setWordWrap(true);
+    // Fixed heights: the plot keeps its size from card to card, so a replot never reallocates its buffers.
+    m_numbers->setFixedHeight(QFontMetrics(font()).height() * 4);
+    m_numbers->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_note->setFixedHeight(QFontMetrics(font()).height() * 2 + 4);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addWidget(m_plot, 1);

@@ -66,6 +66,7 @@ void PlotsPanel::clear()
     for (QCPItemStraightLine *c : m_cursors)
         c->setVisible(false);
     m_rounds = 0;
+    m_many = true; // appendRounds switches back to the smooth style
     m_maxK = 1;
     m_maxTokens = 1.0;
     m_maxSpeedup = 1.0;
@@ -95,10 +96,25 @@ void PlotsPanel::appendRounds(const History &history)
                                  c.speedupWallClock.value_or(0.0)});
     }
     m_rounds = static_cast<int>(history.size());
-    // Many points draw fast without antialiasing.
-    const bool smooth = m_rounds < 400;
-    for (QCPGraph *g : m_graphs)
-        g->setAntialiased(smooth);
+    // Many points: no antialiasing, and dots instead of discs, so a frame stays cheap.
+    const bool many = m_rounds >= 200;
+    if (many != m_many) {
+        m_many = many;
+        for (QCPGraph *g : m_graphs) {
+            g->setAntialiased(!many);
+            g->setAntialiasedScatters(!many);
+            // Thin cosmetic pens take the rasterizer's fast path for long polylines.
+            QPen pen = g->pen();
+            pen.setWidthF(many ? 1.0 : (pen.style() == Qt::SolidLine ? 2.2 : 1.6));
+            pen.setCosmetic(many);
+            g->setPen(pen);
+        }
+        for (Series s : {Series::AcceptancePerRound, Series::TokensPerRound}) {
+            QCPScatterStyle style = graph(s)->scatterStyle();
+            style.setShape(many ? QCPScatterStyle::ssDot : QCPScatterStyle::ssDisc);
+            graph(s)->setScatterStyle(style);
+        }
+    }
     rescale();
     replotAll();
 }

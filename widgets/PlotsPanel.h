@@ -62,6 +62,7 @@ private:
     QCPGraph *m_positionAlpha = nullptr;
     LabColors m_colors;
     int m_rounds = 0;
+    bool m_many = false; ///< drawn in the fast style for many rounds
     int m_maxK = 1;
     double m_maxTokens = 1.0;
     double m_maxSpeedup = 1.0;

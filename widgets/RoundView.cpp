@@ -47,7 +47,7 @@ void RoundView::clear()
     m_record.reset();
     m_round = -1;
     m_cards->clear();
-    retranslate();
+    updateHeader();
 }
 
 void RoundView::setAnimationDuration(int milliseconds)
@@ -64,7 +64,7 @@ void RoundView::showPosition(const History &history, int round, Phase phase, boo
     m_phase = phase;
     m_transcript->showRounds(history, phase == Phase::Commit ? round + 1 : round);
     m_cards->setRound(m_record, phase, animate);
-    retranslate();
+    updateHeader();
 }
 
 QString RoundView::headerText() const
@@ -74,6 +74,12 @@ QString RoundView::headerText() const
 
 void RoundView::retranslate()
 {
+    retranslateLegend();
+    updateHeader();
+}
+
+void RoundView::retranslateLegend()
+{
     const LabColors c = LabColors::from(palette());
     auto swatch = [](const QColor &color, const QString &text) {
         return QStringLiteral("<span style=\"color:%1\">■</span>&nbsp;%2").arg(color.name(), text.toHtmlEscaped());
@@ -82,6 +88,11 @@ void RoundView::retranslate()
                       + swatch(c.draft, tr("accepted from the apprentice (draft)")) + QStringLiteral("&nbsp;&nbsp;&nbsp;")
                       + swatch(c.residual, tr("corrected from the residual")) + QStringLiteral("&nbsp;&nbsp;&nbsp;")
                       + swatch(c.bonus, tr("bonus from the head chef (target)")));
+}
+
+void RoundView::updateHeader()
+{
+    const LabColors c = LabColors::from(palette());
     if (!m_record) {
         m_header->setText(tr("No round yet"));
         m_explanation->setText(tr("Press Space to play, or → to step one phase."));

@@ -38,6 +38,8 @@ protected:
 
 private:
     void retranslate();
+    void retranslateLegend();
+    void updateHeader();
 
     TranscriptView *m_transcript;
     CardStrip *m_cards;

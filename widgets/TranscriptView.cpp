@@ -8,6 +8,10 @@
 
 namespace specdec::gui {
 
+namespace {
+constexpr int kMaxCharacters = 3000;
+} // namespace
+
 TranscriptView::TranscriptView(QWidget *parent)
     : QTextBrowser(parent)
     , m_colors(LabColors::from(palette()))
@@ -34,8 +38,10 @@ void TranscriptView::showRounds(const History &history, int rounds)
     rounds = std::min<int>(rounds, static_cast<int>(history.size()));
     if (rounds == m_shown && (rounds == 0 || history[static_cast<std::size_t>(rounds - 1)].get() == m_last))
         return;
-    if (rounds == m_shown + 1 && (m_shown == 0 || history[static_cast<std::size_t>(m_shown - 1)].get() == m_last)) {
-        appendRound(*history[static_cast<std::size_t>(rounds - 1)]);
+    // Moving forward over the same rounds appends; anything else (a jump back, another session) rebuilds.
+    if (rounds > m_shown && (m_shown == 0 || history[static_cast<std::size_t>(m_shown - 1)].get() == m_last)) {
+        for (int r = m_shown; r < rounds; ++r)
+            appendRound(*history[static_cast<std::size_t>(r)]);
         m_last = history[static_cast<std::size_t>(rounds - 1)].get();
         m_shown = rounds;
     } else {
@@ -83,6 +89,15 @@ void TranscriptView::appendRound(const RoundRecord &record)
         last.setBackground(m_colors.tint(color, 0.14));
         last.setFontWeight(QFont::DemiBold);
         cursor.insertText(tokenString(*m_vocabulary, t.committed[static_cast<std::size_t>(accepted)]), last);
+    }
+    // Keep the layout cheap in long runs: only the most recent text stays on screen.
+    if (document()->characterCount() > kMaxCharacters) {
+        QTextCursor head(document());
+        head.setPosition(document()->characterCount() - kMaxCharacters / 2, QTextCursor::KeepAnchor);
+        head.removeSelectedText();
+        QTextCharFormat muted;
+        muted.setForeground(m_colors.muted);
+        head.insertText(QStringLiteral("… "), muted);
     }
 }
 

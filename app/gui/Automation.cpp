@@ -8,7 +8,6 @@
 #include "MessageBanner.h"
 #include "RoundView.h"
 
-#include <QAbstractEventDispatcher>
 #include <QApplication>
 #include <QFile>
 #include <QJsonDocument>
@@ -30,18 +29,31 @@ QTextStream &errStream()
     return s;
 }
 
-/// Runs the event loop until `done` holds or `seconds` pass; false on timeout.
+/// Runs the event loop until `done` holds (checked whenever the session reports or the window paints) or
+/// `seconds` pass; false on timeout. A real event loop, so the GUI thread sleeps between events.
 template<typename Done>
-bool waitFor(Done done, int seconds)
+bool waitFor(const AutomationContext &c, Done done, int seconds)
 {
-    QElapsedTimer timer;
-    timer.start();
-    while (!done()) {
-        if (timer.elapsed() > seconds * 1000)
-            return false;
-        QCoreApplication::processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents, 50);
-    }
-    return true;
+    if (done())
+        return true;
+    QEventLoop loop;
+    auto check = [&] {
+        if (done())
+            loop.quit();
+    };
+    QList<QMetaObject::Connection> connections{
+        QObject::connect(c.session, &SessionController::ready, &loop, check, Qt::QueuedConnection),
+        QObject::connect(c.session, &SessionController::failed, &loop, check, Qt::QueuedConnection),
+        QObject::connect(c.session, &SessionController::roundsAdded, &loop, check, Qt::QueuedConnection),
+    };
+    QTimer poll; // a slow safety net for conditions no signal announces (the first paint)
+    QObject::connect(&poll, &QTimer::timeout, &loop, check);
+    poll.start(100);
+    QTimer::singleShot(seconds * 1000, &loop, &QEventLoop::quit);
+    loop.exec();
+    for (const auto &connection : connections)
+        QObject::disconnect(connection);
+    return done();
 }
 
 /// The newest round at or before `last` that has `phase` (a residual needs a rejection, a bonus none).
@@ -58,13 +70,13 @@ int roundWithPhase(const History &history, int last, Phase phase)
 bool loadAndPlay(const AutomationContext &c, const CommandLine &cl, int rounds)
 {
     c.window->startSession(cl.setup);
-    if (!waitFor([&] { return c.session->isReady() || !c.window->banner()->text().isEmpty(); }, 300)
+    if (!waitFor(c, [&] { return c.session->isReady() || !c.window->banner()->text().isEmpty(); }, 300)
         || !c.session->isReady()) {
         errStream() << "specdec-lab: " << c.window->banner()->text() << Qt::endl;
         return false;
     }
     c.session->requestRounds(rounds - static_cast<int>(c.session->history().size()));
-    return waitFor([&] { return static_cast<int>(c.session->history().size()) >= rounds; }, 300);
+    return waitFor(c, [&] { return static_cast<int>(c.session->history().size()) >= rounds; }, 300);
 }
 
 } // namespace
@@ -118,35 +130,64 @@ int runBenchmark(const AutomationContext &c, const CommandLine &cl)
 
     c.window->resize(cl.size);
     c.window->show();
-    waitFor([&] { return firstPaint >= 0; }, 10);
+    waitFor(c, [&] { return firstPaint >= 0; }, 10);
     c.window->startSession(cl.setup);
-    if (!waitFor([&] { return c.session->isReady() || !c.window->banner()->text().isEmpty(); }, 300)
+    if (!waitFor(c, [&] { return c.session->isReady() || !c.window->banner()->text().isEmpty(); }, 300)
         || !c.session->isReady()) {
         errStream() << "specdec-lab: " << c.window->banner()->text() << Qt::endl;
         return 1;
     }
 
-    // A frame: the GUI thread's busy time between two waits of its event loop (rounds in, views updated,
-    // plots replotted, widgets painted).
+    // A frame: from the moment a batch of rounds reaches the GUI thread until the window shows it — the
+    // session stores it, every view updates, the plots replot and the whole window repaints.
     std::vector<double> frames;
-    QElapsedTimer busy;
-    QAbstractEventDispatcher *dispatcher = QAbstractEventDispatcher::instance();
-    QObject::connect(dispatcher, &QAbstractEventDispatcher::awake, [&] { busy.start(); });
-    QObject::connect(dispatcher, &QAbstractEventDispatcher::aboutToBlock, [&] {
-        if (busy.isValid())
-            frames.push_back(static_cast<double>(busy.nsecsElapsed()) * 1e-6);
-        busy.invalidate();
+    QElapsedTimer frame;
+    struct Arrival : QObject
+    {
+        QElapsedTimer *frame;
+        bool eventFilter(QObject *, QEvent *e) override
+        {
+            if (e->type() == QEvent::MetaCall && !frame->isValid())
+                frame->start();
+            return false;
+        }
+    } arrival;
+    arrival.frame = &frame;
+    c.session->installEventFilter(&arrival);
+    const auto shown = QObject::connect(c.session, &SessionController::roundsAdded, c.window, [&] {
+        if (static_cast<int>(c.session->history().size()) >= rounds)
+            c.player->pause();
+        if (!frame.isValid())
+            return;
+        // What the event loop would do next for this update: the queued replots, then the window's repaint
+        // of what changed.
+        const double before = static_cast<double>(frame.nsecsElapsed()) * 1e-6;
+        QString parts;
+        for (QCustomPlot *plot : c.window->findChildren<QCustomPlot *>()) {
+            QElapsedTimer t;
+            t.start();
+            QCoreApplication::sendPostedEvents(plot, QEvent::MetaCall);
+            parts += QString::number(static_cast<double>(t.nsecsElapsed()) * 1e-6, 'f', 1) + QLatin1Char(' ');
+        }
+        QElapsedTimer t;
+        t.start();
+        QCoreApplication::sendPostedEvents(c.window, QEvent::UpdateRequest);
+        if (qEnvironmentVariableIsSet("SPECDEC_FRAME_PARTS"))
+            errStream() << "views " << before << " plots " << parts << " paint " << static_cast<double>(t.nsecsElapsed()) * 1e-6 << Qt::endl;
+        frames.push_back(static_cast<double>(frame.nsecsElapsed()) * 1e-6);
+        frame.invalidate();
     });
     QElapsedTimer playing;
     playing.start();
     c.player->setPhaseMilliseconds(0);
     c.player->play();
-    const bool ok = waitFor([&] { return static_cast<int>(c.session->history().size()) >= rounds; }, 600);
+    const bool ok = waitFor(c, [&] { return static_cast<int>(c.session->history().size()) >= rounds; }, 600);
     c.player->pause();
     const double seconds = static_cast<double>(playing.nsecsElapsed()) * 1e-9;
     for (int i = 0; i < 3; ++i)
         QCoreApplication::processEvents();
-    QObject::disconnect(dispatcher, nullptr, nullptr, nullptr);
+    QObject::disconnect(shown);
+    c.session->removeEventFilter(&arrival);
     qApp->removeEventFilter(&watch);
 
     std::vector<double> sorted = frames;

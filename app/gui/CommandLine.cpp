@@ -5,41 +5,35 @@
 
 namespace specdec::gui {
 
-namespace {
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("CommandLine", text);
-}
-} // namespace
 
 CommandLine parseCommandLine(const QStringList &arguments, const Setup &saved)
 {
     CommandLine cl;
     cl.setup = saved;
     QCommandLineParser p;
-    p.setApplicationDescription(tr("Speculative decoding lab: run it for real and see every step."));
+    p.setApplicationDescription(QCoreApplication::translate("CommandLine", "Speculative decoding lab: run it for real and see every step."));
     p.addHelpOption();
     p.addVersionOption();
     p.addOptions({
-        {QStringLiteral("corpus"), tr("Corpus: a built corpus name (kjv, tang-song) or a UTF-8 file."), tr("name|path")},
-        {QStringLiteral("target"), tr("Target model spec (ngram:6, onnx:PATH)."), tr("spec")},
-        {QStringLiteral("draft"), tr("Draft model spec (ngram:2, uniform, same, onnx:PATH)."), tr("spec")},
-        {QStringLiteral("draft-corpus"), tr("Train the draft on another corpus."), tr("name|path")},
-        {QStringLiteral("prompt"), tr("Text to continue."), tr("text")},
-        {{QStringLiteral("k"), QStringLiteral("draft-length")}, tr("Draft length K (1-64)."), tr("K")},
-        {QStringLiteral("temperature"), tr("Target temperature; 0 = greedy."), tr("T")},
-        {QStringLiteral("draft-temperature"), tr("Draft temperature (default: the target's)."), tr("T")},
-        {QStringLiteral("top-k"), tr("Keep the k most probable tokens (0 = off)."), tr("k")},
-        {QStringLiteral("top-p"), tr("Nucleus sampling mass in (0, 1]."), tr("p")},
-        {QStringLiteral("seed"), tr("Random seed."), tr("n")},
-        {QStringLiteral("screenshot"), tr("Render the window offscreen to FILE (PNG) and exit."), tr("FILE")},
-        {QStringLiteral("benchmark-ui"), tr("Play rounds at full speed offscreen and print timing JSON.")},
-        {QStringLiteral("rounds"), tr("Rounds to play before the screenshot or in the benchmark."), tr("N")},
-        {QStringLiteral("phase"), tr("Phase of the last round in the screenshot: draft, verify, dice, residual, "
-                                     "bonus or commit."), tr("NAME")},
-        {QStringLiteral("card"), tr("Card whose distributions the screenshot shows (1..K+1)."), tr("N")},
-        {QStringLiteral("size"), tr("Window size for --screenshot, e.g. 1600x1000."), tr("WxH")},
-        {QStringLiteral("language"), tr("Interface language: en or zh_CN."), tr("code")},
+        {QStringLiteral("corpus"), QCoreApplication::translate("CommandLine", "Corpus: a built corpus name (kjv, tang-song) or a UTF-8 file."), QCoreApplication::translate("CommandLine", "name|path")},
+        {QStringLiteral("target"), QCoreApplication::translate("CommandLine", "Target model spec (ngram:6, onnx:PATH)."), QCoreApplication::translate("CommandLine", "spec")},
+        {QStringLiteral("draft"), QCoreApplication::translate("CommandLine", "Draft model spec (ngram:2, uniform, same, onnx:PATH)."), QCoreApplication::translate("CommandLine", "spec")},
+        {QStringLiteral("draft-corpus"), QCoreApplication::translate("CommandLine", "Train the draft on another corpus."), QCoreApplication::translate("CommandLine", "name|path")},
+        {QStringLiteral("prompt"), QCoreApplication::translate("CommandLine", "Text to continue."), QCoreApplication::translate("CommandLine", "text")},
+        {{QStringLiteral("k"), QStringLiteral("draft-length")}, QCoreApplication::translate("CommandLine", "Draft length K (1-64)."), QCoreApplication::translate("CommandLine", "K")},
+        {QStringLiteral("temperature"), QCoreApplication::translate("CommandLine", "Target temperature; 0 = greedy."), QCoreApplication::translate("CommandLine", "T")},
+        {QStringLiteral("draft-temperature"), QCoreApplication::translate("CommandLine", "Draft temperature (default: the target's)."), QCoreApplication::translate("CommandLine", "T")},
+        {QStringLiteral("top-k"), QCoreApplication::translate("CommandLine", "Keep the k most probable tokens (0 = off)."), QCoreApplication::translate("CommandLine", "k")},
+        {QStringLiteral("top-p"), QCoreApplication::translate("CommandLine", "Nucleus sampling mass in (0, 1]."), QCoreApplication::translate("CommandLine", "p")},
+        {QStringLiteral("seed"), QCoreApplication::translate("CommandLine", "Random seed."), QCoreApplication::translate("CommandLine", "n")},
+        {QStringLiteral("screenshot"), QCoreApplication::translate("CommandLine", "Render the window offscreen to FILE (PNG) and exit."), QCoreApplication::translate("CommandLine", "FILE")},
+        {QStringLiteral("benchmark-ui"), QCoreApplication::translate("CommandLine", "Play rounds at full speed offscreen and print timing JSON.")},
+        {QStringLiteral("rounds"), QCoreApplication::translate("CommandLine", "Rounds to play before the screenshot or in the benchmark."), QCoreApplication::translate("CommandLine", "N")},
+        {QStringLiteral("phase"), QCoreApplication::translate("CommandLine", "Phase of the last round in the screenshot: draft, verify, dice, residual, "
+                                     "bonus or commit."), QCoreApplication::translate("CommandLine", "NAME")},
+        {QStringLiteral("card"), QCoreApplication::translate("CommandLine", "Card whose distributions the screenshot shows (1..K+1)."), QCoreApplication::translate("CommandLine", "N")},
+        {QStringLiteral("size"), QCoreApplication::translate("CommandLine", "Window size for --screenshot, e.g. 1600x1000."), QCoreApplication::translate("CommandLine", "WxH")},
+        {QStringLiteral("language"), QCoreApplication::translate("CommandLine", "Interface language: en or zh_CN."), QCoreApplication::translate("CommandLine", "code")},
     });
     if (!p.parse(arguments)) {
         cl.error = p.errorText();
@@ -57,7 +51,7 @@ CommandLine parseCommandLine(const QStringList &arguments, const Setup &saved)
         bool ok = false;
         out = p.value(key).toDouble(&ok);
         if (!ok)
-            cl.error = tr("--%1 expects a number, got '%2'").arg(key, p.value(key));
+            cl.error = QCoreApplication::translate("CommandLine", "--%1 expects a number, got '%2'").arg(key, p.value(key));
         cl.setupGiven = true;
         return ok;
     };
@@ -101,7 +95,7 @@ CommandLine parseCommandLine(const QStringList &arguments, const Setup &saved)
     if (p.isSet(QStringLiteral("phase"))) {
         cl.phase = phaseFromKey(p.value(QStringLiteral("phase")));
         if (!cl.phase)
-            cl.error = tr("--phase must be draft, verify, dice, residual, bonus or commit, got '%1'")
+            cl.error = QCoreApplication::translate("CommandLine", "--phase must be draft, verify, dice, residual, bonus or commit, got '%1'")
                            .arg(p.value(QStringLiteral("phase")));
     }
     if (p.isSet(QStringLiteral("card")))
@@ -111,7 +105,7 @@ CommandLine parseCommandLine(const QStringList &arguments, const Setup &saved)
         if (wh.size() == 2)
             cl.size = QSize(wh[0].toInt(), wh[1].toInt());
         if (!cl.size.isValid() || cl.size.isEmpty())
-            cl.error = tr("--size expects WxH, e.g. 1600x1000");
+            cl.error = QCoreApplication::translate("CommandLine", "--size expects WxH, e.g. 1600x1000");
     }
     cl.language = p.value(QStringLiteral("language"));
     try {

@@ -15,11 +15,11 @@ Player::Player(SessionController *session, QObject *parent)
     connect(session, &SessionController::loading, this, [this] {
         m_round = -1;
         m_phaseIndex = 0;
-        m_waiting = false;
+        m_waiting = 0;
         m_timer.stop();
     });
     connect(session, &SessionController::failed, this, [this] {
-        m_waiting = false;
+        m_waiting = 0;
         pause();
     });
 }
@@ -79,8 +79,8 @@ void Player::tick()
         const int last = static_cast<int>(m_session->history().size()) - 1;
         if (last > m_round)
             jumpTo(last, Phase::Commit);
-        if (m_session->pendingRounds() == 0)
-            m_session->requestRounds(8);
+        if (m_session->pendingRounds() < 32)
+            m_session->requestRounds(64);
         return;
     }
     nextPhase();
@@ -118,14 +118,13 @@ void Player::nextRound()
 {
     const int next = m_round + 1;
     if (next < static_cast<int>(m_session->history().size())) {
-        m_waiting = false;
         m_round = next;
         m_phaseIndex = 0;
         emitPosition(true);
         ensureAhead();
         return;
     }
-    m_waiting = true; // shown when the round arrives
+    ++m_waiting; // shown when the round arrives
     ensureAhead();
 }
 
@@ -134,7 +133,7 @@ void Player::reset()
     pause();
     m_round = -1;
     m_phaseIndex = 0;
-    m_waiting = false;
+    m_waiting = 0;
     emitPosition(false);
 }
 
@@ -143,7 +142,7 @@ void Player::jumpTo(int round, std::optional<Phase> phase)
     const auto phases = phasesOfRound(round);
     if (phases.empty())
         return;
-    m_waiting = false;
+    m_waiting = 0;
     m_round = round;
     m_phaseIndex = 0;
     if (phase) {
@@ -157,9 +156,10 @@ void Player::jumpTo(int round, std::optional<Phase> phase)
 void Player::ensureAhead()
 {
     // Keep one round ready beyond the one shown, so stepping never waits on the engine when it can help it.
+    const int want = m_round + m_waiting + 3;
     const int have = static_cast<int>(m_session->history().size()) + m_session->pendingRounds();
-    if (have < m_round + 3)
-        m_session->requestRounds(m_round + 3 - have);
+    if (have < want)
+        m_session->requestRounds(want - have);
 }
 
 void Player::onSessionReady()
@@ -178,10 +178,12 @@ void Player::onRoundsAdded()
         tick();
         return;
     }
-    if (m_waiting) {
-        m_waiting = false;
-        nextRound();
-        if (m_playing)
+    if (m_waiting > 0) {
+        const int steps = m_waiting;
+        m_waiting = 0;
+        for (int i = 0; i < steps; ++i)
+            nextRound();
+        if (m_playing && m_waiting == 0)
             m_timer.start(m_phaseMs);
     }
 }

@@ -55,7 +55,7 @@ private:
     int m_phaseIndex = 0;
     int m_phaseMs = 600;
     bool m_playing = false;
-    bool m_waiting = false; ///< a step forward waits for a round still being played
+    int m_waiting = 0; ///< steps to the next round that wait for rounds still being played
 };
 
 } // namespace specdec::gui

@@ -6,7 +6,7 @@ namespace specdec::gui {
 
 SessionController::SessionController(CorpusCatalog catalog, QObject *parent)
     : QObject(parent)
-    , m_worker(new SessionWorker(std::move(catalog)))
+    , m_worker(new SessionWorker(std::move(catalog), &m_generation))
 {
     registerMetaTypes();
     m_worker->moveToThread(&m_thread);
@@ -36,7 +36,7 @@ void SessionController::start(const Setup &setup)
     m_loading = true;
     emit loading(m_setup);
     QMetaObject::invokeMethod(m_worker, "load", Qt::QueuedConnection, Q_ARG(specdec::Setup, m_setup),
-                              Q_ARG(int, m_generation));
+                              Q_ARG(int, m_generation.load()));
 }
 
 void SessionController::requestRounds(int count)
@@ -44,7 +44,7 @@ void SessionController::requestRounds(int count)
     if (!m_ready || count <= 0)
         return;
     m_pending += count;
-    QMetaObject::invokeMethod(m_worker, "play", Qt::QueuedConnection, Q_ARG(int, count), Q_ARG(int, m_generation));
+    QMetaObject::invokeMethod(m_worker, "play", Qt::QueuedConnection, Q_ARG(int, count), Q_ARG(int, m_generation.load()));
 }
 
 void SessionController::onLoaded(const SessionInfo &info, int generation)

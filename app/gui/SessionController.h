@@ -11,6 +11,8 @@
 #include <QObject>
 #include <QThread>
 
+#include <atomic>
+
 namespace specdec::gui {
 
 class SessionWorker;
@@ -52,7 +54,7 @@ private:
     Setup m_setup;
     SessionInfo m_info;
     History m_history;
-    int m_generation = 0;
+    std::atomic<int> m_generation = 0;
     int m_pending = 0;
     bool m_ready = false;
     bool m_loading = false;

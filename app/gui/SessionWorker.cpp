@@ -1,15 +1,17 @@
 #include "SessionWorker.h"
 
 #include "Error.h"
+#include "Generation.h"
 #include "Metrics.h"
 
 #include <QElapsedTimer>
 
 namespace specdec::gui {
 
-SessionWorker::SessionWorker(CorpusCatalog catalog, QObject *parent)
+SessionWorker::SessionWorker(CorpusCatalog catalog, const std::atomic<int> *latest, QObject *parent)
     : QObject(parent)
     , m_catalog(std::move(catalog))
+    , m_latest(latest)
 {
 }
 
@@ -17,6 +19,8 @@ SessionWorker::~SessionWorker() = default;
 
 void SessionWorker::load(const Setup &setup, int generation)
 {
+    if (generation != m_latest->load())
+        return; // a newer setup is already queued
     m_generation = generation;
     m_decoder.reset();
     m_experiment.reset();
@@ -47,15 +51,12 @@ void SessionWorker::load(const Setup &setup, int generation)
 
 double SessionWorker::timeBaseline(const std::vector<TokenId> &context, const std::vector<TokenId> &committed)
 {
-    // The autoregressive baseline for the same tokens: one target call per token.
-    std::vector<TokenId> sequence = context;
-    QElapsedTimer timer;
-    timer.start();
-    for (TokenId t : committed) {
-        m_experiment->target().distributions(sequence, 1, m_scratch);
-        sequence.push_back(t);
-    }
-    return static_cast<double>(timer.nsecsElapsed()) * 1e-9;
+    // The engine's autoregressive baseline for as many tokens from the same context: one target call, the
+    // sampler and a draw per token.
+    const Setup &setup = m_experiment->setup();
+    const Generation g = generateAutoregressive(m_experiment->target(), setup.decoding.target, setup.decoding.seed,
+                                                context, static_cast<int>(committed.size()));
+    return g.seconds;
 }
 
 void SessionWorker::play(int count, int generation)
@@ -66,7 +67,7 @@ void SessionWorker::play(int count, int generation)
     QElapsedTimer sinceEmit;
     sinceEmit.start();
     try {
-        for (int i = 0; i < count; ++i) {
+        for (int i = 0; i < count && generation == m_latest->load(); ++i) {
             const std::vector<TokenId> context = m_sequence;
             QElapsedTimer timer;
             timer.start();

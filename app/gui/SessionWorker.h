@@ -9,6 +9,7 @@
 
 #include <QObject>
 
+#include <atomic>
 #include <memory>
 #include <vector>
 
@@ -18,7 +19,8 @@ class SessionWorker : public QObject
 {
     Q_OBJECT
 public:
-    explicit SessionWorker(CorpusCatalog catalog, QObject *parent = nullptr);
+    /// `latest` is the controller's newest session generation: work for older ones stops early.
+    SessionWorker(CorpusCatalog catalog, const std::atomic<int> *latest, QObject *parent = nullptr);
     ~SessionWorker() override;
 
 public slots:
@@ -40,10 +42,10 @@ private:
     std::unique_ptr<SpeculativeDecoder> m_decoder;
     std::vector<TokenId> m_sequence;
     std::vector<RoundTrace> m_traces; ///< without full distributions: only for the cumulative metrics
-    DistributionMatrix m_scratch;
     double m_seconds = 0.0;
     double m_baselineSeconds = 0.0;
     int m_generation = -1;
+    const std::atomic<int> *m_latest;
 };
 
 } // namespace specdec::gui

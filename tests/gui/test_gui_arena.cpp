@@ -1,0 +1,135 @@
+// The draft arena: lanes against one target on the worker thread. Greedy: every lane writes the target's
+// own text with its own number of target passes; the table holds the engine's metrics; a policy lane shows
+// K changing over rounds while a constant lane keeps K.
+#include "../TestSupport.h"
+
+#include "ArenaRunner.h"
+#include "ArenaView.h"
+
+#include <QTableWidget>
+#include <QtTest>
+#include <qcustomplot.h>
+
+using namespace specdec;
+using namespace specdec::gui;
+
+namespace {
+
+Setup tinySetup(double temperature)
+{
+    Setup s;
+    s.corpus = test::dataPath("tiny-en.txt");
+    s.target = "ngram:4";
+    s.draft = "ngram:2";
+    s.prompt = "the ";
+    s.tokens = 60;
+    s.decoding.target.temperature = temperature;
+    s.decoding.draft.temperature = temperature;
+    s.decoding.seed = 5;
+    return s;
+}
+
+/// Loads `lanes` into a runner wired to `view` and plays every lane to the end.
+void playArena(ArenaRunner &runner, ArenaView &view, const Setup &setup, const QStringList &lanes, bool aligned)
+{
+    QObject::connect(&runner, &ArenaRunner::ready, &view,
+                     [&](const ArenaInfo &info) { view.setLanes(info.lanes, info.session, info.baseline); });
+    QObject::connect(&runner, &ArenaRunner::roundsAdded, &view, [&](int lane) {
+        view.showLane(lane, runner.histories()[static_cast<std::size_t>(lane)]);
+    });
+    runner.start(setup, lanes);
+    QVERIFY(QTest::qWaitFor([&] { return runner.isReady(); }, 30000));
+    runner.step(aligned, setup.tokens);
+    QVERIFY(QTest::qWaitFor([&] { return runner.pending() == 0; }, 30000));
+}
+
+} // namespace
+
+class TestArena : public QObject
+{
+    Q_OBJECT
+private slots:
+    void greedyLanesWriteTheTargetsText();
+    void alignedStepsKeepTokensTogether();
+    void policyLaneShowsKOverRounds();
+    void badLaneIsAMessage();
+};
+
+void TestArena::greedyLanesWriteTheTargetsText()
+{
+    ArenaRunner runner(CorpusCatalog({SPECDEC_CORPUS_DIR}));
+    ArenaView view;
+    const QStringList lanes{QStringLiteral("ngram:2"), QStringLiteral("uniform"), QStringLiteral("lookup:2"),
+                            QStringLiteral("same")};
+    playArena(runner, view, tinySetup(0.0), lanes, false);
+    QCOMPARE(view.laneCount(), 4);
+    QSet<qint64> passes;
+    for (int i = 0; i < view.laneCount(); ++i) {
+        QCOMPARE(view.lane(i)->tokens().size(), std::size_t(60));
+        QVERIFY(view.lane(i)->sameAsBaseline());
+        QVERIFY(view.lane(i)->badgeText().contains(QStringLiteral("✓")));
+        const RunMetrics &m = runner.histories()[static_cast<std::size_t>(i)].back()->cumulative;
+        passes.insert(m.targetCalls);
+        QCOMPARE(view.table()->item(i, ArenaView::TargetPasses)->text(), QString::number(m.targetCalls));
+        QCOMPARE(view.table()->item(i, ArenaView::Alpha)->text(), QString::number(m.acceptanceRate, 'f', 3));
+    }
+    QVERIFY(passes.size() > 1); // same text, different numbers of target passes
+    // `same` accepts everything: α̂ = 1 and K + 1 tokens per pass.
+    QCOMPARE(runner.histories()[3].back()->cumulative.acceptanceRate, 1.0);
+    QCOMPARE(view.plot(0)->graphCount(), 4);
+}
+
+void TestArena::alignedStepsKeepTokensTogether()
+{
+    ArenaRunner runner(CorpusCatalog({SPECDEC_CORPUS_DIR}));
+    ArenaView view;
+    QObject::connect(&runner, &ArenaRunner::ready, &view,
+                     [&](const ArenaInfo &info) { view.setLanes(info.lanes, info.session, info.baseline); });
+    QObject::connect(&runner, &ArenaRunner::roundsAdded, &view, [&](int lane) {
+        view.showLane(lane, runner.histories()[static_cast<std::size_t>(lane)]);
+    });
+    runner.start(tinySetup(1.0), {QStringLiteral("ngram:2"), QStringLiteral("uniform")});
+    QVERIFY(QTest::qWaitFor([&] { return runner.isReady(); }, 30000));
+    for (int step = 0; step < 5; ++step) {
+        runner.step(true);
+        QVERIFY(QTest::qWaitFor([&] { return runner.pending() == 0; }, 30000));
+        const auto a = view.lane(0)->tokens().size(), b = view.lane(1)->tokens().size();
+        // each lane stops at the first round that reaches the goal: at most K tokens apart
+        QVERIFY2(std::max(a, b) - std::min(a, b) <= 5, qPrintable(QStringLiteral("%1 vs %2").arg(a).arg(b)));
+    }
+}
+
+void TestArena::policyLaneShowsKOverRounds()
+{
+    ArenaRunner runner(CorpusCatalog({SPECDEC_CORPUS_DIR}));
+    ArenaView view;
+    playArena(runner, view, tinySetup(1.0), {QStringLiteral("ngram:2"), QStringLiteral("ngram:2 heuristic")}, false);
+    auto ks = [&](int lane) {
+        QSet<int> values;
+        const auto &history = runner.histories()[static_cast<std::size_t>(lane)];
+        for (const auto &r : history) {
+            const int before = r->cumulative.generatedTokens - static_cast<int>(r->trace.committed.size());
+            if (before + 4 <= 60) // near the end a round's K is cut to the tokens still wanted
+                values.insert(r->trace.draftLength);
+        }
+        return values;
+    };
+    QCOMPARE(ks(0), QSet<int>{4});
+    QVERIFY(ks(1).size() > 1);
+    QVERIFY(view.lane(1)->findChild<QLabel *>() != nullptr);
+    // the K plot has one graph per lane with one point per round
+    QCOMPARE(view.plot(2)->graph(1)->dataCount(), static_cast<int>(runner.histories()[1].size()));
+}
+
+void TestArena::badLaneIsAMessage()
+{
+    ArenaRunner runner(CorpusCatalog({SPECDEC_CORPUS_DIR}));
+    QSignalSpy failed(&runner, &ArenaRunner::failed);
+    runner.start(tinySetup(1.0), {QStringLiteral("ngram:2"), QStringLiteral("nonsense:3")});
+    QVERIFY(failed.wait(30000));
+    QVERIFY(!failed.first().first().toString().isEmpty());
+    QVERIFY(!runner.isReady());
+}
+
+QTEST_MAIN(TestArena)
+#include "test_gui_arena.moc"

@@ -1,0 +1,142 @@
+// Classroom tools: a saved session reopens to the same rounds; lessons are valid setups; the theory
+// explorer marks the engine's best K; plots export as PNG and PDF and the handout is a one-page PDF.
+#include "../TestSupport.h"
+
+#include "Exporter.h"
+#include "Lessons.h"
+#include "SessionController.h"
+#include "SessionFile.h"
+#include "TheoryExplorer.h"
+
+#include "Theory.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+#include <qcustomplot.h>
+
+using namespace specdec;
+using namespace specdec::gui;
+
+namespace {
+
+Setup tinySetup()
+{
+    Setup s;
+    s.corpus = test::dataPath("tiny-en.txt");
+    s.target = "ngram:4";
+    s.draft = "ngram:2";
+    s.prompt = "the ";
+    s.decoding.seed = 11;
+    s.decoding.policy = DraftPolicy::parse("heuristic");
+    return s;
+}
+
+History play(const Setup &setup, int rounds)
+{
+    SessionController session(CorpusCatalog({SPECDEC_CORPUS_DIR}));
+    session.start(setup);
+    if (!QTest::qWaitFor([&] { return session.isReady(); }, 30000))
+        return {};
+    session.requestRounds(rounds);
+    if (!QTest::qWaitFor([&] { return static_cast<int>(session.history().size()) >= rounds; }, 30000))
+        qWarning("rounds did not arrive");
+    return session.history();
+}
+
+} // namespace
+
+class TestClassroom : public QObject
+{
+    Q_OBJECT
+private slots:
+    void saveOpenReproducesTheRounds();
+    void lessonsAreValidSetups();
+    void theoryExplorerMarksTheBestK();
+    void exportsPlotsAndHandout();
+};
+
+void TestClassroom::saveOpenReproducesTheRounds()
+{
+    const History first = play(tinySetup(), 12);
+    QCOMPARE(static_cast<int>(first.size()), 12);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("lesson.specdec.json"));
+    app::SessionFile file;
+    file.setup = tinySetup();
+    file.position.round = 7;
+    file.position.phase = QStringLiteral("dice");
+    file.save(path);
+    const app::SessionFile opened = app::SessionFile::load(path);
+    QCOMPARE(opened.position.round, 7);
+    QCOMPARE(opened.position.phase, QStringLiteral("dice"));
+    const History second = play(opened.setup, 12);
+    QCOMPARE(static_cast<int>(second.size()), 12);
+    for (std::size_t i = 0; i < first.size(); ++i) {
+        const RoundTrace &a = first[i]->trace, &b = second[i]->trace;
+        QCOMPARE(a.committed, b.committed);
+        QCOMPARE(a.draftLength, b.draftLength); // the policy's K over rounds comes back too
+        QCOMPARE(a.positions.size(), b.positions.size());
+        for (std::size_t j = 0; j < a.positions.size(); ++j)
+            QCOMPARE(a.positions[j].u, b.positions[j].u);
+    }
+}
+
+void TestClassroom::lessonsAreValidSetups()
+{
+    const QList<Lesson> all = allLessons();
+    QCOMPARE(all.size(), 6);
+    for (const Lesson &l : all) {
+        l.setup.validate();
+        QVERIFY(!l.title.isEmpty() && !l.answer.isEmpty());
+        QVERIFY(l.html().contains(l.title.toHtmlEscaped()));
+        QVERIFY(l.arenaLanes.isEmpty() || (l.arenaLanes.size() >= 2 && l.arenaLanes.size() <= 6));
+        QVERIFY(!l.arenaLanes.isEmpty() || l.lab || l.theory);
+    }
+    const Lesson &classic = all.last();
+    QCOMPARE(classic.setup.decoding.draftLength, 6);
+    QVERIFY(classic.setup.decoding.target.greedy());
+    QCOMPARE(QString::fromStdString(classic.setup.corpus), QStringLiteral("tang-song"));
+}
+
+void TestClassroom::theoryExplorerMarksTheBestK()
+{
+    TheoryExplorer explorer;
+    explorer.setAlpha(0.8);
+    explorer.setK(4);
+    explorer.setC(0.05);
+    QCOMPARE(explorer.optimalK(), theory::optimalDraftLength(0.8, 0.05, TheoryExplorer::kMaxK));
+    QVERIFY(explorer.summaryText().contains(QStringLiteral("3.36")));
+    // "Speculation is free": α = 0.9 but c = 0.8 → below 1 at K = 8
+    explorer.setAlpha(0.9);
+    explorer.setK(8);
+    explorer.setC(0.8);
+    QVERIFY(theory::costModelSpeedup(0.9, 8, 0.8) < 1.0);
+    explorer.setMeasured({MeasuredPoint{QStringLiteral("run"), 0.5, 4, 0.1, 1.9, 1.3}});
+    QCOMPARE(explorer.plot(1)->graphCount(), 4);
+}
+
+void TestClassroom::exportsPlotsAndHandout()
+{
+    QTemporaryDir dir;
+    TheoryExplorer explorer;
+    explorer.resize(900, 400);
+    for (const char *suffix : {"png", "pdf"}) {
+        const QString path = dir.filePath(QStringLiteral("plot.") + QLatin1String(suffix));
+        QCOMPARE(exportPlot(explorer.plot(0), path), QString());
+        QVERIFY(QFileInfo(path).size() > 500);
+    }
+    QVERIFY(!exportPlot(explorer.plot(0), dir.filePath(QStringLiteral("plot.bmpx"))).isEmpty());
+    const QString svg = exportPlot(explorer.plot(0), dir.filePath(QStringLiteral("plot.svg")));
+    QCOMPARE(svg.isEmpty(), svgExportAvailable());
+    const QString handout = dir.filePath(QStringLiteral("handout.pdf"));
+    QCOMPARE(writeHandout(handout, QStringLiteral("Round 1"), &explorer, explorer.plot(1), QStringLiteral("<p>E[N]</p>")),
+             QString());
+    QFile f(handout);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray pdf = f.readAll();
+    QVERIFY(pdf.startsWith("%PDF"));
+    QCOMPARE(pdf.count("/Type /Page") - pdf.count("/Type /Pages"), qsizetype(1)); // one page
+}
+
+QTEST_MAIN(TestClassroom)
+#include "test_gui_classroom.moc"

@@ -1,0 +1,252 @@
+#include "ArenaView.h"
+
+#include "PlotStyle.h"
+
+#include <qcustomplot.h>
+
+#include <QComboBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QTableWidget>
+
+namespace specdec::gui {
+
+namespace {
+
+/// A distinct colour per lane, from the lab's palette.
+QColor laneColor(const LabColors &c, int lane)
+{
+    const QColor colors[] = {c.draft, c.target, c.residual, c.bonus, c.accepted, c.rejected};
+    return colors[lane % 6];
+}
+
+} // namespace
+
+ArenaView::ArenaView(QWidget *parent)
+    : QWidget(parent)
+    , m_editor(new QPlainTextEdit(this))
+    , m_editorLabel(new QLabel(this))
+    , m_load(new QPushButton(this))
+    , m_step(new QPushButton(this))
+    , m_playAll(new QPushButton(this))
+    , m_pace(new QComboBox(this))
+    , m_status(new QLabel(this))
+    , m_table(new QTableWidget(0, ColumnCount, this))
+{
+    m_editor->setMaximumHeight(110);
+    m_editor->setPlainText(QStringLiteral("ngram:2\nngram:3\nlookup:3\nuniform\nsame"));
+    m_pace->addItem(QString(), false);
+    m_pace->addItem(QString(), true);
+    m_step->setEnabled(false);
+    m_playAll->setEnabled(false);
+    m_status->setWordWrap(true);
+
+    auto *controls = new QGridLayout;
+    controls->addWidget(m_editorLabel, 0, 0, 1, 4);
+    controls->addWidget(m_editor, 1, 0, 4, 1);
+    controls->addWidget(m_load, 1, 1);
+    controls->addWidget(m_pace, 2, 1);
+    controls->addWidget(m_step, 3, 1);
+    controls->addWidget(m_playAll, 4, 1);
+    controls->addWidget(m_status, 1, 2, 4, 1);
+    controls->setColumnStretch(0, 2);
+    controls->setColumnStretch(2, 3);
+
+    auto *lanes = new QWidget;
+    m_lanesLayout = new QVBoxLayout(lanes);
+    m_lanesLayout->setContentsMargins(0, 0, 0, 0);
+    m_lanesLayout->addStretch();
+    auto *scroll = new QScrollArea;
+    scroll->setWidget(lanes);
+    scroll->setWidgetResizable(true);
+
+    m_table->verticalHeader()->hide();
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    auto *plots = new QWidget;
+    auto *plotsLayout = new QHBoxLayout(plots);
+    plotsLayout->setContentsMargins(0, 0, 0, 0);
+    for (auto &plot : m_plots) {
+        plot = new QCustomPlot(plots);
+        plot->setMinimumHeight(180);
+        plotTitle(plot);
+        legendBelow(plot);
+        plotsLayout->addWidget(plot);
+    }
+    auto *bottom = new QSplitter(Qt::Vertical);
+    bottom->addWidget(m_table);
+    bottom->addWidget(plots);
+    auto *split = new QSplitter(Qt::Vertical);
+    split->addWidget(scroll);
+    split->addWidget(bottom);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(controls);
+    layout->addWidget(split, 1);
+
+    connect(m_load, &QPushButton::clicked, this, [this] { emit loadRequested(laneLines()); });
+    connect(m_step, &QPushButton::clicked, this, [this] { emit stepRequested(aligned(), 1); });
+    connect(m_playAll, &QPushButton::clicked, this, [this] { emit stepRequested(false, std::max(1, m_tokens)); });
+    applyStyle();
+    retranslate();
+}
+
+void ArenaView::setLaneLines(const QStringList &lines)
+{
+    m_editor->setPlainText(lines.join(QLatin1Char('\n')));
+}
+
+QStringList ArenaView::laneLines() const
+{
+    QStringList lines;
+    for (const QString &line : m_editor->toPlainText().split(QLatin1Char('\n')))
+        if (!line.trimmed().isEmpty())
+            lines << line.trimmed();
+    return lines;
+}
+
+bool ArenaView::aligned() const
+{
+    return m_pace->currentData().toBool();
+}
+
+void ArenaView::setBusy(bool busy, const QString &message)
+{
+    m_load->setEnabled(!busy);
+    m_step->setEnabled(!busy && !m_lanes.empty());
+    m_playAll->setEnabled(!busy && !m_lanes.empty());
+    if (!message.isNull())
+        m_status->setText(message);
+}
+
+void ArenaView::setLanes(const QStringList &titles, const SessionInfo &session, const std::vector<TokenId> &baseline)
+{
+    for (ArenaLane *lane : m_lanes)
+        delete lane;
+    m_lanes.clear();
+    m_histories.assign(static_cast<std::size_t>(titles.size()), {});
+    m_tokens = static_cast<int>(baseline.size());
+    m_table->setRowCount(static_cast<int>(titles.size()));
+    for (auto *plot : m_plots)
+        plot->clearGraphs();
+    const LabColors c = LabColors::from(palette());
+    for (int i = 0; i < titles.size(); ++i) {
+        auto *lane = new ArenaLane;
+        lane->setLane(titles[i], session, baseline);
+        m_lanesLayout->insertWidget(i, lane);
+        m_lanes.push_back(lane);
+        m_table->setItem(i, Draft, new QTableWidgetItem(titles[i]));
+        for (int col = 1; col < ColumnCount; ++col)
+            m_table->setItem(i, col, new QTableWidgetItem(QStringLiteral("—")));
+        for (auto *plot : m_plots) {
+            QCPGraph *g = plot->addGraph();
+            g->setName(titles[i]);
+            g->setPen(QPen(laneColor(c, i), 2));
+        }
+    }
+    m_status->setText(tr("Target %1 on %2; %3 tokens per lane; same prompt, seed and sampler settings.")
+                          .arg(session.target, session.corpus)
+                          .arg(baseline.size()));
+    m_step->setEnabled(true);
+    m_playAll->setEnabled(true);
+    for (auto *plot : m_plots)
+        plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void ArenaView::fillRow(int lane, const RunMetrics &m)
+{
+    auto set = [&](int col, const QString &text) { m_table->item(lane, col)->setText(text); };
+    set(Alpha, QString::number(m.acceptanceRate, 'f', 3));
+    set(TokensPerRound, QString::number(m.tokensPerRound, 'f', 2));
+    set(CostRatio, QString::number(m.costRatio, 'f', 3));
+    set(SpeedupPasses, QString::number(m.speedupForwardPasses, 'f', 2) + QStringLiteral("×"));
+    set(SpeedupCostModel, QString::number(m.speedupCostModel, 'f', 2) + QStringLiteral("×"));
+    set(SpeedupWallClock, m.speedupWallClock ? QString::number(*m.speedupWallClock, 'f', 2) + QStringLiteral("×")
+                                             : QStringLiteral("—"));
+    set(DraftMs, m.draftCalls > 0 ? QString::number(1000.0 * m.draftSeconds / static_cast<double>(m.draftCalls), 'f', 4)
+                                  : QStringLiteral("—"));
+    set(TargetPasses, QString::number(m.targetCalls));
+}
+
+void ArenaView::showLane(int index, const History &history)
+{
+    if (index < 0 || index >= laneCount())
+        return;
+    m_histories[static_cast<std::size_t>(index)] = history;
+    m_lanes[static_cast<std::size_t>(index)]->showHistory(history);
+    if (history.empty())
+        return;
+    fillRow(index, history.back()->cumulative);
+    // Plot 0: tokens so far against target passes; plot 1: cumulative α̂ per round.
+    QVector<double> passes, tokens, rounds, alpha, draftLength;
+    for (const auto &r : history) {
+        draftLength << r->trace.draftLength;
+        passes << static_cast<double>(r->cumulative.targetCalls);
+        tokens << r->cumulative.generatedTokens;
+        rounds << r->trace.index + 1;
+        alpha << r->cumulative.acceptanceRate;
+    }
+    m_plots[0]->graph(index)->setData(passes, tokens, true);
+    m_plots[1]->graph(index)->setData(rounds, alpha, true);
+    m_plots[2]->graph(index)->setData(rounds, draftLength, true);
+    for (auto *plot : m_plots) {
+        plot->rescaleAxes();
+        plot->yAxis->setRangeLower(0);
+        plot->xAxis->setRangeLower(0);
+        plot->replot(QCustomPlot::rpQueuedReplot);
+    }
+    m_plots[1]->yAxis->setRange(0, 1.05);
+    m_plots[2]->yAxis->setRangeUpper(m_plots[2]->yAxis->range().upper + 1);
+}
+
+void ArenaView::applyStyle()
+{
+    const LabColors c = LabColors::from(palette());
+    for (auto *plot : m_plots) {
+        stylePlot(plot, c);
+        for (int i = 0; i < plot->graphCount(); ++i)
+            plot->graph(i)->setPen(QPen(laneColor(c, i), 2));
+        plot->replot(QCustomPlot::rpQueuedReplot);
+    }
+}
+
+void ArenaView::retranslate()
+{
+    m_editorLabel->setText(tr("Lanes, one per line: a draft (ngram:N, onnx:PATH, uniform, same, lookup:N) and "
+                              "optionally a policy (heuristic, confidence:0.4, threshold:0.6)"));
+    m_load->setText(tr("Load lanes"));
+    m_step->setText(tr("Step"));
+    m_playAll->setText(tr("Play to the end"));
+    m_pace->setItemText(0, tr("One round per lane"));
+    m_pace->setItemText(1, tr("Aligned by tokens so far"));
+    m_table->setHorizontalHeaderLabels({tr("Draft"), tr("α̂"), tr("Tokens / round"), tr("c"), tr("Speedup (passes)"),
+                                        tr("Speedup (cost model)"), tr("Speedup (wall clock)"), tr("Draft ms / call"),
+                                        tr("Target passes")});
+    plotTitle(m_plots[0])->setText(tr("Tokens written against target passes"));
+    m_plots[0]->xAxis->setLabel(tr("target passes"));
+    m_plots[0]->yAxis->setLabel(tr("tokens"));
+    plotTitle(m_plots[1])->setText(tr("Acceptance α̂ (cumulative)"));
+    m_plots[1]->xAxis->setLabel(tr("round"));
+    plotTitle(m_plots[2])->setText(tr("Draft length K per round"));
+    m_plots[2]->xAxis->setLabel(tr("round"));
+    for (auto *plot : m_plots)
+        plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void ArenaView::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    else if (event->type() == QEvent::PaletteChange)
+        applyStyle();
+    QWidget::changeEvent(event);
+}
+
+} // namespace specdec::gui

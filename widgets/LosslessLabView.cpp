@@ -1,0 +1,362 @@
+#include "LosslessLabView.h"
+
+#include "BarEditor.h"
+#include "PlotStyle.h"
+#include "Random.h"
+
+#include <qcustomplot.h>
+
+#include <QComboBox>
+#include <QGridLayout>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSpinBox>
+
+#include <cmath>
+
+namespace specdec::gui {
+
+namespace {
+
+QStringList alphabet(int size)
+{
+    QStringList labels;
+    for (int i = 0; i < size; ++i)
+        labels << QString(QChar(u'A' + i));
+    return labels;
+}
+
+QVector<double> toVector(const std::vector<std::int64_t> &counts, double scale)
+{
+    QVector<double> v;
+    for (std::int64_t c : counts)
+        v << static_cast<double>(c) * scale;
+    return v;
+}
+
+} // namespace
+
+LosslessLabView::LosslessLabView(QWidget *parent)
+    : QWidget(parent)
+    , m_pEditor(new BarEditor(this))
+    , m_qEditor(new BarEditor(this))
+    , m_alphabet(new QSpinBox(this))
+    , m_variant(new QComboBox(this))
+    , m_explanation(new QLabel(this))
+    , m_samples(new QComboBox(this))
+    , m_run(new QPushButton(this))
+    , m_stop(new QPushButton(this))
+    , m_progress(new QProgressBar(this))
+    , m_stats(new QLabel(this))
+    , m_verdict(new QLabel(this))
+    , m_plot(new QCustomPlot(this))
+    , m_presetLabel(new QLabel(this))
+    , m_variantLabel(new QLabel(this))
+    , m_samplesLabel(new QLabel(this))
+    , m_alphabetLabel(new QLabel(this))
+{
+    m_alphabet->setRange(2, 12);
+    m_alphabet->setValue(6);
+    for (Variant v : allVariants())
+        m_variant->addItem(QString::fromStdString(variantName(v)), static_cast<int>(v));
+    for (int e = 3; e <= 7; ++e)
+        m_samples->addItem(QStringLiteral("10^%1").arg(e), static_cast<qlonglong>(std::pow(10.0, e)));
+    m_samples->setCurrentIndex(2);
+    m_explanation->setWordWrap(true);
+    m_stats->setWordWrap(true);
+    m_verdict->setWordWrap(true);
+    m_stats->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_progress->setRange(0, 1000);
+    m_progress->setValue(0);
+    m_stop->setEnabled(false);
+
+    m_acceptedBars = new QCPBars(m_plot->xAxis, m_plot->yAxis);
+    m_replacedBars = new QCPBars(m_plot->xAxis, m_plot->yAxis);
+    m_replacedBars->moveAbove(m_acceptedBars);
+    m_acceptedBars->setWidth(0.6);
+    m_replacedBars->setWidth(0.6);
+    m_pMarks = m_plot->addGraph();
+    m_pMarks->setLineStyle(QCPGraph::lsNone);
+    m_plot->yAxis->setRange(0, 1);
+    m_plot->setMinimumHeight(220);
+    plotTitle(m_plot);
+    legendBelow(m_plot);
+
+    auto *editors = new QVBoxLayout;
+    editors->addWidget(m_pEditor, 1);
+    editors->addWidget(m_qEditor, 1);
+    auto *presets = new QHBoxLayout;
+    presets->addWidget(m_presetLabel);
+    for (int i = 0; i < 5; ++i) {
+        auto *b = new QPushButton(this);
+        presets->addWidget(b);
+        m_presetButtons << b;
+    }
+    presets->addStretch();
+    editors->addLayout(presets);
+    auto *size = new QHBoxLayout;
+    size->addWidget(m_alphabetLabel);
+    size->addWidget(m_alphabet);
+    size->addStretch();
+    editors->addLayout(size);
+
+    auto *controls = new QGridLayout;
+    controls->addWidget(m_variantLabel, 0, 0);
+    controls->addWidget(m_variant, 0, 1, 1, 3);
+    controls->addWidget(m_explanation, 1, 0, 1, 4);
+    controls->addWidget(m_samplesLabel, 2, 0);
+    controls->addWidget(m_samples, 2, 1);
+    controls->addWidget(m_run, 2, 2);
+    controls->addWidget(m_stop, 2, 3);
+    controls->addWidget(m_progress, 3, 0, 1, 4);
+    auto *right = new QVBoxLayout;
+    right->addLayout(controls);
+    right->addWidget(m_plot, 1);
+    right->addWidget(m_stats);
+    right->addWidget(m_verdict);
+
+    auto *layout = new QHBoxLayout(this);
+    layout->addLayout(editors, 2);
+    layout->addLayout(right, 3);
+
+    connect(m_presetButtons[0], &QPushButton::clicked, this, [this] { applyPreset(Preset::Random); });
+    connect(m_presetButtons[1], &QPushButton::clicked, this, &LosslessLabView::modelPresetRequested);
+    connect(m_presetButtons[2], &QPushButton::clicked, this, [this] { applyPreset(Preset::OneHot); });
+    connect(m_presetButtons[3], &QPushButton::clicked, this, [this] { applyPreset(Preset::Disjoint); });
+    connect(m_presetButtons[4], &QPushButton::clicked, this, [this] { applyPreset(Preset::Equal); });
+    connect(m_alphabet, &QSpinBox::valueChanged, this, &LosslessLabView::setAlphabetSize);
+    connect(m_pEditor, &BarEditor::edited, this, &LosslessLabView::resetHistogram);
+    connect(m_qEditor, &BarEditor::edited, this, &LosslessLabView::resetHistogram);
+    connect(m_variant, &QComboBox::currentIndexChanged, this, [this] {
+        m_explanation->setText(QString::fromStdString(variantExplanation(variant())));
+        resetHistogram();
+    });
+    connect(m_run, &QPushButton::clicked, this, [this] {
+        resetHistogram();
+        m_run->setEnabled(false);
+        m_stop->setEnabled(true);
+        emit runRequested(request());
+        ++m_runSeed;
+    });
+    connect(m_stop, &QPushButton::clicked, this, &LosslessLabView::stopRequested);
+
+    setDistributions({0.30, 0.25, 0.20, 0.12, 0.08, 0.05}, {0.10, 0.15, 0.35, 0.25, 0.05, 0.10}, alphabet(6));
+    m_explanation->setText(QString::fromStdString(variantExplanation(Variant::Correct)));
+    applyStyle();
+    retranslate();
+}
+
+void LosslessLabView::setDistributions(const QVector<double> &p, const QVector<double> &q, const QStringList &labels)
+{
+    m_pEditor->setValues(p, labels);
+    m_qEditor->setValues(q, labels);
+    const QSignalBlocker block(m_alphabet);
+    m_alphabet->setValue(static_cast<int>(p.size()));
+    resetHistogram();
+}
+
+void LosslessLabView::setAlphabetSize(int size)
+{
+    QVector<double> p = m_pEditor->values(), q = m_qEditor->values();
+    p.resize(size);
+    q.resize(size);
+    for (int i = 0; i < size; ++i) {
+        p[i] = std::max(p[i], 0.02);
+        q[i] = std::max(q[i], 0.02);
+    }
+    setDistributions(p, q, alphabet(size));
+}
+
+void LosslessLabView::applyPreset(Preset preset)
+{
+    const int n = m_alphabet->value();
+    QVector<double> p(n, 0.0), q(n, 0.0);
+    switch (preset) {
+    case Preset::Random: {
+        Rng rng(m_randomSeed++);
+        for (int i = 0; i < n; ++i) {
+            p[i] = 0.05 + rng.uniform();
+            q[i] = 0.05 + rng.uniform();
+        }
+        break;
+    }
+    case Preset::OneHot: // the target is certain; the draft is not
+        p[0] = 1.0;
+        q.fill(1.0);
+        break;
+    case Preset::Disjoint: // no overlap: every draft token is rejected, all mass comes from the residual
+        for (int i = 0; i < n; ++i)
+            (i < n / 2 ? p : q)[i] = 1.0;
+        break;
+    case Preset::Equal:
+        for (int i = 0; i < n; ++i)
+            p[i] = q[i] = 1.0 + i;
+        break;
+    }
+    setDistributions(p, q, alphabet(n));
+}
+
+void LosslessLabView::setVariant(Variant variant)
+{
+    m_variant->setCurrentIndex(m_variant->findData(static_cast<int>(variant)));
+}
+
+void LosslessLabView::setSamples(std::int64_t samples)
+{
+    const int i = m_samples->findData(static_cast<qlonglong>(samples));
+    if (i >= 0) {
+        m_samples->setCurrentIndex(i);
+    } else {
+        m_samples->addItem(QString::number(samples), static_cast<qlonglong>(samples));
+        m_samples->setCurrentIndex(m_samples->count() - 1);
+    }
+}
+
+Variant LosslessLabView::variant() const
+{
+    return static_cast<Variant>(m_variant->currentData().toInt());
+}
+
+std::int64_t LosslessLabView::samples() const
+{
+    return m_samples->currentData().toLongLong();
+}
+
+QVector<double> LosslessLabView::p() const
+{
+    return m_pEditor->values();
+}
+
+QVector<double> LosslessLabView::q() const
+{
+    return m_qEditor->values();
+}
+
+QStringList LosslessLabView::labels() const
+{
+    return m_pEditor->labels();
+}
+
+LabRequest LosslessLabView::request() const
+{
+    return LabRequest{p(), q(), variant(), samples(), m_runSeed};
+}
+
+void LosslessLabView::resetHistogram()
+{
+    m_snapshot = {};
+    m_acceptedBars->data()->clear();
+    m_replacedBars->data()->clear();
+    QVector<double> keys;
+    for (int i = 0; i < p().size(); ++i)
+        keys << i;
+    m_pMarks->setData(keys, p(), true);
+    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+    ticker->addTicks(keys, labels().toVector());
+    m_plot->xAxis->setTicker(ticker);
+    m_plot->xAxis->setRange(-0.6, static_cast<double>(keys.size()) - 0.4);
+    double top = 0.0;
+    for (double v : p())
+        top = std::max(top, v);
+    m_plot->yAxis->setRange(0, std::max(0.1, top * 1.25));
+    m_progress->setValue(0);
+    m_stats->clear();
+    m_verdict->clear();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void LosslessLabView::showSnapshot(const LabSnapshot &snapshot)
+{
+    m_snapshot = snapshot;
+    const int n = static_cast<int>(snapshot.counts.size());
+    QVector<double> keys;
+    for (int i = 0; i < n; ++i)
+        keys << i;
+    const double scale = snapshot.samples > 0 ? 1.0 / static_cast<double>(snapshot.samples) : 0.0;
+    m_acceptedBars->setData(keys, toVector(snapshot.accepted, scale), true);
+    m_replacedBars->setData(keys, toVector(snapshot.replaced, scale), true);
+    double top = 0.0;
+    for (int i = 0; i < n; ++i)
+        top = std::max({top, static_cast<double>(snapshot.counts[static_cast<std::size_t>(i)]) * scale,
+                        p().value(i)});
+    m_plot->yAxis->setRange(0, std::max(0.1, top * 1.15));
+    m_progress->setValue(snapshot.wanted > 0 ? static_cast<int>(1000 * snapshot.samples / snapshot.wanted) : 0);
+    m_stats->setText(tr("S = %1 samples · χ² = %2 on %3 degrees of freedom · p-value = %4 · TV(histogram, p) = %5")
+                         .arg(snapshot.samples)
+                         .arg(snapshot.chi.statistic, 0, 'f', 1)
+                         .arg(snapshot.chi.degreesOfFreedom)
+                         .arg(snapshot.chi.pValue, 0, 'g', 3)
+                         .arg(snapshot.totalVariation, 0, 'f', 4));
+    m_verdict->setText(verdictText());
+    if (snapshot.finished) {
+        m_run->setEnabled(true);
+        m_stop->setEnabled(false);
+    }
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+QString LosslessLabView::verdictText() const
+{
+    if (m_snapshot.samples == 0)
+        return {};
+    const LabColors c = LabColors::from(palette());
+    if (m_snapshot.chi.pValue < kSignificance)
+        return QStringLiteral("<b style=\"color:%1\">%2</b>")
+            .arg(c.rejected.name(), tr("✗ The output does NOT follow p (p-value < %1): this rule is biased.")
+                                        .arg(kSignificance)
+                                        .toHtmlEscaped());
+    return QStringLiteral("<b style=\"color:%1\">%2</b>")
+        .arg(c.accepted.name(),
+             tr("✓ Consistent with p: the histogram converges to the target's distribution, not the draft's.")
+                 .toHtmlEscaped());
+}
+
+void LosslessLabView::applyStyle()
+{
+    const LabColors c = LabColors::from(palette());
+    stylePlot(m_plot, c);
+    m_pEditor->setColor(c.target);
+    m_qEditor->setColor(c.draft);
+    m_acceptedBars->setPen(Qt::NoPen);
+    m_acceptedBars->setBrush(c.draft);
+    m_replacedBars->setPen(Qt::NoPen);
+    m_replacedBars->setBrush(c.residual);
+    m_pMarks->setPen(QPen(c.target, 2));
+    m_pMarks->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCrossSquare, c.target, 14));
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void LosslessLabView::retranslate()
+{
+    m_pEditor->setTitle(tr("p — the target (head chef)"));
+    m_qEditor->setTitle(tr("q — the draft (apprentice)"));
+    m_presetLabel->setText(tr("Presets:"));
+    const QStringList presets{tr("Random"), tr("From the models"), tr("One-hot"), tr("Disjoint"), tr("p = q")};
+    for (int i = 0; i < m_presetButtons.size(); ++i)
+        m_presetButtons[i]->setText(presets[i]);
+    m_presetButtons[1]->setToolTip(tr("p and q of the current round in the main window, over its most likely tokens"));
+    m_alphabetLabel->setText(tr("Alphabet size:"));
+    m_variantLabel->setText(tr("Acceptance rule:"));
+    m_samplesLabel->setText(tr("Samples S:"));
+    m_run->setText(tr("Run"));
+    m_stop->setText(tr("Stop"));
+    m_acceptedBars->setName(tr("accepted draft"));
+    m_replacedBars->setName(tr("from the residual"));
+    m_pMarks->setName(tr("p (target)"));
+    plotTitle(m_plot)->setText(tr("Where the S outputs came from"));
+    m_plot->yAxis->setLabel(tr("share of outputs"));
+    m_verdict->setText(verdictText());
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void LosslessLabView::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    else if (event->type() == QEvent::PaletteChange)
+        applyStyle();
+    QWidget::changeEvent(event);
+}
+
+} // namespace specdec::gui

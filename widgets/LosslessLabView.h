@@ -1,0 +1,125 @@
+#pragma once
+// LosslessLabView: the classroom's rejection-sampling lab. p and q are editable bars over a small alphabet;
+// a run of S one-step speculative samples (done elsewhere, reported back in snapshots) is drawn as a
+// histogram stacked from "accepted draft" and "residual" outputs next to p, with the chi-square p-value and
+// TV. A variant selector switches on the wrong rules, each with why it is wrong.
+
+#include "Acceptance.h"
+#include "LabColors.h"
+#include "Statistics.h"
+
+#include <QMetaType>
+#include <QStringList>
+#include <QVector>
+#include <QWidget>
+
+#include <cstdint>
+#include <vector>
+
+class QComboBox;
+class QCustomPlot;
+class QCPBars;
+class QCPGraph;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QSpinBox;
+
+namespace specdec::gui {
+
+class BarEditor;
+
+/// What the view asks to be sampled.
+struct LabRequest
+{
+    QVector<double> p, q;
+    Variant variant = Variant::Correct;
+    std::int64_t samples = 100000;
+    std::uint64_t seed = 0;
+};
+
+/// Where a run stands: the counts so far and their test against p (computed by the engine's LosslessLab).
+struct LabSnapshot
+{
+    std::int64_t samples = 0;
+    std::int64_t wanted = 0;
+    std::vector<std::int64_t> counts, accepted, replaced;
+    ChiSquareResult chi;
+    double totalVariation = 0.0;
+    bool finished = false;
+};
+
+class LosslessLabView : public QWidget
+{
+    Q_OBJECT
+public:
+    /// The significance level under which the view calls a run "not p".
+    static constexpr double kSignificance = 1e-3;
+
+    explicit LosslessLabView(QWidget *parent = nullptr);
+
+    /// Replaces p and q (normalised) over `labels`, e.g. from the current models at the current context.
+    void setDistributions(const QVector<double> &p, const QVector<double> &q, const QStringList &labels);
+    void setVariant(Variant variant);
+    void setSamples(std::int64_t samples);
+    Variant variant() const;
+    std::int64_t samples() const;
+    QVector<double> p() const;
+    QVector<double> q() const;
+    QStringList labels() const;
+    LabRequest request() const;
+
+    /// Draws a snapshot of the running (or finished) sample.
+    void showSnapshot(const LabSnapshot &snapshot);
+    const LabSnapshot &snapshot() const { return m_snapshot; }
+    /// The verdict line shown under the histogram ("consistent with p" / "not p").
+    QString verdictText() const;
+    QCustomPlot *plot() const { return m_plot; }
+
+    enum class Preset { Random, OneHot, Disjoint, Equal };
+    void applyPreset(Preset preset);
+
+signals:
+    void runRequested(const specdec::gui::LabRequest &request);
+    void stopRequested();
+    /// The "from the models" preset: the application answers with setDistributions.
+    void modelPresetRequested();
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void retranslate();
+    void applyStyle();
+    void resetHistogram();
+    void setAlphabetSize(int size);
+
+    BarEditor *m_pEditor;
+    BarEditor *m_qEditor;
+    QSpinBox *m_alphabet;
+    QComboBox *m_variant;
+    QLabel *m_explanation;
+    QComboBox *m_samples;
+    QPushButton *m_run;
+    QPushButton *m_stop;
+    QProgressBar *m_progress;
+    QLabel *m_stats;
+    QLabel *m_verdict;
+    QCustomPlot *m_plot;
+    QCPBars *m_acceptedBars;
+    QCPBars *m_replacedBars;
+    QCPGraph *m_pMarks;
+    QList<QPushButton *> m_presetButtons;
+    QLabel *m_presetLabel;
+    QLabel *m_variantLabel;
+    QLabel *m_samplesLabel;
+    QLabel *m_alphabetLabel;
+    LabSnapshot m_snapshot;
+    std::uint64_t m_randomSeed = 1;
+    std::uint64_t m_runSeed = 0;
+};
+
+} // namespace specdec::gui
+
+Q_DECLARE_METATYPE(specdec::gui::LabRequest)
+Q_DECLARE_METATYPE(specdec::gui::LabSnapshot)

@@ -1,0 +1,233 @@
+#include "TheoryExplorer.h"
+
+#include "PlotStyle.h"
+#include "Theory.h"
+
+#include <qcustomplot.h>
+
+#include <QGridLayout>
+#include <QLabel>
+#include <QSlider>
+
+#include <cmath>
+
+namespace specdec::gui {
+
+TheoryExplorer::TheoryExplorer(QWidget *parent)
+    : QWidget(parent)
+    , m_alpha(new QSlider(Qt::Horizontal, this))
+    , m_k(new QSlider(Qt::Horizontal, this))
+    , m_c(new QSlider(Qt::Horizontal, this))
+    , m_alphaLabel(new QLabel(this))
+    , m_kLabel(new QLabel(this))
+    , m_cLabel(new QLabel(this))
+    , m_summary(new QLabel(this))
+{
+    m_alpha->setRange(0, 99);  // α in hundredths
+    m_alpha->setValue(80);
+    m_k->setRange(1, kMaxK);
+    m_k->setValue(4);
+    m_c->setRange(0, 100);     // c in hundredths
+    m_c->setValue(5);
+    m_summary->setWordWrap(true);
+    for (auto &plot : m_plots) {
+        plot = new QCustomPlot(this);
+        plot->setMinimumSize(220, 200);
+        plotTitle(plot);
+    }
+    m_expected = m_plots[0]->addGraph();
+    m_currentK[0] = m_plots[0]->addGraph();
+    m_measuredEn = m_plots[0]->addGraph();
+    m_speedupK = m_plots[1]->addGraph();
+    m_currentK[1] = m_plots[1]->addGraph();
+    m_best = m_plots[1]->addGraph();
+    m_measuredSpeedup = m_plots[1]->addGraph();
+    m_speedupAlpha = m_plots[2]->addGraph();
+    m_currentAlpha = m_plots[2]->addGraph();
+    m_measuredAlpha = m_plots[2]->addGraph();
+    for (QCPGraph *g : {m_currentK[0], m_currentK[1], m_best, m_currentAlpha, m_measuredEn, m_measuredSpeedup,
+                        m_measuredAlpha})
+        g->setLineStyle(QCPGraph::lsNone);
+    for (int i = 0; i < 2; ++i) {
+        m_breakEven[i] = new QCPItemStraightLine(m_plots[static_cast<std::size_t>(i + 1)]);
+        m_breakEven[i]->point1->setCoords(0, 1);
+        m_breakEven[i]->point2->setCoords(1, 1);
+    }
+    for (auto &plot : m_plots)
+        legendBelow(plot);
+
+    auto *sliders = new QGridLayout;
+    sliders->addWidget(m_alphaLabel, 0, 0);
+    sliders->addWidget(m_alpha, 0, 1);
+    sliders->addWidget(m_kLabel, 1, 0);
+    sliders->addWidget(m_k, 1, 1);
+    sliders->addWidget(m_cLabel, 2, 0);
+    sliders->addWidget(m_c, 2, 1);
+    sliders->setColumnStretch(1, 1);
+    auto *plots = new QHBoxLayout;
+    for (auto *plot : m_plots)
+        plots->addWidget(plot, 1);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(sliders);
+    layout->addWidget(m_summary);
+    layout->addLayout(plots, 1);
+
+    for (QSlider *s : {m_alpha, m_k, m_c})
+        connect(s, &QSlider::valueChanged, this, &TheoryExplorer::recompute);
+    applyStyle();
+    retranslate();
+}
+
+void TheoryExplorer::setAlpha(double alpha)
+{
+    m_alpha->setValue(static_cast<int>(std::lround(alpha * 100)));
+}
+
+void TheoryExplorer::setK(int k)
+{
+    m_k->setValue(k);
+}
+
+void TheoryExplorer::setC(double c)
+{
+    m_c->setValue(static_cast<int>(std::lround(c * 100)));
+}
+
+double TheoryExplorer::alpha() const
+{
+    return m_alpha->value() / 100.0;
+}
+
+int TheoryExplorer::k() const
+{
+    return m_k->value();
+}
+
+double TheoryExplorer::c() const
+{
+    return m_c->value() / 100.0;
+}
+
+int TheoryExplorer::optimalK() const
+{
+    return theory::optimalDraftLength(alpha(), c(), kMaxK);
+}
+
+void TheoryExplorer::setMeasured(const QVector<MeasuredPoint> &points)
+{
+    m_measured = points;
+    recompute();
+}
+
+QString TheoryExplorer::summaryText() const
+{
+    return m_summary->text();
+}
+
+void TheoryExplorer::recompute()
+{
+    const double a = alpha(), cost = c();
+    const int kk = k();
+    m_alphaLabel->setText(tr("α (acceptance) = %1").arg(a, 0, 'f', 2));
+    m_kLabel->setText(tr("K (draft length) = %1").arg(kk));
+    m_cLabel->setText(tr("c = T_draft / T_target = %1").arg(cost, 0, 'f', 2));
+
+    QVector<double> ks, en, sp;
+    for (int k = 1; k <= kMaxK; ++k) {
+        ks << k;
+        en << theory::expectedTokensPerRound(a, k);
+        sp << theory::costModelSpeedup(a, k, cost);
+    }
+    m_expected->setData(ks, en, true);
+    m_speedupK->setData(ks, sp, true);
+    m_currentK[0]->setData({double(kk)}, {theory::expectedTokensPerRound(a, kk)});
+    m_currentK[1]->setData({double(kk)}, {theory::costModelSpeedup(a, kk, cost)});
+    const int best = optimalK();
+    m_best->setData({double(best)}, {theory::costModelSpeedup(a, best, cost)});
+
+    QVector<double> alphas, sa;
+    for (int i = 0; i <= 99; ++i) {
+        alphas << i / 100.0;
+        sa << theory::costModelSpeedup(i / 100.0, kk, cost);
+    }
+    m_speedupAlpha->setData(alphas, sa, true);
+    m_currentAlpha->setData({a}, {theory::costModelSpeedup(a, kk, cost)});
+
+    QVector<double> mk, men, msp, ma, masp;
+    for (const MeasuredPoint &m : m_measured) {
+        mk << m.k;
+        men << m.tokensPerRound;
+        msp << m.speedupCostModel;
+        ma << m.alpha;
+        masp << m.speedupCostModel;
+    }
+    m_measuredEn->setData(mk, men);
+    m_measuredSpeedup->setData(mk, msp);
+    m_measuredAlpha->setData(ma, masp);
+
+    double top = 1.0;
+    for (double v : sp + sa + msp)
+        top = std::max(top, v);
+    m_plots[0]->xAxis->setRange(0.5, kMaxK + 0.5);
+    m_plots[0]->yAxis->setRange(0, kMaxK + 1.5);
+    m_plots[1]->xAxis->setRange(0.5, kMaxK + 0.5);
+    m_plots[1]->yAxis->setRange(0, top * 1.1);
+    m_plots[2]->xAxis->setRange(0, 1);
+    m_plots[2]->yAxis->setRange(0, top * 1.1);
+
+    m_summary->setText(tr("E[N] = (1 − α^(K+1)) / (1 − α) = %1 tokens per round; speedup "
+                          "(1 − α^(K+1)) / ((1 − α)(Kc + 1)) = %2×; best K here: %3 (%4×).")
+                           .arg(theory::expectedTokensPerRound(a, kk), 0, 'f', 2)
+                           .arg(theory::costModelSpeedup(a, kk, cost), 0, 'f', 2)
+                           .arg(best)
+                           .arg(theory::costModelSpeedup(a, best, cost), 0, 'f', 2));
+    for (auto *plot : m_plots)
+        plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void TheoryExplorer::applyStyle()
+{
+    const LabColors c = LabColors::from(palette());
+    for (auto *plot : m_plots)
+        stylePlot(plot, c);
+    for (QCPGraph *g : {m_expected, m_speedupK, m_speedupAlpha})
+        g->setPen(QPen(c.target, 2));
+    for (QCPGraph *g : {m_currentK[0], m_currentK[1], m_currentAlpha})
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, c.target, c.target, 9));
+    m_best->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssStar, QPen(c.accepted, 2), Qt::NoBrush, 16));
+    for (QCPGraph *g : {m_measuredEn, m_measuredSpeedup, m_measuredAlpha})
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, c.residual, c.residual, 9));
+    for (auto *line : m_breakEven)
+        line->setPen(QPen(c.muted, 1, Qt::DashLine));
+    recompute();
+}
+
+void TheoryExplorer::retranslate()
+{
+    plotTitle(m_plots[0])->setText(tr("E[tokens per round] against K"));
+    plotTitle(m_plots[1])->setText(tr("Speedup against K"));
+    plotTitle(m_plots[2])->setText(tr("Speedup against α"));
+    m_plots[0]->xAxis->setLabel(tr("K"));
+    m_plots[1]->xAxis->setLabel(tr("K"));
+    m_plots[2]->xAxis->setLabel(tr("α"));
+    m_expected->setName(tr("E[N]"));
+    m_speedupK->setName(tr("cost-model speedup"));
+    m_speedupAlpha->setName(tr("cost-model speedup"));
+    for (QCPGraph *g : {m_currentK[0], m_currentK[1], m_currentAlpha})
+        g->setName(tr("sliders"));
+    m_best->setName(tr("best K"));
+    for (QCPGraph *g : {m_measuredEn, m_measuredSpeedup, m_measuredAlpha})
+        g->setName(tr("your runs"));
+    recompute();
+}
+
+void TheoryExplorer::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    else if (event->type() == QEvent::PaletteChange)
+        applyStyle();
+    QWidget::changeEvent(event);
+}
+
+} // namespace specdec::gui
