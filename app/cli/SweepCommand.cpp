@@ -40,6 +40,10 @@ int sweepCommand(const QStringList &arguments)
     parser.addOption({QStringLiteral("ks"), tr("Draft lengths to try."), tr("list"), QStringLiteral("1,2,3,4,6,8")});
     parser.addOption({QStringLiteral("temperatures"), tr("Temperatures to try (draft and target alike)."), tr("list"),
                       QStringLiteral("0,1")});
+    parser.addOption({QStringLiteral("repeat"),
+                      tr("Paired baseline/speculative runs per row; the fastest of each counts (filters out a busy "
+                         "machine's stalls)."),
+                      tr("n"), QStringLiteral("2")});
     if (!parseArguments(parser, QStringLiteral("sweep"),
                         tr("Measure speedups over drafts, temperatures and draft lengths (a markdown table)."),
                         arguments))
@@ -50,6 +54,7 @@ int sweepCommand(const QStringList &arguments)
         drafts << parser.value(QStringLiteral("draft"));
     const std::vector<double> ks = readList(parser, QStringLiteral("ks"));
     const std::vector<double> temperatures = readList(parser, QStringLiteral("temperatures"));
+    const int repeat = std::max(1, readInt(parser, QStringLiteral("repeat"), 2));
 
     auto experiment = Experiment::load(setup, corpusCatalog(), false);
     std::vector<std::unique_ptr<LanguageModel>> draftModels;
@@ -73,16 +78,25 @@ int sweepCommand(const QStringList &arguments)
         DecodingSettings decoding = setup.decoding;
         decoding.target.temperature = decoding.draft.temperature = temperature;
         decoding.target.validate();
-        // Warm up, then the baseline: the same target, the same tokens, in this process.
-        generateAutoregressive(experiment->target(), decoding.target, decoding.seed, experiment->prompt(), 4);
-        const Generation base = generateAutoregressive(experiment->target(), decoding.target, decoding.seed,
-                                                       experiment->prompt(), setup.tokens);
+        generateAutoregressive(experiment->target(), decoding.target, decoding.seed, experiment->prompt(), 4); // warm-up
         for (std::size_t d = 0; d < draftModels.size(); ++d) {
             for (double kValue : ks) {
                 decoding.draftLength = static_cast<int>(kValue);
                 decoding.validate();
-                const Generation g = generateSpeculative(experiment->target(), *draftModels[d], decoding,
-                                                         experiment->prompt(), setup.tokens);
+                // Each speculative run is paired with a baseline run right before it (the same target, tokens
+                // and process), and the fastest of `repeat` pairs counts on each side.
+                Generation base;
+                Generation g;
+                for (int r = 0; r < repeat; ++r) {
+                    Generation b = generateAutoregressive(experiment->target(), decoding.target, decoding.seed,
+                                                          experiment->prompt(), setup.tokens);
+                    Generation s = generateSpeculative(experiment->target(), *draftModels[d], decoding,
+                                                       experiment->prompt(), setup.tokens);
+                    if (r == 0 || b.seconds < base.seconds)
+                        base = std::move(b);
+                    if (r == 0 || s.seconds < g.seconds)
+                        g = std::move(s);
+                }
                 const RunMetrics m = computeMetrics(g.rounds, g.seconds, base.seconds);
                 const double measured = m.speedupWallClock.value_or(0.0);
                 const QJsonObject row{
