@@ -230,6 +230,364 @@
     </message>
 </context>
 <context>
+    <name>specdec::gui</name>
+    <message>
+        <source>1. A small draft lowers quality</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The output is a mix of the draft's and the target's text, so a weak draft makes it worse.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Every token is either a draft token that passed the test min(1, p/q) or a draw from the residual; together they are distributed exactly as p. In the lab the histogram converges to p; in the arena, at T = 0, every draft writes the target's own text.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the lab's p-value (stays large for the correct rule, collapses for a wrong one) and the ✓ badges in the arena, with their different target-pass counts.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>2. The smallest draft is always best</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A cheaper draft always gives a bigger speedup.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A unigram or uniform draft is cheap but rarely agrees with the target: α collapses, a round yields little more than one token, and every draft call still costs time, so the cost-model speedup can fall below 1.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the α̂ and speedup columns of the arena's table: ngram:1 and uniform against ngram:3.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>3. The draft must have the target's architecture</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Only a smaller copy of the target's network can be its draft.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The rule needs only q, a distribution over the same vocabulary. An n-gram table and prompt lookup (no model at all) draft for the neural target and are accepted often.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the arena lanes ngram:3 and lookup:3 against the ONNX target, next to the small ONNX draft.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>4. Speculation is free</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>If most drafts are accepted, speculation always pays.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Each round costs K draft calls plus one target pass. With a draft costing c = 0.8 of the target, even α = 0.9 gives (1 − α^(K+1)) / ((1 − α)(Kc + 1)) &lt; 1 at K = 8.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the speedup curve against K in the theory explorer: it dips below the dashed line at 1; move c down and watch the best K grow.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>5. Sampling (T &gt; 0) breaks it</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Speculative decoding is only exact for greedy decoding.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>At T = 1 the dice and the residual keep the output distributed as p: still lossless, but the draft and target agree less often than at T = 0, so α is lower.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>α̂ in the theory panel at T = 1, then set T = 0 in the setup bar; the lab (correct rule) at T = 1.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Classic demo: bigram draft, trigram target, greedy, K = 6</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Speculative text is an approximation of the target's.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>On the poem corpus, greedy: the text equals the target's own, character for character, written with far fewer target passes than tokens.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the ✓ badge and the target passes of each lane; the tokens-per-round plot.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>specdec::gui::ArenaLane</name>
+    <message>
+        <source>%1 tokens · %2 target passes</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>T &gt; 0: a different sample of the same distribution</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>✓ same text as the target</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>✗ differs from the target's text</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>specdec::gui::ArenaView</name>
+    <message>
+        <source>Target %1 on %2; %3 tokens per lane; same prompt, seed and sampler settings.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Lanes, one per line: a draft (ngram:N, onnx:PATH, uniform, same, lookup:N) and optionally a policy (heuristic, confidence:0.4, threshold:0.6)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Load lanes</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Step</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Play to the end</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>One round per lane</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Aligned by tokens so far</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Draft</source>
+        <translation>起草</translation>
+    </message>
+    <message>
+        <source>α̂</source>
+        <translation>α̂</translation>
+    </message>
+    <message>
+        <source>Tokens / round</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>c</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Speedup (passes)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Speedup (cost model)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Speedup (wall clock)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Draft ms / call</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Target passes</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Tokens written against target passes</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>target passes</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Acceptance α̂ (cumulative)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>round</source>
+        <translation>轮次</translation>
+    </message>
+    <message>
+        <source>Draft length K per round</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>specdec::gui::ArenaWorker</name>
+    <message>
+        <source>The arena takes 2 to 6 lanes, got %1.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>specdec::gui::BarEditor</name>
+    <message>
+        <source>Drag a bar up or down to change its probability; the other bars rescale so the total stays 1.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>specdec::gui::ClassroomTools</name>
+    <message>
+        <source>Loading the target and %1 drafts…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Playing…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Each lane: same target, prompt, seed and settings.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Lessons</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Open session…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Save session…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Export trace…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Export plot…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Export handout (PDF)…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Draft arena</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Lossless lab</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Theory explorer</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Classroom</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Save session</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Sessions (*.specdec.json *.json)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Open session</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Export trace</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>CSV (*.csv);;JSON (*.json)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Window plot %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Distribution view</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Arena plot %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Theory explorer plot %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Lossless lab histogram</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Export plot</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Plot:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>PNG (*.png);;SVG (*.svg);;PDF (*.pdf)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>PNG (*.png);;PDF (*.pdf)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Export handout</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Speculative decoding — round %1, %2 (%3 / %4)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Play a round in the main window first.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>others</source>
+        <translation>其他</translation>
+    </message>
+    <message>
+        <source>session</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>specdec::gui::DistributionView</name>
     <message>
         <source>Full distributions are kept for recent rounds only; the numbers above come from the trace.</source>
@@ -294,6 +652,134 @@
     <message>
         <source>scored in the same target pass</source>
         <translation>在同一次目标前向计算中打分</translation>
+    </message>
+</context>
+<context>
+    <name>specdec::gui::Exporter</name>
+    <message>
+        <source>SVG export needs Qt SVG (package qt6-svg-dev), which this build lacks.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Unknown plot format "%1": use .png, .pdf or .svg.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Could not write %1.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>specdec::gui::Lesson</name>
+    <message>
+        <source>Misconception:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>What the run shows:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Look at:</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>specdec::gui::LessonPanel</name>
+    <message>
+        <source>Run this lesson</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>specdec::gui::LosslessLabView</name>
+    <message>
+        <source>S = %1 samples · χ² = %2 on %3 degrees of freedom · p-value = %4 · TV(histogram, p) = %5</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>✗ The output does NOT follow p (p-value &lt; %1): this rule is biased.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>✓ Consistent with p: the histogram converges to the target's distribution, not the draft's.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>p — the target (head chef)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>q — the draft (apprentice)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Presets:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Random</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>From the models</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>One-hot</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Disjoint</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>p = q</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>p and q of the current round in the main window, over its most likely tokens</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Alphabet size:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Acceptance rule:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Samples S:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Run</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>accepted draft</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>from the residual</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>p (target)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Where the S outputs came from</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>share of outputs</source>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
@@ -637,6 +1123,65 @@
     <message>
         <source>The same seed replays the same run.</source>
         <translation>相同的种子重现相同的运行。</translation>
+    </message>
+</context>
+<context>
+    <name>specdec::gui::TheoryExplorer</name>
+    <message>
+        <source>α (acceptance) = %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>K (draft length) = %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>c = T_draft / T_target = %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>E[N] = (1 − α^(K+1)) / (1 − α) = %1 tokens per round; speedup (1 − α^(K+1)) / ((1 − α)(Kc + 1)) = %2×; best K here: %3 (%4×).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>E[tokens per round] against K</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Speedup against K</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Speedup against α</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>K</source>
+        <translation>K</translation>
+    </message>
+    <message>
+        <source>α</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>E[N]</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cost-model speedup</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>sliders</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>best K</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>your runs</source>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
