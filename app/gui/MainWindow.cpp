@@ -1,5 +1,6 @@
 #include "MainWindow.h"
 
+#include "ClassroomTools.h"
 #include "Language.h"
 #include "Player.h"
 #include "SessionController.h"
@@ -83,6 +84,7 @@ MainWindow::MainWindow(SessionController *session, Player *player, Language *lan
     createDocks();
     createMenus();
     connectSession();
+    m_classroom = new ClassroomTools(this, session, player);
     m_player->setPhaseMilliseconds(TransportBar::phaseMilliseconds(m_transport->speed()));
     m_roundView->setAnimationDuration(m_player->phaseMilliseconds() * 4 / 5);
     retranslate();

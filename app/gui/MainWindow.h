@@ -13,6 +13,7 @@ struct Setup;
 
 namespace specdec::gui {
 
+class ClassroomTools;
 class DistributionView;
 class Language;
 class MessageBanner;
@@ -38,6 +39,8 @@ public:
     Timeline *timeline() const { return m_timeline; }
     SetupBar *setupBar() const { return m_setupBar; }
     MessageBanner *banner() const { return m_banner; }
+    /// The arena, lossless lab, theory explorer, lessons, and the File menu's save / open / export.
+    ClassroomTools *classroom() const { return m_classroom; }
     /// Starts a session from `setup` and shows it in the setup bar.
     void startSession(const Setup &setup);
     void restoreLayout();
@@ -70,6 +73,7 @@ private:
     PlotsPanel *m_plots;
     TheoryPanel *m_theory;
     Timeline *m_timeline;
+    ClassroomTools *m_classroom = nullptr;
     QList<class QDockWidget *> m_docks;
     QList<class QToolBar *> m_toolBars;
     struct Menus;

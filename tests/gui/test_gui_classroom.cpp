@@ -2,7 +2,12 @@
 // explorer marks the engine's best K; plots export as PNG and PDF and the handout is a one-page PDF.
 #include "../TestSupport.h"
 
+#include "ClassroomTools.h"
 #include "Exporter.h"
+#include "Language.h"
+#include "MainWindow.h"
+#include "Player.h"
+#include "RoundView.h"
 #include "Lessons.h"
 #include "SessionController.h"
 #include "SessionFile.h"
@@ -50,6 +55,7 @@ class TestClassroom : public QObject
     Q_OBJECT
 private slots:
     void saveOpenReproducesTheRounds();
+    void windowOpensASessionAtItsPosition();
     void lessonsAreValidSetups();
     void theoryExplorerMarksTheBestK();
     void exportsPlotsAndHandout();
@@ -79,6 +85,33 @@ void TestClassroom::saveOpenReproducesTheRounds()
         for (std::size_t j = 0; j < a.positions.size(); ++j)
             QCOMPARE(a.positions[j].u, b.positions[j].u);
     }
+}
+
+void TestClassroom::windowOpensASessionAtItsPosition()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    SessionController session(CorpusCatalog({SPECDEC_CORPUS_DIR}));
+    Player player(&session);
+    Language language;
+    MainWindow window(&session, &player, &language);
+    window.show();
+    app::SessionFile file;
+    file.setup = tinySetup();
+    file.position.round = 6;
+    file.position.phase = QStringLiteral("verify");
+    window.classroom()->openSession(file);
+    QVERIFY(QTest::qWaitFor([&] { return player.round() == 5; }, 30000));
+    QCOMPARE(player.phase(), Phase::Verify);
+    QCOMPARE(window.roundView()->round(), 5);
+    // Saving now gives the same file back.
+    const app::SessionFile saved = window.classroom()->currentSession();
+    QCOMPARE(saved.position.round, 6);
+    QCOMPARE(saved.position.phase, QStringLiteral("verify"));
+    QCOMPARE(saved.setup.decoding.seed, file.setup.decoding.seed);
+    QCOMPARE(saved.setup.decoding.policy, file.setup.decoding.policy);
+    // The trace of the round shown is the one a fresh run plays.
+    const History fresh = play(file.setup, 6);
+    QCOMPARE(session.history()[5]->trace.committed, fresh[5]->trace.committed);
 }
 
 void TestClassroom::lessonsAreValidSetups()
