@@ -14,7 +14,7 @@ namespace specdec::gui {
 namespace {
 constexpr int kSeriesGraphs = static_cast<int>(PlotsPanel::Series::PositionAcceptance);
 // Which plot each graph series lives on.
-constexpr int kPlotOf[kSeriesGraphs] = {0, 0, 0, 1, 1, 1, 2, 2, 2};
+constexpr int kPlotOf[kSeriesGraphs] = {0, 0, 0, 1, 1, 1, 2, 2, 2, 1};
 } // namespace
 
 PlotsPanel::PlotsPanel(QWidget *parent)
@@ -42,6 +42,8 @@ PlotsPanel::PlotsPanel(QWidget *parent)
         QCustomPlot *plot = m_plots[static_cast<std::size_t>(kPlotOf[s])];
         m_graphs.push_back(plot->addGraph());
     }
+    graph(Series::DraftLength)->setVisible(false); // until a policy makes K vary
+    graph(Series::DraftLength)->removeFromLegend();
     m_positionBars = new QCPBars(m_plots[3]->xAxis, m_plots[3]->yAxis);
     m_positionBars->setWidth(0.6);
     m_positionAlpha = m_plots[3]->addGraph();
@@ -65,6 +67,8 @@ void PlotsPanel::clear()
     m_positionAlpha->data()->clear();
     for (QCPItemStraightLine *c : m_cursors)
         c->setVisible(false);
+    graph(Series::DraftLength)->setVisible(false);
+    graph(Series::DraftLength)->removeFromLegend();
     m_rounds = 0;
     m_many = true; // appendRounds switches back to the smooth style
     m_maxK = 1;
@@ -90,12 +94,24 @@ void PlotsPanel::appendRounds(const History &history)
         graph(Series::SpeedupCostModel)->addData(x, c.speedupCostModel);
         if (c.speedupWallClock)
             graph(Series::SpeedupWallClock)->addData(x, *c.speedupWallClock);
+        graph(Series::DraftLength)->addData(x, r.trace.draftLength);
         m_maxK = std::max(m_maxK, r.trace.draftLength);
         m_maxTokens = std::max({m_maxTokens, r.round.tokensPerRound, c.expectedTokensPerRound});
         m_maxSpeedup = std::max({m_maxSpeedup, c.speedupForwardPasses, c.speedupCostModel,
                                  c.speedupWallClock.value_or(0.0)});
     }
     m_rounds = static_cast<int>(history.size());
+    // K over rounds only says something when a policy makes it vary.
+    const auto k = graph(Series::DraftLength)->data();
+    const bool varies = !k->isEmpty()
+        && std::any_of(k->constBegin(), k->constEnd(), [&](const QCPGraphData &d) { return d.value != k->constBegin()->value; });
+    graph(Series::DraftLength)->setVisible(varies);
+    if (plot(1)->legend->hasItemWithPlottable(graph(Series::DraftLength)) != varies) {
+        if (varies)
+            graph(Series::DraftLength)->addToLegend();
+        else
+            graph(Series::DraftLength)->removeFromLegend();
+    }
     // Many points: no antialiasing, and dots instead of discs, so a frame stays cheap.
     const bool many = m_rounds >= 200;
     if (many != m_many) {
@@ -196,6 +212,8 @@ void PlotsPanel::applyStyle()
     line(graph(Series::SpeedupPasses), m_colors.accepted);
     line(graph(Series::SpeedupCostModel), m_colors.target, Qt::DashLine);
     line(graph(Series::SpeedupWallClock), m_colors.residual);
+    line(graph(Series::DraftLength), m_colors.muted, Qt::DotLine, 1.6);
+    graph(Series::DraftLength)->setLineStyle(QCPGraph::lsStepCenter);
     m_positionBars->setBrush(m_colors.tint(m_colors.draft, 0.7));
     m_positionBars->setPen(Qt::NoPen);
     line(m_positionAlpha, m_colors.target, Qt::DashLine, 1.6);
@@ -218,6 +236,7 @@ void PlotsPanel::retranslate()
     graph(Series::SpeedupPasses)->setName(tr("target passes saved"));
     graph(Series::SpeedupCostModel)->setName(tr("cost model (prediction)"));
     graph(Series::SpeedupWallClock)->setName(tr("wall clock"));
+    graph(Series::DraftLength)->setName(tr("K this round (policy)"));
     m_positionBars->setName(tr("accepted / tested"));
     m_positionAlpha->setName(tr("α̂"));
     for (int i = 0; i < 3; ++i)

@@ -31,6 +31,7 @@ public:
         SpeedupPasses,
         SpeedupCostModel,
         SpeedupWallClock,
+        DraftLength,        ///< K of each round; shown when a draft-length policy makes it vary
         PositionAcceptance,
     };
 

@@ -7,6 +7,7 @@
 #include "Language.h"
 #include "MainWindow.h"
 #include "Player.h"
+#include "PlotsPanel.h"
 #include "RoundView.h"
 #include "Lessons.h"
 #include "SessionController.h"
@@ -56,6 +57,7 @@ class TestClassroom : public QObject
 private slots:
     void saveOpenReproducesTheRounds();
     void windowOpensASessionAtItsPosition();
+    void policyDrawsKOverRounds();
     void lessonsAreValidSetups();
     void theoryExplorerMarksTheBestK();
     void exportsPlotsAndHandout();
@@ -112,6 +114,26 @@ void TestClassroom::windowOpensASessionAtItsPosition()
     // The trace of the round shown is the one a fresh run plays.
     const History fresh = play(file.setup, 6);
     QCOMPARE(session.history()[5]->trace.committed, fresh[5]->trace.committed);
+}
+
+void TestClassroom::policyDrawsKOverRounds()
+{
+    PlotsPanel plots;
+    const History heuristic = play(tinySetup(), 20); // tinySetup uses the heuristic policy
+    plots.appendRounds(heuristic);
+    const QVector<double> k = plots.values(PlotsPanel::Series::DraftLength);
+    QCOMPARE(k.size(), 20);
+    for (int i = 0; i < 20; ++i)
+        QCOMPARE(k[i], double(heuristic[static_cast<std::size_t>(i)]->trace.draftLength));
+    QVERIFY(std::any_of(k.begin(), k.end(), [&](double v) { return v != k.front(); }));
+    QVERIFY(plots.plot(1)->graph(plots.plot(1)->graphCount() - 1)->visible());
+
+    Setup constant = tinySetup();
+    constant.decoding.policy = DraftPolicy::parse("constant");
+    plots.clear();
+    plots.appendRounds(play(constant, 20));
+    QCOMPARE(plots.values(PlotsPanel::Series::DraftLength), QVector<double>(20, 4.0));
+    QVERIFY(!plots.plot(1)->graph(plots.plot(1)->graphCount() - 1)->visible());
 }
 
 void TestClassroom::lessonsAreValidSetups()
