@@ -73,6 +73,9 @@ DistributionView::DistributionView(QWidget *parent)
     m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
     m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTickerText>::create());
     m_plot->setMinimumHeight(200);
+    // Bars are axis-aligned: only text needs antialiasing, and a replot stays cheap.
+    m_plot->setNotAntialiasedElements(QCP::aeAxes | QCP::aeGrid | QCP::aeSubGrid | QCP::aePlottables | QCP::aeFills
+                                      | QCP::aeZeroLine | QCP::aeLegendItems);
     m_numbers->setTextFormat(Qt::RichText);
     m_numbers->setWordWrap(true);
     m_note->setWordWrap(true);
@@ -157,7 +160,8 @@ void DistributionView::rebuild()
 
     QVector<double> keys;
     QVector<double> overlap;
-    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+    const auto ticker = m_plot->xAxis->ticker().dynamicCast<QCPAxisTickerText>();
+    ticker->clear();
     if (!shown.empty()) {
         m_tokens = topTokens(shown, marked);
         auto value = [](const Eigen::VectorXd *d, TokenId t) { return d && d->size() > 0 ? (*d)[t] : 0.0; };
@@ -216,7 +220,6 @@ void DistributionView::rebuild()
             bars->removeFromLegend();
         else
             bars->addToLegend();
-    m_plot->xAxis->setTicker(ticker);
     m_plot->xAxis->setRange(0.4, std::max<double>(2.0, keys.size() + 0.6));
     double top = 0.0;
     for (const QVector<double> *v : {&m_p, &m_q, &m_residual})
@@ -242,22 +245,23 @@ void DistributionView::fillNumbers()
     const bool verified = m_phase != Phase::Draft;
     const bool tested = static_cast<int>(m_phase) > static_cast<int>(Phase::Dice) || m_phase == Phase::Dice;
     auto row = [](const QString &name, const QString &value, const QColor &color) {
-        return QStringLiteral("<td style=\"padding-right:6px;color:%1\">%2</td><td style=\"padding-right:18px\"><b>%3</b></td>")
+        return QStringLiteral("<span style=\"color:%1\">%2</span>&nbsp;<b>%3</b>&nbsp;&nbsp;&nbsp;&nbsp;")
             .arg(color.name(), name.toHtmlEscaped(), value.toHtmlEscaped());
     };
-    QString html = QStringLiteral("<table><tr>");
+    // Plain lines, not an HTML table: a table costs a full text layout on every update.
+    QString html;
     if (m_card < t.draftLength) {
         const DraftPosition &pos = t.positions[static_cast<std::size_t>(m_card)];
         html += row(tr("token x"), QStringLiteral("“%1”").arg(tokenGlyph(*m_vocabulary, pos.token)), m_colors.muted);
         html += row(QStringLiteral("q(x)"), num(pos.q), m_colors.draft);
         if (verified) {
             html += row(QStringLiteral("p(x)"), num(pos.p), m_colors.target);
-            html += QStringLiteral("</tr><tr>");
+            html += QStringLiteral("<br>");
             html += row(QStringLiteral("p/q"), num(pos.ratio), m_colors.muted);
             html += row(QStringLiteral("min(1, p/q)"), num(pos.threshold), m_colors.muted);
             if (tested && pos.u >= 0.0)
                 html += row(QStringLiteral("u"), num(pos.u), m_colors.muted);
-            html += QStringLiteral("</tr><tr>");
+            html += QStringLiteral("<br>");
             html += row(QStringLiteral("β = Σ min(p, q)"), num(pos.overlap), m_colors.overlap);
             html += row(QStringLiteral("TV(p, q)"), num(pos.totalVariation), m_colors.muted);
         }
@@ -275,7 +279,6 @@ void DistributionView::fillNumbers()
     } else {
         html += row(tr("position K+1"), tr("scored in the same target pass"), m_colors.muted);
     }
-    html += QStringLiteral("</tr></table>");
     m_numbers->setText(html);
 }
 

@@ -9,7 +9,8 @@
 namespace specdec::gui {
 
 namespace {
-constexpr int kMaxCharacters = 3000;
+constexpr int kMaxCharacters = 2400;       ///< the transcript keeps about this much recent text
+constexpr int kMaxRoundsAppended = 400;    ///< more rounds than this could not stay on screen anyway
 } // namespace
 
 TranscriptView::TranscriptView(QWidget *parent)
@@ -40,8 +41,12 @@ void TranscriptView::showRounds(const History &history, int rounds)
         return;
     // Moving forward over the same rounds appends; anything else (a jump back, another session) rebuilds.
     if (rounds > m_shown && (m_shown == 0 || history[static_cast<std::size_t>(m_shown - 1)].get() == m_last)) {
-        for (int r = m_shown; r < rounds; ++r)
+        // One edit block: the document is laid out once, not once per inserted run.
+        QTextCursor block(document());
+        block.beginEditBlock();
+        for (int r = std::max(m_shown, rounds - kMaxRoundsAppended); r < rounds; ++r)
             appendRound(*history[static_cast<std::size_t>(r)]);
+        block.endEditBlock();
         m_last = history[static_cast<std::size_t>(rounds - 1)].get();
         m_shown = rounds;
     } else {
@@ -61,8 +66,10 @@ void TranscriptView::rebuild(const History &history, int rounds)
     QTextCharFormat prompt;
     prompt.setForeground(m_colors.muted);
     cursor.insertText(tokensString(*m_vocabulary, m_prompt), prompt);
-    for (int i = 0; i < rounds; ++i)
+    cursor.beginEditBlock();
+    for (int i = std::max(0, rounds - kMaxRoundsAppended); i < rounds; ++i)
         appendRound(*history[static_cast<std::size_t>(i)]);
+    cursor.endEditBlock();
     m_shown = rounds;
     m_last = rounds > 0 ? history[static_cast<std::size_t>(rounds - 1)].get() : nullptr;
 }
