@@ -30,6 +30,7 @@ PlotsPanel::PlotsPanel(QWidget *parent)
         plotTitle(plot);
         legendBelow(plot);
         plot->setNoAntialiasingOnDrag(true);
+        plot->setNotAntialiasedElements(QCP::aeAxes | QCP::aeGrid | QCP::aeSubGrid | QCP::aeZeroLine);
         m_plots[static_cast<std::size_t>(i)] = plot;
         layout->addWidget(plot, i / 2, i % 2);
         if (i < 3) {
