@@ -23,9 +23,8 @@ ArenaLane::ArenaLane(QWidget *parent)
     bold.setBold(true);
     m_title->setFont(bold);
     m_cards->setAnimationDuration(0);
-    m_cards->setMinimumHeight(90);
-    m_transcript->setMaximumHeight(70);
-    m_transcript->setMinimumHeight(40);
+    m_cards->setMinimumHeight(m_cards->minimumSizeHint().height());
+    m_transcript->setFixedHeight(56);
     auto *layout = new QGridLayout(this);
     layout->setContentsMargins(6, 4, 6, 4);
     layout->addWidget(m_title, 0, 0);

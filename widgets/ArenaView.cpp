@@ -78,14 +78,19 @@ ArenaView::ArenaView(QWidget *parent)
         legendBelow(plot);
         plotsLayout->addWidget(plot);
     }
-    auto *bottom = new QSplitter(Qt::Vertical);
-    bottom->addWidget(m_table);
-    bottom->addWidget(plots);
+    // Lanes on top (at least two in view, scrolling), then the table at the height of its rows, then the plots.
+    auto *bottom = new QWidget;
+    auto *bottomLayout = new QVBoxLayout(bottom);
+    bottomLayout->setContentsMargins(0, 0, 0, 0);
+    bottomLayout->addWidget(m_table);
+    bottomLayout->addWidget(plots, 1);
     auto *split = new QSplitter(Qt::Vertical);
     split->addWidget(scroll);
     split->addWidget(bottom);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
+    split->setChildrenCollapsible(false);
+    m_scroll = scroll;
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(controls);
@@ -134,6 +139,8 @@ void ArenaView::setLanes(const QStringList &titles, const SessionInfo &session, 
     m_histories.assign(static_cast<std::size_t>(titles.size()), {});
     m_tokens = static_cast<int>(baseline.size());
     m_table->setRowCount(static_cast<int>(titles.size()));
+    m_table->setFixedHeight(m_table->horizontalHeader()->sizeHint().height()
+                            + static_cast<int>(titles.size()) * m_table->verticalHeader()->defaultSectionSize() + 4);
     for (auto *plot : m_plots)
         plot->clearGraphs();
     const LabColors c = LabColors::from(palette());
@@ -142,6 +149,8 @@ void ArenaView::setLanes(const QStringList &titles, const SessionInfo &session, 
         lane->setLane(titles[i], session, baseline);
         m_lanesLayout->insertWidget(i, lane);
         m_lanes.push_back(lane);
+        if (i < 2)
+            m_scroll->setMinimumHeight((i + 1) * lane->minimumSizeHint().height() + 8);
         m_table->setItem(i, Draft, new QTableWidgetItem(titles[i]));
         for (int col = 1; col < ColumnCount; ++col)
             m_table->setItem(i, col, new QTableWidgetItem(QStringLiteral("—")));

@@ -14,6 +14,7 @@ class QCustomPlot;
 class QLabel;
 class QPlainTextEdit;
 class QPushButton;
+class QScrollArea;
 class QTableWidget;
 class QVBoxLayout;
 
@@ -62,6 +63,7 @@ private:
     QComboBox *m_pace;
     QLabel *m_status;
     QVBoxLayout *m_lanesLayout;
+    QScrollArea *m_scroll = nullptr;
     std::vector<ArenaLane *> m_lanes;
     std::vector<History> m_histories;
     QTableWidget *m_table;

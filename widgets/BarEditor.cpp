@@ -67,7 +67,7 @@ void BarEditor::setBar(int index, double value)
 QRectF BarEditor::plotRect() const
 {
     const QFontMetricsF fm(font());
-    return QRectF(rect()).adjusted(fm.horizontalAdvance(QStringLiteral("0.00")) + 6, fm.height() + 4, -4,
+    return QRectF(rect()).adjusted(fm.horizontalAdvance(QStringLiteral("0.00")) + 6, 1.8 * fm.height() + 4, -4,
                                    -(2 * fm.height() + 4));
 }
 

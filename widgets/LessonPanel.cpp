@@ -14,7 +14,9 @@ LessonPanel::LessonPanel(QWidget *parent)
     , m_text(new QTextBrowser(this))
     , m_apply(new QPushButton(this))
 {
-    m_list->setMaximumHeight(150);
+    m_list->setWordWrap(true);
+    m_list->setMaximumHeight(m_list->fontMetrics().height() * 9);
+    m_text->setMinimumHeight(m_text->fontMetrics().height() * 10);
     m_text->setOpenLinks(false);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_list);

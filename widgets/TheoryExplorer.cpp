@@ -53,8 +53,11 @@ TheoryExplorer::TheoryExplorer(QWidget *parent)
         m_breakEven[i]->point1->setCoords(0, 1);
         m_breakEven[i]->point2->setCoords(1, 1);
     }
-    for (auto &plot : m_plots)
+    for (auto &plot : m_plots) {
         legendBelow(plot);
+        plot->legend->setWrap(2);
+        plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true); // re-lay the items already there
+    }
 
     auto *sliders = new QGridLayout;
     sliders->addWidget(m_alphaLabel, 0, 0);

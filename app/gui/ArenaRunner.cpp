@@ -6,6 +6,7 @@
 #include "Metrics.h"
 
 #include <QElapsedTimer>
+#include <QFileInfo>
 
 namespace specdec::gui {
 
@@ -69,6 +70,8 @@ void ArenaWorker::load(const Setup &setup, const QStringList &lanes, int generat
             lane->decoder = std::make_unique<SpeculativeDecoder>(m_experiment->target(), *lane->draft, settings);
             lane->sequence = m_experiment->prompt();
             QString title = QString::fromStdString(lane->draft->describe());
+            if (spec.draft.startsWith(QLatin1String("onnx:"))) // the file name, not the whole path
+                title = QStringLiteral("onnx:") + QFileInfo(spec.draft.mid(5)).fileName();
             if (settings.policy.kind != DraftPolicy::Kind::Constant)
                 title += QStringLiteral(" · ") + QString::fromStdString(settings.policy.describe());
             info.lanes << title;

@@ -41,6 +41,28 @@ T *toolWindow(T *widget, QWidget *parent, const QSize &size)
     return widget;
 }
 
+/// Lessons name shipped models as "onnx:corpora/<corpus>/models/<file>"; this finds the installed file.
+QString resolveModel(const QString &spec)
+{
+    const QString prefix = QStringLiteral("onnx:corpora/");
+    if (!spec.startsWith(prefix))
+        return spec;
+    const QString tail = spec.mid(prefix.size());
+    for (const QString &file : onnxModelFiles())
+        if (file.endsWith(QLatin1Char('/') + tail))
+            return QStringLiteral("onnx:") + file;
+    return spec;
+}
+
+Lesson resolved(Lesson lesson)
+{
+    lesson.setup.target = resolveModel(QString::fromStdString(lesson.setup.target)).toStdString();
+    lesson.setup.draft = resolveModel(QString::fromStdString(lesson.setup.draft)).toStdString();
+    for (QString &lane : lesson.arenaLanes)
+        lane = resolveModel(lane);
+    return lesson;
+}
+
 } // namespace
 
 ClassroomTools::ClassroomTools(MainWindow *window, SessionController *session, Player *player)
@@ -50,7 +72,7 @@ ClassroomTools::ClassroomTools(MainWindow *window, SessionController *session, P
     , m_player(player)
     , m_arenaRunner(new ArenaRunner(corpusCatalog(), this))
     , m_labRunner(new LabRunner(this))
-    , m_arena(toolWindow(new ArenaView, window, {1100, 900}))
+    , m_arena(toolWindow(new ArenaView, window, {1200, 1100}))
     , m_lab(toolWindow(new LosslessLabView, window, {1000, 620}))
     , m_theory(toolWindow(new TheoryExplorer, window, {1100, 520}))
     , m_lessons(new LessonPanel)
@@ -284,14 +306,14 @@ void ClassroomTools::labFromModels()
     const DraftPosition &pos = history[static_cast<std::size_t>(round)]->trace.positions.front();
     if (pos.pDist.size() == 0 || pos.qDist.size() != pos.pDist.size())
         return;
-    // The 7 tokens most likely under p or q, and the rest of the vocabulary as one "others" bar.
+    // The 9 tokens most likely under p or q, and the rest of the vocabulary as one "others" bar.
     std::vector<int> order(static_cast<std::size_t>(pos.pDist.size()));
     std::iota(order.begin(), order.end(), 0);
-    std::partial_sort(order.begin(), order.begin() + std::min<std::ptrdiff_t>(7, pos.pDist.size()), order.end(),
+    std::partial_sort(order.begin(), order.begin() + std::min<std::ptrdiff_t>(9, pos.pDist.size()), order.end(),
                       [&](int a, int b) { return pos.pDist[a] + pos.qDist[a] > pos.pDist[b] + pos.qDist[b]; });
     QVector<double> p, q;
     QStringList labels;
-    for (int i = 0; i < std::min<int>(7, static_cast<int>(order.size())); ++i) {
+    for (int i = 0; i < std::min<int>(9, static_cast<int>(order.size())); ++i) {
         const int t = order[static_cast<std::size_t>(i)];
         p << pos.pDist[t];
         q << pos.qDist[t];
@@ -349,10 +371,14 @@ void ClassroomTools::applyLesson(int index)
     const QList<Lesson> all = allLessons();
     if (index < 0 || index >= all.size())
         return;
-    const Lesson &lesson = all[index];
+    const Lesson lesson = resolved(all[index]);
     m_lessons->setCurrentLesson(index);
-    if (auto *dock = qobject_cast<QDockWidget *>(m_lessons->parentWidget()))
+    if (auto *dock = qobject_cast<QDockWidget *>(m_lessons->parentWidget())) {
         dock->show();
+        // The explanation beside the run gets most of the left column; the timeline keeps the rest.
+        if (auto *timeline = m_window->findChild<QDockWidget *>(QStringLiteral("TimelineDock")))
+            m_window->resizeDocks({timeline, dock}, {2, 3}, Qt::Vertical);
+    }
     m_window->startSession(lesson.setup);
     if (!lesson.arenaLanes.isEmpty()) {
         m_arena->setLaneLines(lesson.arenaLanes);

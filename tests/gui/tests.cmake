@@ -8,3 +8,8 @@ foreach(_suite test_gui_round_view test_gui_distribution_view test_gui_plots tes
   # qcustomplot.h uses Q_FOREACH itself.
   target_compile_options(${_suite} PRIVATE -UQT_NO_FOREACH)
 endforeach()
+
+# Renders docs/classroom.md's screenshots offscreen (not a test): classroom_screenshots OUTPUT_DIR.
+add_executable(classroom_screenshots gui/classroom_screenshots.cpp)
+target_link_libraries(classroom_screenshots PRIVATE specdec_lab)
+target_compile_options(classroom_screenshots PRIVATE -UQT_NO_FOREACH)
