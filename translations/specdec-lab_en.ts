@@ -230,105 +230,6 @@
     </message>
 </context>
 <context>
-    <name>specdec::gui</name>
-    <message>
-        <source>1. A small draft lowers quality</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The output is a mix of the draft&apos;s and the target&apos;s text, so a weak draft makes it worse.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Every token is either a draft token that passed the test min(1, p/q) or a draw from the residual; together they are distributed exactly as p. In the lab the histogram converges to p; in the arena, at T = 0, every draft writes the target&apos;s own text.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the lab&apos;s p-value (stays large for the correct rule, collapses for a wrong one) and the ✓ badges in the arena, with their different target-pass counts.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>2. The smallest draft is always best</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>A cheaper draft always gives a bigger speedup.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>A unigram or uniform draft is cheap but rarely agrees with the target: α collapses, a round yields little more than one token, and every draft call still costs time, so the cost-model speedup can fall below 1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the α̂ and speedup columns of the arena&apos;s table: ngram:1 and uniform against ngram:3.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>3. The draft must have the target&apos;s architecture</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Only a smaller copy of the target&apos;s network can be its draft.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The rule needs only q, a distribution over the same vocabulary. An n-gram table and prompt lookup (no model at all) draft for the neural target and are accepted often.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the arena lanes ngram:3 and lookup:3 against the ONNX target, next to the small ONNX draft.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>4. Speculation is free</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>If most drafts are accepted, speculation always pays.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Each round costs K draft calls plus one target pass. With a draft costing c = 0.8 of the target, even α = 0.9 gives (1 − α^(K+1)) / ((1 − α)(Kc + 1)) &lt; 1 at K = 8.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the speedup curve against K in the theory explorer: it dips below the dashed line at 1; move c down and watch the best K grow.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>5. Sampling (T &gt; 0) breaks it</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Speculative decoding is only exact for greedy decoding.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>At T = 1 the dice and the residual keep the output distributed as p: still lossless, but the draft and target agree less often than at T = 0, so α is lower.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>α̂ in the theory panel at T = 1, then set T = 0 in the setup bar; the lab (correct rule) at T = 1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Classic demo: bigram draft, trigram target, greedy, K = 6</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Speculative text is an approximation of the target&apos;s.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>On the poem corpus, greedy: the text equals the target&apos;s own, character for character, written with far fewer target passes than tokens.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the ✓ badge and the target passes of each lane; the tokens-per-round plot.</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>specdec::gui::ArenaLane</name>
     <message>
         <source>%1 tokens · %2 target passes</source>
@@ -670,7 +571,14 @@
     </message>
 </context>
 <context>
-    <name>specdec::gui::Lesson</name>
+    <name>specdec::gui::LessonPanel</name>
+    <message>
+        <source>Run this lesson</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>specdec::gui::Lessons</name>
     <message>
         <source>Misconception:</source>
         <translation type="unfinished"></translation>
@@ -683,11 +591,100 @@
         <source>Look at:</source>
         <translation type="unfinished"></translation>
     </message>
-</context>
-<context>
-    <name>specdec::gui::LessonPanel</name>
     <message>
-        <source>Run this lesson</source>
+        <source>1. A small draft lowers quality</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The output is a mix of the draft&apos;s and the target&apos;s text, so a weak draft makes it worse.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every token is either a draft token that passed the test min(1, p/q) or a draw from the residual; together they are distributed exactly as p. In the lab the histogram converges to p; in the arena, at T = 0, every draft writes the target&apos;s own text.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the lab&apos;s p-value (stays large for the correct rule, collapses for a wrong one) and the ✓ badges in the arena, with their different target-pass counts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>2. The smallest draft is always best</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A cheaper draft always gives a bigger speedup.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A unigram or uniform draft is cheap but rarely agrees with the target: α collapses, a round yields little more than one token, and the cost-model speedup falls to about 1 (below 1 as soon as a draft call costs more, see lesson 4), while a bigger trigram draft is accepted far more often.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the α̂ and speedup columns of the arena&apos;s table: ngram:1 and uniform against ngram:3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>3. The draft must have the target&apos;s architecture</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only a smaller copy of the target&apos;s network can be its draft.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The rule needs only q, a distribution over the same vocabulary. An n-gram table and prompt lookup (no model at all) draft for the neural target and are accepted often.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the arena lanes ngram:3 and lookup:3 against the ONNX target, next to the small ONNX draft.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>4. Speculation is free</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>If most drafts are accepted, speculation always pays.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each round costs K draft calls plus one target pass. With a draft costing c = 0.8 of the target, even α = 0.9 gives (1 − α^(K+1)) / ((1 − α)(Kc + 1)) &lt; 1 at K = 8.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the speedup curve against K in the theory explorer: it dips below the dashed line at 1; move c down and watch the best K grow.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>5. Sampling (T &gt; 0) breaks it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Speculative decoding is only exact for greedy decoding.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At T = 1 the dice and the residual keep the output distributed as p: still lossless, but the draft and target agree less often than at T = 0, so α is lower.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>α̂ in the theory panel at T = 1, then set T = 0 in the setup bar; the lab (correct rule) at T = 1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Classic demo: bigram draft, trigram target, greedy, K = 6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Speculative text is an approximation of the target&apos;s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On the poem corpus, greedy: the text equals the target&apos;s own, character for character, written with fewer target passes than tokens (every accepted draft token is a pass saved).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the ✓ badge and the target passes of each lane; the tokens-per-round plot.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -984,6 +981,10 @@
     </message>
     <message>
         <source>draft position</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>K this round (policy)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

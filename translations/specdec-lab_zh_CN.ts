@@ -82,7 +82,7 @@
         <translation>T</translation>
     </message>
     <message>
-        <source>Draft temperature (default: the target's).</source>
+        <source>Draft temperature (default: the target&apos;s).</source>
         <translation>草稿温度（默认与目标相同）。</translation>
     </message>
     <message>
@@ -158,11 +158,11 @@
         <translation>代码</translation>
     </message>
     <message>
-        <source>--%1 expects a number, got '%2'</source>
+        <source>--%1 expects a number, got &apos;%2&apos;</source>
         <translation>--%1 需要一个数字，得到的是“%2”</translation>
     </message>
     <message>
-        <source>--phase must be draft, verify, dice, residual, bonus or commit, got '%1'</source>
+        <source>--phase must be draft, verify, dice, residual, bonus or commit, got &apos;%1&apos;</source>
         <translation>--phase 必须是 draft、verify、dice、residual、bonus 或 commit，得到的是“%1”</translation>
     </message>
     <message>
@@ -205,7 +205,7 @@
         <translation>主厨（目标模型）在一次前向计算中为全部 K + 1 个位置打分；每张卡片得到 p(x)。</translation>
     </message>
     <message>
-        <source>Greedy: each card is kept when it equals the target's most probable token.</source>
+        <source>Greedy: each card is kept when it equals the target&apos;s most probable token.</source>
         <translation>贪心模式：卡片等于目标模型最可能的词元时保留。</translation>
     </message>
     <message>
@@ -213,7 +213,7 @@
         <translation>每张卡片掷出 u ~ U[0, 1)，当 u &lt; min(1, p/q) 时保留；第一次失败即停止检验。</translation>
     </message>
     <message>
-        <source>The rejected card is replaced by the target's most probable token.</source>
+        <source>The rejected card is replaced by the target&apos;s most probable token.</source>
         <translation>被拒绝的卡片由目标模型最可能的词元替换。</translation>
     </message>
     <message>
@@ -230,152 +230,53 @@
     </message>
 </context>
 <context>
-    <name>specdec::gui</name>
-    <message>
-        <source>1. A small draft lowers quality</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>The output is a mix of the draft's and the target's text, so a weak draft makes it worse.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Every token is either a draft token that passed the test min(1, p/q) or a draw from the residual; together they are distributed exactly as p. In the lab the histogram converges to p; in the arena, at T = 0, every draft writes the target's own text.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>the lab's p-value (stays large for the correct rule, collapses for a wrong one) and the ✓ badges in the arena, with their different target-pass counts.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>2. The smallest draft is always best</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>A cheaper draft always gives a bigger speedup.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>A unigram or uniform draft is cheap but rarely agrees with the target: α collapses, a round yields little more than one token, and every draft call still costs time, so the cost-model speedup can fall below 1.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>the α̂ and speedup columns of the arena's table: ngram:1 and uniform against ngram:3.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>3. The draft must have the target's architecture</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Only a smaller copy of the target's network can be its draft.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>The rule needs only q, a distribution over the same vocabulary. An n-gram table and prompt lookup (no model at all) draft for the neural target and are accepted often.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>the arena lanes ngram:3 and lookup:3 against the ONNX target, next to the small ONNX draft.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>4. Speculation is free</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>If most drafts are accepted, speculation always pays.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Each round costs K draft calls plus one target pass. With a draft costing c = 0.8 of the target, even α = 0.9 gives (1 − α^(K+1)) / ((1 − α)(Kc + 1)) &lt; 1 at K = 8.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>the speedup curve against K in the theory explorer: it dips below the dashed line at 1; move c down and watch the best K grow.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>5. Sampling (T &gt; 0) breaks it</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Speculative decoding is only exact for greedy decoding.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>At T = 1 the dice and the residual keep the output distributed as p: still lossless, but the draft and target agree less often than at T = 0, so α is lower.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>α̂ in the theory panel at T = 1, then set T = 0 in the setup bar; the lab (correct rule) at T = 1.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Classic demo: bigram draft, trigram target, greedy, K = 6</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Speculative text is an approximation of the target's.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>On the poem corpus, greedy: the text equals the target's own, character for character, written with far fewer target passes than tokens.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>the ✓ badge and the target passes of each lane; the tokens-per-round plot.</source>
-        <translation type="unfinished" />
-    </message>
-</context>
-<context>
     <name>specdec::gui::ArenaLane</name>
     <message>
         <source>%1 tokens · %2 target passes</source>
-        <translation type="unfinished" />
+        <translation>%1 个词元 · %2 次目标前向</translation>
     </message>
     <message>
         <source>T &gt; 0: a different sample of the same distribution</source>
-        <translation type="unfinished" />
+        <translation>T &gt; 0：同一分布的另一个样本</translation>
     </message>
     <message>
         <source>✓ same text as the target</source>
-        <translation type="unfinished" />
+        <translation>✓ 与目标文字相同</translation>
     </message>
     <message>
-        <source>✗ differs from the target's text</source>
-        <translation type="unfinished" />
+        <source>✗ differs from the target&apos;s text</source>
+        <translation>✗ 与目标文字不同</translation>
     </message>
 </context>
 <context>
     <name>specdec::gui::ArenaView</name>
     <message>
         <source>Target %1 on %2; %3 tokens per lane; same prompt, seed and sampler settings.</source>
-        <translation type="unfinished" />
+        <translation>目标 %1，语料 %2；每条赛道 %3 个词元；提示、种子与采样设置相同。</translation>
     </message>
     <message>
         <source>Lanes, one per line: a draft (ngram:N, onnx:PATH, uniform, same, lookup:N) and optionally a policy (heuristic, confidence:0.4, threshold:0.6)</source>
-        <translation type="unfinished" />
+        <translation>赛道，每行一条：一个草稿模型（ngram:N、onnx:路径、uniform、same、lookup:N），可选一个策略（heuristic、confidence:0.4、threshold:0.6）</translation>
     </message>
     <message>
         <source>Load lanes</source>
-        <translation type="unfinished" />
+        <translation>载入赛道</translation>
     </message>
     <message>
         <source>Step</source>
-        <translation type="unfinished" />
+        <translation>单步</translation>
     </message>
     <message>
         <source>Play to the end</source>
-        <translation type="unfinished" />
+        <translation>播放到结束</translation>
     </message>
     <message>
         <source>One round per lane</source>
-        <translation type="unfinished" />
+        <translation>每条赛道一轮</translation>
     </message>
     <message>
         <source>Aligned by tokens so far</source>
-        <translation type="unfinished" />
+        <translation>按已写词元数对齐</translation>
     </message>
     <message>
         <source>Draft</source>
@@ -387,47 +288,47 @@
     </message>
     <message>
         <source>Tokens / round</source>
-        <translation type="unfinished" />
+        <translation>词元 / 轮</translation>
     </message>
     <message>
         <source>c</source>
-        <translation type="unfinished" />
+        <translation>c</translation>
     </message>
     <message>
         <source>Speedup (passes)</source>
-        <translation type="unfinished" />
+        <translation>加速比（前向次数）</translation>
     </message>
     <message>
         <source>Speedup (cost model)</source>
-        <translation type="unfinished" />
+        <translation>加速比（成本模型）</translation>
     </message>
     <message>
         <source>Speedup (wall clock)</source>
-        <translation type="unfinished" />
+        <translation>加速比（实际耗时）</translation>
     </message>
     <message>
         <source>Draft ms / call</source>
-        <translation type="unfinished" />
+        <translation>草稿毫秒 / 次</translation>
     </message>
     <message>
         <source>Target passes</source>
-        <translation type="unfinished" />
+        <translation>目标前向次数</translation>
     </message>
     <message>
         <source>Tokens written against target passes</source>
-        <translation type="unfinished" />
+        <translation>已写词元数与目标前向次数</translation>
     </message>
     <message>
         <source>target passes</source>
-        <translation type="unfinished" />
+        <translation>目标前向次数</translation>
     </message>
     <message>
         <source>tokens</source>
-        <translation type="unfinished" />
+        <translation>词元</translation>
     </message>
     <message>
         <source>Acceptance α̂ (cumulative)</source>
-        <translation type="unfinished" />
+        <translation>接受率 α̂（累计）</translation>
     </message>
     <message>
         <source>round</source>
@@ -435,148 +336,148 @@
     </message>
     <message>
         <source>Draft length K per round</source>
-        <translation type="unfinished" />
+        <translation>每轮草稿长度 K</translation>
     </message>
 </context>
 <context>
     <name>specdec::gui::ArenaWorker</name>
     <message>
         <source>The arena takes 2 to 6 lanes, got %1.</source>
-        <translation type="unfinished" />
+        <translation>擂台需要 2 到 6 条赛道，收到 %1 条。</translation>
     </message>
 </context>
 <context>
     <name>specdec::gui::BarEditor</name>
     <message>
         <source>Drag a bar up or down to change its probability; the other bars rescale so the total stays 1.</source>
-        <translation type="unfinished" />
+        <translation>上下拖动柱子改变其概率；其余柱子按比例缩放，总和保持为 1。</translation>
     </message>
 </context>
 <context>
     <name>specdec::gui::ClassroomTools</name>
     <message>
         <source>Loading the target and %1 drafts…</source>
-        <translation type="unfinished" />
+        <translation>正在载入目标模型和 %1 个草稿模型…</translation>
     </message>
     <message>
         <source>Playing…</source>
-        <translation type="unfinished" />
+        <translation>正在运行…</translation>
     </message>
     <message>
         <source>Each lane: same target, prompt, seed and settings.</source>
-        <translation type="unfinished" />
+        <translation>每条赛道：相同的目标、提示、种子与设置。</translation>
     </message>
     <message>
         <source>Lessons</source>
-        <translation type="unfinished" />
+        <translation>课程</translation>
     </message>
     <message>
         <source>&amp;Open session…</source>
-        <translation type="unfinished" />
+        <translation>打开会话(&amp;O)…</translation>
     </message>
     <message>
         <source>&amp;Save session…</source>
-        <translation type="unfinished" />
+        <translation>保存会话(&amp;S)…</translation>
     </message>
     <message>
         <source>Export trace…</source>
-        <translation type="unfinished" />
+        <translation>导出轨迹…</translation>
     </message>
     <message>
         <source>Export plot…</source>
-        <translation type="unfinished" />
+        <translation>导出图表…</translation>
     </message>
     <message>
         <source>Export handout (PDF)…</source>
-        <translation type="unfinished" />
+        <translation>导出讲义（PDF）…</translation>
     </message>
     <message>
         <source>Draft arena</source>
-        <translation type="unfinished" />
+        <translation>草稿擂台</translation>
     </message>
     <message>
         <source>Lossless lab</source>
-        <translation type="unfinished" />
+        <translation>无损实验室</translation>
     </message>
     <message>
         <source>Theory explorer</source>
-        <translation type="unfinished" />
+        <translation>理论探索器</translation>
     </message>
     <message>
         <source>&amp;Classroom</source>
-        <translation type="unfinished" />
+        <translation>课堂(&amp;C)</translation>
     </message>
     <message>
         <source>Save session</source>
-        <translation type="unfinished" />
+        <translation>保存会话</translation>
     </message>
     <message>
         <source>Sessions (*.specdec.json *.json)</source>
-        <translation type="unfinished" />
+        <translation>会话 (*.specdec.json *.json)</translation>
     </message>
     <message>
         <source>Open session</source>
-        <translation type="unfinished" />
+        <translation>打开会话</translation>
     </message>
     <message>
         <source>Export trace</source>
-        <translation type="unfinished" />
+        <translation>导出轨迹</translation>
     </message>
     <message>
         <source>CSV (*.csv);;JSON (*.json)</source>
-        <translation type="unfinished" />
+        <translation>CSV (*.csv);;JSON (*.json)</translation>
     </message>
     <message>
         <source>Window plot %1</source>
-        <translation type="unfinished" />
+        <translation>主窗口图表 %1</translation>
     </message>
     <message>
         <source>Distribution view</source>
-        <translation type="unfinished" />
+        <translation>分布视图</translation>
     </message>
     <message>
         <source>Arena plot %1</source>
-        <translation type="unfinished" />
+        <translation>擂台图表 %1</translation>
     </message>
     <message>
         <source>Theory explorer plot %1</source>
-        <translation type="unfinished" />
+        <translation>理论探索器图表 %1</translation>
     </message>
     <message>
         <source>Lossless lab histogram</source>
-        <translation type="unfinished" />
+        <translation>无损实验室直方图</translation>
     </message>
     <message>
         <source>Export plot</source>
-        <translation type="unfinished" />
+        <translation>导出图表</translation>
     </message>
     <message>
         <source>Plot:</source>
-        <translation type="unfinished" />
+        <translation>图表：</translation>
     </message>
     <message>
         <source>PNG (*.png);;SVG (*.svg);;PDF (*.pdf)</source>
-        <translation type="unfinished" />
+        <translation>PNG (*.png);;SVG (*.svg);;PDF (*.pdf)</translation>
     </message>
     <message>
         <source>PNG (*.png);;PDF (*.pdf)</source>
-        <translation type="unfinished" />
+        <translation>PNG (*.png);;PDF (*.pdf)</translation>
     </message>
     <message>
         <source>Export handout</source>
-        <translation type="unfinished" />
+        <translation>导出讲义</translation>
     </message>
     <message>
         <source>PDF (*.pdf)</source>
-        <translation type="unfinished" />
+        <translation>PDF (*.pdf)</translation>
     </message>
     <message>
         <source>Speculative decoding — round %1, %2 (%3 / %4)</source>
-        <translation type="unfinished" />
+        <translation>投机解码 — 第 %1 轮，%2（%3 / %4）</translation>
     </message>
     <message>
         <source>Play a round in the main window first.</source>
-        <translation type="unfinished" />
+        <translation>请先在主窗口运行一轮。</translation>
     </message>
     <message>
         <source>others</source>
@@ -584,7 +485,7 @@
     </message>
     <message>
         <source>session</source>
-        <translation type="unfinished" />
+        <translation>会话</translation>
     </message>
 </context>
 <context>
@@ -658,128 +559,224 @@
     <name>specdec::gui::Exporter</name>
     <message>
         <source>SVG export needs Qt SVG (package qt6-svg-dev), which this build lacks.</source>
-        <translation type="unfinished" />
+        <translation>导出 SVG 需要 Qt SVG（软件包 qt6-svg-dev），此构建没有它。</translation>
     </message>
     <message>
-        <source>Unknown plot format "%1": use .png, .pdf or .svg.</source>
-        <translation type="unfinished" />
+        <source>Unknown plot format &quot;%1&quot;: use .png, .pdf or .svg.</source>
+        <translation>未知的图表格式“%1”：请用 .png、.pdf 或 .svg。</translation>
     </message>
     <message>
         <source>Could not write %1.</source>
-        <translation type="unfinished" />
-    </message>
-</context>
-<context>
-    <name>specdec::gui::Lesson</name>
-    <message>
-        <source>Misconception:</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>What the run shows:</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Look at:</source>
-        <translation type="unfinished" />
+        <translation>无法写入 %1。</translation>
     </message>
 </context>
 <context>
     <name>specdec::gui::LessonPanel</name>
     <message>
         <source>Run this lesson</source>
-        <translation type="unfinished" />
+        <translation>运行这一课</translation>
+    </message>
+</context>
+<context>
+    <name>specdec::gui::Lessons</name>
+    <message>
+        <source>Misconception:</source>
+        <translation>误解：</translation>
+    </message>
+    <message>
+        <source>What the run shows:</source>
+        <translation>运行结果说明：</translation>
+    </message>
+    <message>
+        <source>Look at:</source>
+        <translation>请看：</translation>
+    </message>
+    <message>
+        <source>1. A small draft lowers quality</source>
+        <translation>1. 小草稿模型会降低质量</translation>
+    </message>
+    <message>
+        <source>The output is a mix of the draft&apos;s and the target&apos;s text, so a weak draft makes it worse.</source>
+        <translation>输出是草稿模型与目标模型文字的混合，所以弱的草稿会让结果变差。</translation>
+    </message>
+    <message>
+        <source>Every token is either a draft token that passed the test min(1, p/q) or a draw from the residual; together they are distributed exactly as p. In the lab the histogram converges to p; in the arena, at T = 0, every draft writes the target&apos;s own text.</source>
+        <translation>每个词元要么是通过 min(1, p/q) 检验的草稿词元，要么是从残差中抽取的；两者合起来恰好服从 p。实验室里直方图收敛到 p；擂台上在 T = 0 时，每个草稿模型写出的都是目标模型自己的文字。</translation>
+    </message>
+    <message>
+        <source>the lab&apos;s p-value (stays large for the correct rule, collapses for a wrong one) and the ✓ badges in the arena, with their different target-pass counts.</source>
+        <translation>实验室的 p 值（正确规则下保持较大，错误规则下骤降），以及擂台上的 ✓ 标记和各不相同的目标前向次数。</translation>
+    </message>
+    <message>
+        <source>2. The smallest draft is always best</source>
+        <translation>2. 越小的草稿模型越好</translation>
+    </message>
+    <message>
+        <source>A cheaper draft always gives a bigger speedup.</source>
+        <translation>更便宜的草稿模型总能带来更大的加速。</translation>
+    </message>
+    <message>
+        <source>A unigram or uniform draft is cheap but rarely agrees with the target: α collapses, a round yields little more than one token, and the cost-model speedup falls to about 1 (below 1 as soon as a draft call costs more, see lesson 4), while a bigger trigram draft is accepted far more often.</source>
+        <translation>一元或均匀草稿模型很便宜，但很少与目标一致：α 骤降，每轮只比一个词元多一点，成本模型加速比降到约 1（只要草稿调用更贵就低于 1，见第 4 课）；而更大的三元草稿被接受的次数多得多。</translation>
+    </message>
+    <message>
+        <source>the α̂ and speedup columns of the arena&apos;s table: ngram:1 and uniform against ngram:3.</source>
+        <translation>擂台表格中的 α̂ 与加速比列：ngram:1 和 uniform 对比 ngram:3。</translation>
+    </message>
+    <message>
+        <source>3. The draft must have the target&apos;s architecture</source>
+        <translation>3. 草稿模型必须与目标模型结构相同</translation>
+    </message>
+    <message>
+        <source>Only a smaller copy of the target&apos;s network can be its draft.</source>
+        <translation>只有目标网络的缩小版才能当草稿模型。</translation>
+    </message>
+    <message>
+        <source>The rule needs only q, a distribution over the same vocabulary. An n-gram table and prompt lookup (no model at all) draft for the neural target and are accepted often.</source>
+        <translation>规则只需要 q：同一词表上的一个分布。n 元语法表和提示查找（根本没有模型）都能为神经网络目标起草，而且常被接受。</translation>
+    </message>
+    <message>
+        <source>the arena lanes ngram:3 and lookup:3 against the ONNX target, next to the small ONNX draft.</source>
+        <translation>擂台上对 ONNX 目标的 ngram:3 和 lookup:3 赛道，以及旁边的小 ONNX 草稿。</translation>
+    </message>
+    <message>
+        <source>4. Speculation is free</source>
+        <translation>4. 投机是免费的</translation>
+    </message>
+    <message>
+        <source>If most drafts are accepted, speculation always pays.</source>
+        <translation>只要大部分草稿被接受，投机就一定划算。</translation>
+    </message>
+    <message>
+        <source>Each round costs K draft calls plus one target pass. With a draft costing c = 0.8 of the target, even α = 0.9 gives (1 − α^(K+1)) / ((1 − α)(Kc + 1)) &lt; 1 at K = 8.</source>
+        <translation>每轮要花 K 次草稿调用加一次目标前向。若草稿成本是目标的 c = 0.8，即使 α = 0.9，在 K = 8 时 (1 − α^(K+1)) / ((1 − α)(Kc + 1)) 也小于 1。</translation>
+    </message>
+    <message>
+        <source>the speedup curve against K in the theory explorer: it dips below the dashed line at 1; move c down and watch the best K grow.</source>
+        <translation>理论探索器中加速比随 K 的曲线：它跌到 1 的虚线以下；把 c 调小，看最佳 K 变大。</translation>
+    </message>
+    <message>
+        <source>5. Sampling (T &gt; 0) breaks it</source>
+        <translation>5. 采样（T &gt; 0）会破坏它</translation>
+    </message>
+    <message>
+        <source>Speculative decoding is only exact for greedy decoding.</source>
+        <translation>投机解码只在贪心解码时才精确。</translation>
+    </message>
+    <message>
+        <source>At T = 1 the dice and the residual keep the output distributed as p: still lossless, but the draft and target agree less often than at T = 0, so α is lower.</source>
+        <translation>在 T = 1 时，骰子与残差让输出仍服从 p：依然无损，只是草稿与目标的一致比 T = 0 时少，所以 α 更低。</translation>
+    </message>
+    <message>
+        <source>α̂ in the theory panel at T = 1, then set T = 0 in the setup bar; the lab (correct rule) at T = 1.</source>
+        <translation>T = 1 时理论面板中的 α̂，然后在设置栏把 T 设为 0；以及 T = 1 下的实验室（正确规则）。</translation>
+    </message>
+    <message>
+        <source>Classic demo: bigram draft, trigram target, greedy, K = 6</source>
+        <translation>经典演示：二元草稿、三元目标、贪心、K = 6</translation>
+    </message>
+    <message>
+        <source>Speculative text is an approximation of the target&apos;s.</source>
+        <translation>投机解码的文字只是目标文字的近似。</translation>
+    </message>
+    <message>
+        <source>On the poem corpus, greedy: the text equals the target&apos;s own, character for character, written with fewer target passes than tokens (every accepted draft token is a pass saved).</source>
+        <translation>在诗词语料上贪心解码：文字与目标自己的逐字相同，而目标前向次数少于词元数（每个被接受的草稿词元都省下一次前向）。</translation>
+    </message>
+    <message>
+        <source>the ✓ badge and the target passes of each lane; the tokens-per-round plot.</source>
+        <translation>每条赛道的 ✓ 标记和目标前向次数；每轮词元数图。</translation>
     </message>
 </context>
 <context>
     <name>specdec::gui::LosslessLabView</name>
     <message>
         <source>S = %1 samples · χ² = %2 on %3 degrees of freedom · p-value = %4 · TV(histogram, p) = %5</source>
-        <translation type="unfinished" />
+        <translation>S = %1 个样本 · χ² = %2，自由度 %3 · p 值 = %4 · TV(直方图, p) = %5</translation>
     </message>
     <message>
         <source>✗ The output does NOT follow p (p-value &lt; %1): this rule is biased.</source>
-        <translation type="unfinished" />
+        <translation>✗ 输出不服从 p（p 值 &lt; %1）：这条规则有偏。</translation>
     </message>
     <message>
-        <source>✓ Consistent with p: the histogram converges to the target's distribution, not the draft's.</source>
-        <translation type="unfinished" />
+        <source>✓ Consistent with p: the histogram converges to the target&apos;s distribution, not the draft&apos;s.</source>
+        <translation>✓ 与 p 一致：直方图收敛到目标模型的分布，而不是草稿模型的。</translation>
     </message>
     <message>
         <source>p — the target (head chef)</source>
-        <translation type="unfinished" />
+        <translation>p — 目标模型（主厨）</translation>
     </message>
     <message>
         <source>q — the draft (apprentice)</source>
-        <translation type="unfinished" />
+        <translation>q — 草稿模型（学徒）</translation>
     </message>
     <message>
         <source>Presets:</source>
-        <translation type="unfinished" />
+        <translation>预设：</translation>
     </message>
     <message>
         <source>Random</source>
-        <translation type="unfinished" />
+        <translation>随机</translation>
     </message>
     <message>
         <source>From the models</source>
-        <translation type="unfinished" />
+        <translation>来自模型</translation>
     </message>
     <message>
         <source>One-hot</source>
-        <translation type="unfinished" />
+        <translation>独热</translation>
     </message>
     <message>
         <source>Disjoint</source>
-        <translation type="unfinished" />
+        <translation>不相交</translation>
     </message>
     <message>
         <source>p = q</source>
-        <translation type="unfinished" />
+        <translation>p = q</translation>
     </message>
     <message>
         <source>p and q of the current round in the main window, over its most likely tokens</source>
-        <translation type="unfinished" />
+        <translation>主窗口当前轮的 p 和 q，取其最可能的词元</translation>
     </message>
     <message>
         <source>Alphabet size:</source>
-        <translation type="unfinished" />
+        <translation>字母表大小：</translation>
     </message>
     <message>
         <source>Acceptance rule:</source>
-        <translation type="unfinished" />
+        <translation>接受规则：</translation>
     </message>
     <message>
         <source>Samples S:</source>
-        <translation type="unfinished" />
+        <translation>样本数 S：</translation>
     </message>
     <message>
         <source>Run</source>
-        <translation type="unfinished" />
+        <translation>运行</translation>
     </message>
     <message>
         <source>Stop</source>
-        <translation type="unfinished" />
+        <translation>停止</translation>
     </message>
     <message>
         <source>accepted draft</source>
-        <translation type="unfinished" />
+        <translation>被接受的草稿</translation>
     </message>
     <message>
         <source>from the residual</source>
-        <translation type="unfinished" />
+        <translation>来自残差</translation>
     </message>
     <message>
         <source>p (target)</source>
-        <translation type="unfinished" />
+        <translation>p（目标）</translation>
     </message>
     <message>
         <source>Where the S outputs came from</source>
-        <translation type="unfinished" />
+        <translation>S 个输出的来源</translation>
     </message>
     <message>
         <source>share of outputs</source>
-        <translation type="unfinished" />
+        <translation>输出占比</translation>
     </message>
 </context>
 <context>
@@ -805,7 +802,7 @@
         <translation>关于投机解码实验室</translation>
     </message>
     <message>
-        <source>&lt;p&gt;&lt;b&gt;specdec-lab&lt;/b&gt; runs speculative decoding for real and shows every step: the apprentice drafts, the head chef verifies in one pass, dice decide, the residual corrects. The output follows the target's distribution exactly.&lt;/p&gt;</source>
+        <source>&lt;p&gt;&lt;b&gt;specdec-lab&lt;/b&gt; runs speculative decoding for real and shows every step: the apprentice drafts, the head chef verifies in one pass, dice decide, the residual corrects. The output follows the target&apos;s distribution exactly.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;投机解码实验室&lt;/b&gt;真实地运行投机解码并展示每一步：学徒起草，主厨一次前向计算完成验证，骰子决定去留，残差负责修正。输出分布与目标模型完全一致。&lt;/p&gt;</translation>
     </message>
     <message>
@@ -986,6 +983,10 @@
         <source>draft position</source>
         <translation>草稿位置</translation>
     </message>
+    <message>
+        <source>K this round (policy)</source>
+        <translation>本轮 K（策略）</translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::RoundView</name>
@@ -1105,7 +1106,7 @@
         <translation>相同</translation>
     </message>
     <message>
-        <source>Draft temperature ("same": the target's).</source>
+        <source>Draft temperature (&quot;same&quot;: the target&apos;s).</source>
         <translation>草稿温度（“相同”：与目标一致）。</translation>
     </message>
     <message>
@@ -1129,31 +1130,31 @@
     <name>specdec::gui::TheoryExplorer</name>
     <message>
         <source>α (acceptance) = %1</source>
-        <translation type="unfinished" />
+        <translation>α（接受率）= %1</translation>
     </message>
     <message>
         <source>K (draft length) = %1</source>
-        <translation type="unfinished" />
+        <translation>K（草稿长度）= %1</translation>
     </message>
     <message>
         <source>c = T_draft / T_target = %1</source>
-        <translation type="unfinished" />
+        <translation>c = T_草稿 / T_目标 = %1</translation>
     </message>
     <message>
         <source>E[N] = (1 − α^(K+1)) / (1 − α) = %1 tokens per round; speedup (1 − α^(K+1)) / ((1 − α)(Kc + 1)) = %2×; best K here: %3 (%4×).</source>
-        <translation type="unfinished" />
+        <translation>E[N] = (1 − α^(K+1)) / (1 − α) = 每轮 %1 个词元；加速比 (1 − α^(K+1)) / ((1 − α)(Kc + 1)) = %2×；此处最佳 K：%3（%4×）。</translation>
     </message>
     <message>
         <source>E[tokens per round] against K</source>
-        <translation type="unfinished" />
+        <translation>E[每轮词元数] 随 K 变化</translation>
     </message>
     <message>
         <source>Speedup against K</source>
-        <translation type="unfinished" />
+        <translation>加速比随 K 变化</translation>
     </message>
     <message>
         <source>Speedup against α</source>
-        <translation type="unfinished" />
+        <translation>加速比随 α 变化</translation>
     </message>
     <message>
         <source>K</source>
@@ -1161,27 +1162,27 @@
     </message>
     <message>
         <source>α</source>
-        <translation type="unfinished" />
+        <translation>α</translation>
     </message>
     <message>
         <source>E[N]</source>
-        <translation type="unfinished" />
+        <translation>E[N]</translation>
     </message>
     <message>
         <source>cost-model speedup</source>
-        <translation type="unfinished" />
+        <translation>成本模型加速比</translation>
     </message>
     <message>
         <source>sliders</source>
-        <translation type="unfinished" />
+        <translation>滑块</translation>
     </message>
     <message>
         <source>best K</source>
-        <translation type="unfinished" />
+        <translation>最佳 K</translation>
     </message>
     <message>
         <source>your runs</source>
-        <translation type="unfinished" />
+        <translation>你的运行</translation>
     </message>
 </context>
 <context>
