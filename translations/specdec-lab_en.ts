@@ -230,6 +230,33 @@
     </message>
 </context>
 <context>
+    <name>specdec::Variant</name>
+    <message>
+        <source>Accept with probability min(1, p/q), resample rejections from norm(max(0, p - q)): the output follows p exactly.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every draft token is kept, so the output follows the draft&apos;s q, not the target&apos;s p.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keeping only the target&apos;s argmax drops every other token p would have sampled at T &gt; 0.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>After a rejection, drawing from p adds p&apos;s mass on top of what acceptance already gave: tokens where q &gt; p are over-represented.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>max(0, p - q) sums to 1 - beta, not 1: the missing mass falls back on the draft token.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The draft sampled from its tempered q, but the test divides by the untempered q: the ratio p/q is wrong for every token.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>specdec::gui::ArenaLane</name>
     <message>
         <source>%1 tokens · %2 target passes</source>

@@ -230,6 +230,33 @@
     </message>
 </context>
 <context>
+    <name>specdec::Variant</name>
+    <message>
+        <source>Accept with probability min(1, p/q), resample rejections from norm(max(0, p - q)): the output follows p exactly.</source>
+        <translation>以概率 min(1, p/q) 接受，被拒绝时从 norm(max(0, p - q)) 重新抽样：输出恰好服从 p。</translation>
+    </message>
+    <message>
+        <source>Every draft token is kept, so the output follows the draft&apos;s q, not the target&apos;s p.</source>
+        <translation>每个草稿词元都被保留，所以输出服从草稿的 q，而不是目标的 p。</translation>
+    </message>
+    <message>
+        <source>Keeping only the target&apos;s argmax drops every other token p would have sampled at T &gt; 0.</source>
+        <translation>只保留目标的 argmax，会丢掉 T &gt; 0 时 p 本会采到的其他所有词元。</translation>
+    </message>
+    <message>
+        <source>After a rejection, drawing from p adds p&apos;s mass on top of what acceptance already gave: tokens where q &gt; p are over-represented.</source>
+        <translation>拒绝后从 p 抽样，会在接受已给出的概率之上再叠加 p 的质量：q &gt; p 的词元被过度代表。</translation>
+    </message>
+    <message>
+        <source>max(0, p - q) sums to 1 - beta, not 1: the missing mass falls back on the draft token.</source>
+        <translation>max(0, p - q) 的总和是 1 - beta 而不是 1：缺失的质量落回到草稿词元上。</translation>
+    </message>
+    <message>
+        <source>The draft sampled from its tempered q, but the test divides by the untempered q: the ratio p/q is wrong for every token.</source>
+        <translation>草稿从加温后的 q 抽样，检验却除以未加温的 q：每个词元的比值 p/q 都是错的。</translation>
+    </message>
+</context>
+<context>
     <name>specdec::gui::ArenaLane</name>
     <message>
         <source>%1 tokens · %2 target passes</source>

@@ -7,6 +7,7 @@
 #include <qcustomplot.h>
 
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QGridLayout>
 #include <QLabel>
 #include <QProgressBar>
@@ -35,7 +36,37 @@ QVector<double> toVector(const std::vector<std::int64_t> &counts, double scale)
     return v;
 }
 
+/// The engine's explanations (variantExplanation in engine/Acceptance.cpp), listed here so that lupdate
+/// extracts them; test_gui_lossless_lab checks that they still match the engine's text.
+const char *const kExplanations[] = {
+    QT_TRANSLATE_NOOP("specdec::Variant", "Accept with probability min(1, p/q), resample rejections from "
+                                          "norm(max(0, p - q)): the output follows p exactly."),
+    QT_TRANSLATE_NOOP("specdec::Variant", "Every draft token is kept, so the output follows the draft's q, not "
+                                          "the target's p."),
+    QT_TRANSLATE_NOOP("specdec::Variant", "Keeping only the target's argmax drops every other token p would have "
+                                          "sampled at T > 0."),
+    QT_TRANSLATE_NOOP("specdec::Variant", "After a rejection, drawing from p adds p's mass on top of what "
+                                          "acceptance already gave: tokens where q > p are over-represented."),
+    QT_TRANSLATE_NOOP("specdec::Variant", "max(0, p - q) sums to 1 - beta, not 1: the missing mass falls back on "
+                                          "the draft token."),
+    QT_TRANSLATE_NOOP("specdec::Variant", "The draft sampled from its tempered q, but the test divides by the "
+                                          "untempered q: the ratio p/q is wrong for every token."),
+};
+
 } // namespace
+
+QStringList LosslessLabView::translatableExplanations()
+{
+    QStringList list;
+    for (const char *text : kExplanations)
+        list << QString::fromUtf8(text);
+    return list;
+}
+
+QString LosslessLabView::explanation(Variant variant)
+{
+    return QCoreApplication::translate("specdec::Variant", variantExplanation(variant).c_str());
+}
 
 LosslessLabView::LosslessLabView(QWidget *parent)
     : QWidget(parent)
@@ -129,7 +160,7 @@ LosslessLabView::LosslessLabView(QWidget *parent)
     connect(m_pEditor, &BarEditor::edited, this, &LosslessLabView::resetHistogram);
     connect(m_qEditor, &BarEditor::edited, this, &LosslessLabView::resetHistogram);
     connect(m_variant, &QComboBox::currentIndexChanged, this, [this] {
-        m_explanation->setText(QString::fromStdString(variantExplanation(variant())));
+        m_explanation->setText(explanation(variant()));
         resetHistogram();
     });
     connect(m_run, &QPushButton::clicked, this, [this] {
@@ -142,7 +173,6 @@ LosslessLabView::LosslessLabView(QWidget *parent)
     connect(m_stop, &QPushButton::clicked, this, &LosslessLabView::stopRequested);
 
     setDistributions({0.30, 0.25, 0.20, 0.12, 0.08, 0.05}, {0.10, 0.15, 0.35, 0.25, 0.05, 0.10}, alphabet(6));
-    m_explanation->setText(QString::fromStdString(variantExplanation(Variant::Correct)));
     applyStyle();
     retranslate();
 }
@@ -339,6 +369,7 @@ void LosslessLabView::retranslate()
     m_alphabetLabel->setText(tr("Alphabet size:"));
     m_variantLabel->setText(tr("Acceptance rule:"));
     m_samplesLabel->setText(tr("Samples S:"));
+    m_explanation->setText(explanation(variant()));
     m_run->setText(tr("Run"));
     m_stop->setText(tr("Stop"));
     m_acceptedBars->setName(tr("accepted draft"));

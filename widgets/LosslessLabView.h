@@ -76,6 +76,11 @@ public:
     QString verdictText() const;
     QCustomPlot *plot() const { return m_plot; }
 
+    /// Why `variant` is (or is not) lossless: the engine's sentence, translated.
+    static QString explanation(Variant variant);
+    /// The English sentences the translations are made from (for the test that they match the engine's).
+    static QStringList translatableExplanations();
+
     enum class Preset { Random, OneHot, Disjoint, Equal };
     void applyPreset(Preset preset);
 

@@ -43,6 +43,7 @@ private slots:
     void variants_data();
     void variants();
     void stackedPartsAddUp();
+    void explanationsMatchTheEngine();
 };
 
 void TestLosslessLab::dragRenormalises()
@@ -125,6 +126,16 @@ void TestLosslessLab::stackedPartsAddUp()
         QVERIFY(qAbs(static_cast<double>(s.accepted[i]) - expected) < 5 * std::sqrt(expected) + 1);
     }
     QCOMPARE(total, std::int64_t(1000000));
+}
+
+void TestLosslessLab::explanationsMatchTheEngine()
+{
+    // The translated sentences are keyed by the engine's English text: when it changes, update both.
+    const QStringList sources = LosslessLabView::translatableExplanations();
+    for (Variant v : allVariants()) {
+        QVERIFY2(sources.contains(QString::fromStdString(variantExplanation(v))), variantName(v).c_str());
+        QCOMPARE(LosslessLabView::explanation(v), QString::fromStdString(variantExplanation(v))); // no translator
+    }
 }
 
 QTEST_MAIN(TestLosslessLab)
