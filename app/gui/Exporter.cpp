@@ -6,6 +6,7 @@
 #include <QPageSize>
 #include <QPainter>
 #include <QPdfWriter>
+#include <QAbstractTextDocumentLayout>
 #include <QTextDocument>
 
 #ifdef SPECDEC_HAVE_SVG
@@ -54,6 +55,51 @@ QString exportPlot(QCustomPlot *plot, const QString &path)
     return ok ? QString() : QCoreApplication::translate("specdec::gui::Exporter", "Could not write %1.").arg(path);
 }
 
+bool paintHandout(QPaintDevice *device, const QString &title, QWidget *roundView, QWidget *distributionView,
+                  const QString &theoryHtml)
+{
+    QPainter painter;
+    if (!painter.begin(device))
+        return false;
+    painter.setRenderHint(QPainter::SmoothPixmapTransform);
+    const QRect page(0, 0, device->width(), device->height());
+    const int margin = page.width() / 20;
+    int y = margin;
+    QFont heading = painter.font();
+    heading.setPointSizeF(14);
+    heading.setBold(true);
+    painter.setFont(heading);
+    const int headingHeight = painter.fontMetrics().height() + 10;
+    painter.drawText(QRect(margin, y, page.width() - 2 * margin, headingHeight), Qt::AlignLeft, title);
+    y += headingHeight + margin / 3;
+    // The round view across the page; below it the distribution view (left) beside the theory text (right).
+    // Widgets are drawn as they look on screen, scaled to fit (keeping their aspect ratio).
+    auto place = [&](QWidget *widget, const QRectF &box) {
+        if (!widget || widget->width() <= 0 || widget->height() <= 0)
+            return 0.0;
+        const QPixmap shot = widget->grab();
+        const double scale = std::min(box.width() / shot.width(), box.height() / shot.height());
+        const QRectF target(box.left(), box.top(), shot.width() * scale, shot.height() * scale);
+        painter.drawPixmap(target, shot, shot.rect());
+        return target.height();
+    };
+    const double width = page.width() - 2.0 * margin;
+    y += static_cast<int>(place(roundView, QRectF(margin, y, width, 0.4 * page.height()))) + margin / 3;
+    const double half = (width - margin / 2.0) / 2;
+    place(distributionView, QRectF(margin, y, half, page.height() - y - margin));
+    QTextDocument doc;
+    QFont body = painter.font();
+    body.setPointSizeF(8);
+    body.setBold(false);
+    doc.setDefaultFont(body);
+    doc.documentLayout()->setPaintDevice(device);
+    doc.setHtml(theoryHtml);
+    doc.setTextWidth(half);
+    painter.translate(margin + half + margin / 2.0, y);
+    doc.drawContents(&painter, QRectF(0, 0, half, page.height() - y - margin));
+    return painter.end();
+}
+
 QString writeHandout(const QString &path, const QString &title, QWidget *roundView, QWidget *distributionView,
                      const QString &theoryHtml)
 {
@@ -62,43 +108,8 @@ QString writeHandout(const QString &path, const QString &title, QWidget *roundVi
     pdf.setResolution(150);
     pdf.setTitle(title);
     pdf.setCreator(QStringLiteral("specdec-lab"));
-    QPainter painter;
-    if (!painter.begin(&pdf))
+    if (!paintHandout(&pdf, title, roundView, distributionView, theoryHtml))
         return QCoreApplication::translate("specdec::gui::Exporter", "Could not write %1.").arg(path);
-    const QRect page = painter.viewport();
-    const int margin = 60;
-    int y = margin;
-    QFont heading = painter.font();
-    heading.setPointSizeF(14);
-    heading.setBold(true);
-    painter.setFont(heading);
-    const int headingHeight = painter.fontMetrics().height() + 10;
-    painter.drawText(QRect(margin, y, page.width() - 2 * margin, headingHeight), Qt::AlignLeft, title);
-    y += headingHeight + 10;
-    // Each widget is drawn at its on-screen size, scaled to the page width (keeping its aspect ratio).
-    auto place = [&](QWidget *widget, double maxHeightShare) {
-        if (!widget || widget->width() <= 0 || widget->height() <= 0)
-            return;
-        const QPixmap shot = widget->grab();
-        const double width = page.width() - 2.0 * margin;
-        double scale = width / shot.width();
-        scale = std::min(scale, maxHeightShare * page.height() / shot.height());
-        const QRectF target(margin, y, shot.width() * scale, shot.height() * scale);
-        painter.drawPixmap(target, shot, shot.rect());
-        y += static_cast<int>(target.height()) + 20;
-    };
-    place(roundView, 0.36);
-    place(distributionView, 0.30);
-    QTextDocument doc;
-    QFont body = painter.font();
-    body.setPointSizeF(9);
-    body.setBold(false);
-    doc.setDefaultFont(body);
-    doc.setHtml(theoryHtml);
-    doc.setTextWidth(page.width() - 2.0 * margin);
-    painter.translate(margin, y);
-    doc.drawContents(&painter, QRectF(0, 0, page.width() - 2.0 * margin, page.height() - y - margin));
-    painter.end();
     return {};
 }
 

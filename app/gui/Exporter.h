@@ -5,6 +5,7 @@
 #include <QString>
 
 class QCustomPlot;
+class QPaintDevice;
 class QWidget;
 
 namespace specdec::gui {
@@ -14,6 +15,11 @@ QString exportPlot(QCustomPlot *plot, const QString &path);
 
 /// Whether SVG export was built in (Qt SVG present at build time).
 bool svgExportAvailable();
+
+/// Paints the handout page — title, round view, distribution view, theory text — on `device` (a PDF page, or
+/// an image for a preview); false when the device cannot be painted on.
+bool paintHandout(QPaintDevice *device, const QString &title, QWidget *roundView, QWidget *distributionView,
+                  const QString &theoryHtml);
 
 /// Renders the three widgets, titled, onto one A4 page of a PDF at `path`; returns an empty string or an error.
 QString writeHandout(const QString &path, const QString &title, QWidget *roundView, QWidget *distributionView,

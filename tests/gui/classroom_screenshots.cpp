@@ -1,9 +1,13 @@
 // Renders the screenshots of docs/classroom.md offscreen: each lesson applied to the real window, arena,
-// lab and theory explorer, grabbed to PNG. Not a test; run: classroom_screenshots OUTPUT_DIR (English; the
+// lab and theory explorer, grabbed to PNG. Not a test; run: classroom_screenshots OUTPUT_DIR [HANDOUT.png] (English; the
 // translations are embedded in specdec-lab itself).
 #include "ArenaRunner.h"
 #include "ArenaView.h"
 #include "ClassroomTools.h"
+#include "Exporter.h"
+#include "RoundView.h"
+#include "DistributionView.h"
+#include "TheoryPanel.h"
 #include "Language.h"
 #include "LabRunner.h"
 #include "LessonPanel.h"
@@ -91,6 +95,15 @@ int main(int argc, char **argv)
     waitFor([&] { return session.history().size() >= 10; }, 60000);
     player.jumpTo(9, Phase::Commit);
     save(&window, file("window-classic"));
+    if (argc > 2) { // the handout page of this round as an A4 image at 100 dpi, to look at
+        QImage page(827, 1169, QImage::Format_RGB32);
+        page.fill(Qt::white);
+        page.setDotsPerMeterX(3937);
+        page.setDotsPerMeterY(3937);
+        paintHandout(&page, QStringLiteral("Classic demo, round 10"), window.roundView(), window.distributionView(),
+                     window.theory()->toHtml());
+        page.save(QString::fromLocal8Bit(argv[2]));
+    }
     playArena(tools, file("arena-classic"));
 
     // 1. A small draft lowers quality: the lab, correct and wrong; the greedy arena.
