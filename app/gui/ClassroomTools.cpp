@@ -190,6 +190,8 @@ void ClassroomTools::openSession(const app::SessionFile &file)
 
 void ClassroomTools::onRoundsAdded()
 {
+    if (m_theory->isVisible())
+        updateMeasured(); // the session's point moves as rounds arrive
     if (!m_pendingPosition)
         return;
     const int have = static_cast<int>(m_session->history().size());
