@@ -21,6 +21,7 @@
 #include <QApplication>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QStandardPaths>
 #include <QThread>
 
 #include <cstdio>
@@ -76,6 +77,7 @@ void runLab(ClassroomTools &tools, Variant variant, const QString &path)
 int main(int argc, char **argv)
 {
     QApplication app(argc, argv);
+    QStandardPaths::setTestModeEnabled(true); // the window's settings go to a throwaway location
     const QDir out(argc > 1 ? QString::fromLocal8Bit(argv[1]) : QStringLiteral("."));
     Language language;
     language.set(QStringLiteral("en"));
