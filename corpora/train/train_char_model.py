@@ -226,7 +226,10 @@ def load_onnx_weights(model, path):
 def train(args, vocab, ids, split):
     torch.manual_seed(args.seed)
     model = CharTransformer(len(vocab), args.context, args.layers, args.d_model, args.heads, args.dropout, args.tie)
-    if args.init_from:
+    if args.init_from.endswith(".pt"):
+        model.load_state_dict(torch.load(args.init_from)["model"])
+        print(f"initialised from checkpoint {args.init_from}", flush=True)
+    elif args.init_from:
         load_onnx_weights(model, args.init_from)
     if args.unigram_bias:
         # Start from the unigram distribution of the training text (add-0.5 smoothed): the output bias holds
@@ -284,6 +287,9 @@ def train(args, vocab, ids, split):
                 msg += f"  held-out(first {args.eval_chars}) ppl {math.exp(nll):.3f}"
             print(msg, flush=True)
             log.append((step + 1, smooth))
+            if args.checkpoint:  # weights only; export a partial run with --init-from CKPT.pt --steps 0
+                torch.save({"model": model.state_dict(), "step": step + 1}, args.checkpoint + ".tmp")
+                os.replace(args.checkpoint + ".tmp", args.checkpoint)
         step += 1
     train_time = time.time() - t0
     # Final training loss: mean over the last 50 steps, measured in eval mode (no dropout) on fresh batches.
@@ -296,7 +302,8 @@ def train(args, vocab, ids, split):
             logits = model(chunk[:, :-1])
             losses.append(F.cross_entropy(logits.reshape(-1, logits.shape[-1]), chunk[:, 1:].reshape(-1)).item())
     model.train()
-    return model, train_time, smooth, float(np.mean(losses))
+    final = float(np.mean(losses))
+    return model, train_time, final if smooth is None else smooth, final
 
 
 # --------------------------------------------------------------------------------------------------- export
@@ -403,7 +410,10 @@ def main():
     ap.add_argument("--unigram-mix", type=float, default=0.0,
                     help="mix the output with the training unigram distribution; initial weight (learned)")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--init-from", default="", help="continue from the weights of a model this script exported")
+    ap.add_argument("--init-from", default="",
+                    help="continue from the weights of a model this script exported (.onnx) or of a --checkpoint (.pt)")
+    ap.add_argument("--checkpoint", default="",
+                    help="save the weights (torch state_dict, .pt) here at every log step")
     ap.add_argument("--heldout", type=float, default=0.05, help="held-out fraction of the text")
     ap.add_argument("--heldout-mode", choices=["tail", "blocks"], default="tail",
                     help="tail: the end of the text; blocks: every 1/fraction-th blank-line-separated block")
@@ -432,7 +442,7 @@ def main():
         "heldout_nll": round(nll, 4),
         "heldout_ppl": round(math.exp(nll), 4),
         "heldout_bits_per_char": round(nll / math.log(2), 4),
-        "args": {k: v for k, v in vars(args).items() if k not in ("corpus_file", "out", "threads")},
+        "args": {k: v for k, v in vars(args).items() if k not in ("corpus_file", "out", "threads", "checkpoint")},
     }
     print(f"final training loss {final_loss:.4f} (eval mode; smoothed training loss {smooth:.4f})")
     print(f"held-out: {n} chars, nll {nll:.4f} nats, ppl {math.exp(nll):.4f}, "
