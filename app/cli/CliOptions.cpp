@@ -3,7 +3,6 @@
 #include "SessionFile.h"
 
 #include <QCoreApplication>
-#include <QDir>
 
 #include <cmath>
 
@@ -173,16 +172,6 @@ Setup readSetup(const QCommandLineParser &parser)
         d.variant = readVariant(parser);
     setup.validate();
     return setup;
-}
-
-CorpusCatalog corpusCatalog()
-{
-    std::vector<std::string> dirs;
-    const QString env = qEnvironmentVariable("SPECDEC_CORPUS_DIR");
-    for (const QString &dir : env.split(QLatin1Char(':'), Qt::SkipEmptyParts))
-        dirs.push_back(dir.toStdString());
-    dirs.push_back(QDir(QCoreApplication::applicationDirPath() + QStringLiteral("/../corpora")).absolutePath().toStdString());
-    return CorpusCatalog(dirs);
 }
 
 } // namespace specdec::cli

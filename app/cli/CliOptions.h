@@ -3,6 +3,7 @@
 
 #include "Continuations.h"
 #include "Corpus.h"
+#include "CorpusLocations.h"
 #include "Experiment.h"
 #include "JsonReport.h"
 
@@ -47,8 +48,5 @@ Variant readVariant(const QCommandLineParser &parser);
 int readInt(const QCommandLineParser &parser, const QString &name, int defaultValue);
 std::int64_t readInt64(const QCommandLineParser &parser, const QString &name, std::int64_t defaultValue);
 double readDouble(const QCommandLineParser &parser, const QString &name, double defaultValue);
-
-/// Where built corpora are looked for: $SPECDEC_CORPUS_DIR (':'-separated), then <bin>/../corpora.
-CorpusCatalog corpusCatalog();
 
 } // namespace specdec::cli

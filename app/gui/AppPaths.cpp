@@ -8,16 +8,6 @@
 
 namespace specdec::gui {
 
-CorpusCatalog corpusCatalog()
-{
-    std::vector<std::string> dirs;
-    const QString env = qEnvironmentVariable("SPECDEC_CORPUS_DIR");
-    for (const QString &dir : env.split(QLatin1Char(':'), Qt::SkipEmptyParts))
-        dirs.push_back(dir.toStdString());
-    dirs.push_back(QDir(QCoreApplication::applicationDirPath() + QStringLiteral("/../corpora")).absolutePath().toStdString());
-    return CorpusCatalog(dirs);
-}
-
 QStringList onnxModelFiles()
 {
     QStringList roots;
