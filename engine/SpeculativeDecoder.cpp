@@ -82,7 +82,7 @@ RoundTrace SpeculativeDecoder::round(std::vector<TokenId> &sequence, int budget)
         pos.ratio = pos.q > 0.0 ? pos.p / pos.q : 0.0;
         pos.threshold = acceptanceProbability(pos.p, pos.q);
         pos.overlap = overlapMass(p, q);
-        pos.totalVariation = totalVariation(p, q);
+        pos.totalVariation = 1.0 - pos.overlap; // TV(p, q) = 1 - beta for two distributions: one pass, not two
         if (m_settings.recordDistributions) {
             pos.pDist = p;
             pos.qDist = q;
