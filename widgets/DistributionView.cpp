@@ -1,5 +1,6 @@
 #include "DistributionView.h"
 
+#include "FixedLabel.h"
 #include "PlotStyle.h"
 #include "TokenText.h"
 
@@ -57,7 +58,7 @@ QCPBars *makeBars(QCustomPlot *plot, const QString &name, double width)
 DistributionView::DistributionView(QWidget *parent)
     : QWidget(parent)
     , m_plot(new QCustomPlot(this))
-    , m_numbers(new QLabel(this))
+    , m_numbers(new FixedLabel(3, this))
     , m_note(new QLabel(this))
     , m_colors(LabColors::from(palette()))
 {
@@ -76,12 +77,9 @@ DistributionView::DistributionView(QWidget *parent)
     // Bars are axis-aligned: only text needs antialiasing, and a replot stays cheap.
     m_plot->setNotAntialiasedElements(QCP::aeAxes | QCP::aeGrid | QCP::aeSubGrid | QCP::aePlottables | QCP::aeFills
                                       | QCP::aeZeroLine | QCP::aeLegendItems);
-    m_numbers->setTextFormat(Qt::RichText);
-    m_numbers->setWordWrap(true);
+    m_numbers->setRichText(true);
     m_note->setWordWrap(true);
     // Fixed heights: the plot keeps its size from card to card, so a replot never reallocates its buffers.
-    m_numbers->setFixedHeight(QFontMetrics(font()).height() * 4);
-    m_numbers->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     m_note->setFixedHeight(QFontMetrics(font()).height() * 2 + 4);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
@@ -121,7 +119,7 @@ void DistributionView::rebuild()
     m_q.clear();
     m_residual.clear();
     m_marker->setVisible(false);
-    m_note->clear();
+    QString note; // QLabel::clear() relayouts even when already empty; setText() of the same text does not
     const bool valid = m_record && m_vocabulary && m_card >= 0 && m_card <= m_record->trace.draftLength;
     const Eigen::VectorXd *p = nullptr;
     const Eigen::VectorXd *q = nullptr;
@@ -155,8 +153,8 @@ void DistributionView::rebuild()
         if (d && d->size() > 0)
             shown.push_back(d);
     if (valid && shown.empty())
-        m_note->setText(tr("Full distributions are kept for recent rounds only; the numbers above come from the "
-                           "trace."));
+        note = tr("Full distributions are kept for recent rounds only; the numbers above come from the trace.");
+    m_note->setText(note);
 
     QVector<double> keys;
     QVector<double> overlap;

@@ -19,6 +19,8 @@ class QLabel;
 
 namespace specdec::gui {
 
+class FixedLabel;
+
 class DistributionView : public QWidget
 {
     Q_OBJECT
@@ -58,7 +60,7 @@ private:
     QCPBars *m_pBars;
     QCPBars *m_residualBars;
     QCPItemText *m_marker;
-    QLabel *m_numbers;
+    FixedLabel *m_numbers;
     QLabel *m_note;
     LabColors m_colors;
     QStringList m_labels;

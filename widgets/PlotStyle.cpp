@@ -6,6 +6,9 @@ namespace specdec::gui {
 
 void stylePlot(QCustomPlot *plot, const LabColors &c)
 {
+    // QCustomPlot repaints synchronously after every replot by default, which paints the window's whole
+    // dirty region once per plot; with update() the window paints everything that changed in one pass.
+    plot->setPlottingHint(QCP::phImmediateRefresh, false);
     plot->setBackground(c.base);
     plot->axisRect()->setBackground(c.base);
     QFont tickFont = plot->font();
@@ -42,6 +45,18 @@ void legendBelow(QCustomPlot *plot)
     legend->setVisible(true);
     plot->plotLayout()->setRowStretchFactor(plot->plotLayout()->rowCount() - 1, 0.001);
     plot->plotLayout()->setRowSpacing(0);
+}
+
+QPixmap discPixmap(const QColor &color, int diameter)
+{
+    QPixmap pixmap(diameter, diameter);
+    pixmap.fill(Qt::transparent);
+    QPainter painter(&pixmap);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(color);
+    painter.drawEllipse(QRectF(0, 0, diameter, diameter));
+    return pixmap;
 }
 
 QCPTextElement *plotTitle(QCustomPlot *plot)

@@ -3,6 +3,7 @@
 
 #include "LabColors.h"
 
+#include <QPixmap>
 #include <QString>
 
 class QCustomPlot;
@@ -16,5 +17,8 @@ void stylePlot(QCustomPlot *plot, const LabColors &colors);
 void legendBelow(QCustomPlot *plot);
 /// Adds (or returns the existing) title element at the top of `plot`.
 QCPTextElement *plotTitle(QCustomPlot *plot);
+/// A filled, antialiased disc of `diameter` pixels: a scatter symbol drawn as one pixmap blit per point, several
+/// times cheaper than QCustomPlot's ssDisc, which strokes and fills an ellipse per point.
+QPixmap discPixmap(const QColor &color, int diameter);
 
 } // namespace specdec::gui

@@ -128,7 +128,7 @@ void PlotsPanel::appendRounds(const History &history)
         }
         for (Series s : {Series::AcceptancePerRound, Series::TokensPerRound}) {
             QCPScatterStyle style = graph(s)->scatterStyle();
-            style.setShape(many ? QCPScatterStyle::ssDot : QCPScatterStyle::ssDisc);
+            style.setShape(many ? QCPScatterStyle::ssDot : QCPScatterStyle::ssPixmap);
             graph(s)->setScatterStyle(style);
         }
     }
@@ -202,7 +202,7 @@ void PlotsPanel::applyStyle()
     auto dots = [this](QCPGraph *g, const QColor &color) {
         g->setPen(QPen(color));
         g->setLineStyle(QCPGraph::lsNone);
-        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, m_colors.tint(color, 0.45), 5));
+        g->setScatterStyle(QCPScatterStyle(discPixmap(m_colors.tint(color, 0.45), 5)));
     };
     dots(graph(Series::AcceptancePerRound), m_colors.draft);
     line(graph(Series::AcceptanceCumulative), m_colors.draft);

@@ -1,5 +1,7 @@
 #include "RoundView.h"
 
+#include "FixedLabel.h"
+
 #include <QEvent>
 #include <QLabel>
 #include <QVBoxLayout>
@@ -10,7 +12,7 @@ RoundView::RoundView(QWidget *parent)
     : QWidget(parent)
     , m_transcript(new TranscriptView(this))
     , m_cards(new CardStrip(this))
-    , m_header(new QLabel(this))
+    , m_header(new FixedLabel(1, this))
     , m_explanation(new QLabel(this))
     , m_legend(new QLabel(this))
 {
@@ -26,10 +28,10 @@ RoundView::RoundView(QWidget *parent)
     QFont headerFont = m_header->font();
     headerFont.setPointSizeF(headerFont.pointSizeF() * 1.25);
     m_header->setFont(headerFont);
-    m_header->setTextFormat(Qt::RichText);
+    m_header->setRichText(true);
     m_explanation->setWordWrap(true);
     m_legend->setTextFormat(Qt::RichText);
-    for (QLabel *label : {m_header, m_explanation, m_legend})
+    for (QWidget *label : std::initializer_list<QWidget *>{m_header, m_explanation, m_legend})
         label->setContentsMargins(12, 0, 12, 0);
     connect(m_cards, &CardStrip::cardClicked, this, &RoundView::cardSelected);
     retranslate();

@@ -10,6 +10,10 @@
 class QLabel;
 
 namespace specdec::gui {
+class FixedLabel;
+}
+
+namespace specdec::gui {
 
 class RoundView : public QWidget
 {
@@ -43,7 +47,7 @@ private:
 
     TranscriptView *m_transcript;
     CardStrip *m_cards;
-    QLabel *m_header;
+    FixedLabel *m_header;
     QLabel *m_explanation;
     QLabel *m_legend;
     std::shared_ptr<const RoundRecord> m_record;

@@ -4,6 +4,7 @@
 #include "Theory.h"
 
 #include <QEvent>
+#include <QScrollBar>
 
 namespace specdec::gui {
 
@@ -19,6 +20,9 @@ TheoryPanel::TheoryPanel(QWidget *parent)
 {
     setFrameShape(QFrame::NoFrame);
     setOpenLinks(false);
+    // The formulas are taller than the dock: with the scroll bar always there, a new text never shows or hides
+    // it, which would relayout the panel on every round.
+    setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOn);
     render();
 }
 
@@ -85,7 +89,12 @@ void TheoryPanel::render()
     }
     html += head.arg(c.text.name(), tr("Reference").toHtmlEscaped());
     html += formula.arg(tr("α = 0.8, K = 4 → E[N] = %1").arg(n(theory::expectedTokensPerRound(0.8, 4), 2)));
+    if (html == m_html)
+        return;
+    m_html = html;
+    const int scrolled = verticalScrollBar()->value(); // keep the reader's place while the numbers change
     setHtml(html);
+    verticalScrollBar()->setValue(scrolled);
 }
 
 void TheoryPanel::changeEvent(QEvent *event)

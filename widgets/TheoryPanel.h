@@ -27,6 +27,7 @@ private:
     RunMetrics m_metrics;
     int m_k = 4;
     bool m_empty = true;
+    QString m_html; ///< what is shown, so an unchanged text is not laid out again
 };
 
 } // namespace specdec::gui

@@ -1,5 +1,7 @@
 #include "TransportBar.h"
 
+#include "FixedLabel.h"
+
 #include <QAction>
 #include <QEvent>
 #include <QHBoxLayout>
@@ -21,7 +23,7 @@ TransportBar::TransportBar(QWidget *parent)
     , m_reset(new QAction(this))
     , m_speed(new QSlider(Qt::Horizontal, this))
     , m_speedLabel(new QLabel(this))
-    , m_status(new QLabel(this))
+    , m_status(new FixedLabel(1, this))
 {
     m_play->setShortcut(Qt::Key_Space);
     m_previous->setShortcut(Qt::Key_Left);

@@ -10,6 +10,8 @@ class QSlider;
 
 namespace specdec::gui {
 
+class FixedLabel;
+
 class TransportBar : public QWidget
 {
     Q_OBJECT
@@ -53,7 +55,7 @@ private:
     QAction *m_reset;
     QSlider *m_speed;
     QLabel *m_speedLabel;
-    QLabel *m_status;
+    FixedLabel *m_status;
     bool m_playing = false;
 };
 

@@ -11,6 +11,7 @@ SessionController::SessionController(CorpusCatalog catalog, QObject *parent)
     registerMetaTypes();
     m_worker->moveToThread(&m_thread);
     connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
+    connect(&m_thread, &QThread::started, m_worker, &SessionWorker::yieldToWindow);
     connect(m_worker, &SessionWorker::loaded, this, &SessionController::onLoaded);
     connect(m_worker, &SessionWorker::played, this, &SessionController::onPlayed);
     connect(m_worker, &SessionWorker::failed, this, &SessionController::onFailed);

@@ -6,6 +6,11 @@
 
 #include <QElapsedTimer>
 
+#ifdef Q_OS_LINUX
+#include <sys/resource.h>
+#include <unistd.h>
+#endif
+
 namespace specdec::gui {
 
 SessionWorker::SessionWorker(CorpusCatalog catalog, const std::atomic<int> *latest, QObject *parent)
@@ -16,6 +21,14 @@ SessionWorker::SessionWorker(CorpusCatalog catalog, const std::atomic<int> *late
 }
 
 SessionWorker::~SessionWorker() = default;
+
+void SessionWorker::yieldToWindow()
+{
+#ifdef Q_OS_LINUX
+    // Per-thread on Linux: affects this thread and the threads it creates, not the GUI thread.
+    setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 10);
+#endif
+}
 
 void SessionWorker::load(const Setup &setup, int generation)
 {

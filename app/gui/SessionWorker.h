@@ -24,6 +24,10 @@ public:
     ~SessionWorker() override;
 
 public slots:
+    /// Lowers the calling thread's scheduling priority (Linux: nice +10) so that the engine yields the CPU
+    /// to the window whenever both want it. Threads the engine starts later (the ONNX executor's pool)
+    /// inherit it. Called once on the worker thread when it starts.
+    void yieldToWindow();
     /// Loads `setup` (training n-grams, reading ONNX files); session `generation` replaces any earlier one.
     void load(const specdec::Setup &setup, int generation);
     /// Plays `count` rounds, emitting them in batches of at most ~10 ms of work.
