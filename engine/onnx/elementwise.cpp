@@ -2,6 +2,8 @@
 // Max/Min, Clip and Cast.
 #include "onnx/Broadcast.h"
 
+#include <Eigen/Core>
+
 #include <cmath>
 #include <limits>
 
@@ -89,6 +91,22 @@ template<class Op> Kernel floatUnary(const NodeContext &ctx, std::string_view na
     };
 }
 
+// For the functions Eigen vectorizes: SIMD exp and tanh (within a few ULP of libm) instead of one libm call
+// per element, which made Tanh a quarter of a forward pass of a GELU transformer.
+template<class ArrayOp> Kernel vectorUnary(const NodeContext &ctx, std::string_view name, ArrayOp op)
+{
+    ctx.requireType(0, kFloatTypes);
+    return [name = std::string(name), op](Inputs in, Outputs out, ExecContext &) {
+        const Tensor &x = requireInput(in, 0, "X");
+        dispatchTypes<float, double>(x.type(), name, [&](auto tag) {
+            using T = typename decltype(tag)::type;
+            using Array = Eigen::Array<T, Eigen::Dynamic, 1>;
+            Tensor &o = makeOutput(out, 0, x.type(), x.shape());
+            Eigen::Map<Array>(o.mutableData<T>(), x.size()) = op(Eigen::Map<const Array>(x.data<T>(), x.size()));
+        });
+    };
+}
+
 template<class Op> Kernel numericUnary(const NodeContext &ctx, std::string_view name, Op op)
 {
     ctx.requireType(0, kNumericTypes);
@@ -103,10 +121,10 @@ template<class Op> Kernel numericUnary(const NodeContext &ctx, std::string_view 
 
 Kernel makeSqrt(const NodeContext &c) { return floatUnary(c, "Sqrt", [](auto v) { return std::sqrt(v); }); }
 Kernel makeReciprocal(const NodeContext &c) { return floatUnary(c, "Reciprocal", [](auto v) { return decltype(v)(1) / v; }); }
-Kernel makeExp(const NodeContext &c) { return floatUnary(c, "Exp", [](auto v) { return std::exp(v); }); }
+Kernel makeExp(const NodeContext &c) { return vectorUnary(c, "Exp", [](const auto &a) { return a.exp(); }); }
 Kernel makeLog(const NodeContext &c) { return floatUnary(c, "Log", [](auto v) { return std::log(v); }); }
 Kernel makeErf(const NodeContext &c) { return floatUnary(c, "Erf", [](auto v) { return std::erf(v); }); }
-Kernel makeTanh(const NodeContext &c) { return floatUnary(c, "Tanh", [](auto v) { return std::tanh(v); }); }
+Kernel makeTanh(const NodeContext &c) { return vectorUnary(c, "Tanh", [](const auto &a) { return a.tanh(); }); }
 Kernel makeSigmoid(const NodeContext &c)
 {
     return floatUnary(c, "Sigmoid", [](auto v) {
