@@ -9,6 +9,8 @@ void stylePlot(QCustomPlot *plot, const LabColors &c)
     // QCustomPlot repaints synchronously after every replot by default, which paints the window's whole
     // dirty region once per plot; with update() the window paints everything that changed in one pass.
     plot->setPlottingHint(QCP::phImmediateRefresh, false);
+    // Solid polylines as separate segments: several times faster for wide antialiased pens.
+    plot->setPlottingHint(QCP::phFastPolylines, true);
     plot->setBackground(c.base);
     plot->axisRect()->setBackground(c.base);
     QFont tickFont = plot->font();

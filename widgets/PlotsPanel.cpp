@@ -122,9 +122,11 @@ void PlotsPanel::appendRounds(const History &history)
             g->setAntialiasedScatters(!many);
             // Thin cosmetic pens take the rasterizer's fast path for long polylines.
             QPen pen = g->pen();
-            pen.setWidthF(many ? 1.0 : (pen.style() == Qt::SolidLine ? 2.2 : 1.6));
-            pen.setCosmetic(many);
-            g->setPen(pen);
+            if (pen.style() == Qt::SolidLine) {
+                pen.setWidthF(many ? 1.0 : 2.2);
+                pen.setCosmetic(many);
+                g->setPen(pen);
+            }
         }
         for (Series s : {Series::AcceptancePerRound, Series::TokensPerRound}) {
             QCPScatterStyle style = graph(s)->scatterStyle();
@@ -195,7 +197,14 @@ void PlotsPanel::applyStyle()
     for (QCustomPlot *p : m_plots)
         stylePlot(p, m_colors);
     auto line = [](QCPGraph *g, const QColor &color, Qt::PenStyle style = Qt::SolidLine, double width = 2.2) {
-        g->setPen(QPen(color, width, style));
+        QPen pen(color, width, style);
+        // Dashed (theory and prediction) lines are thin cosmetic pens: the rasterizer strokes those on its fast
+        // path, while a wide antialiased dashed stroke cost more than everything else in a frame.
+        if (style != Qt::SolidLine) {
+            pen.setWidthF(1.0);
+            pen.setCosmetic(true);
+        }
+        g->setPen(pen);
         g->setLineStyle(QCPGraph::lsLine);
         g->setScatterStyle(QCPScatterStyle::ssNone);
     };
@@ -206,18 +215,18 @@ void PlotsPanel::applyStyle()
     };
     dots(graph(Series::AcceptancePerRound), m_colors.draft);
     line(graph(Series::AcceptanceCumulative), m_colors.draft);
-    line(graph(Series::MeanOverlap), m_colors.overlap, Qt::DashLine, 1.6);
+    line(graph(Series::MeanOverlap), m_colors.overlap, Qt::DashLine);
     dots(graph(Series::TokensPerRound), m_colors.accepted);
     line(graph(Series::TokensPerRoundCumulative), m_colors.accepted);
     line(graph(Series::ExpectedTokens), m_colors.target, Qt::DashLine);
     line(graph(Series::SpeedupPasses), m_colors.accepted);
     line(graph(Series::SpeedupCostModel), m_colors.target, Qt::DashLine);
     line(graph(Series::SpeedupWallClock), m_colors.residual);
-    line(graph(Series::DraftLength), m_colors.muted, Qt::DotLine, 1.6);
+    line(graph(Series::DraftLength), m_colors.muted, Qt::DotLine);
     graph(Series::DraftLength)->setLineStyle(QCPGraph::lsStepCenter);
     m_positionBars->setBrush(m_colors.tint(m_colors.draft, 0.7));
     m_positionBars->setPen(Qt::NoPen);
-    line(m_positionAlpha, m_colors.target, Qt::DashLine, 1.6);
+    line(m_positionAlpha, m_colors.target, Qt::DashLine);
     for (QCPItemStraightLine *c : m_cursors)
         c->setPen(QPen(m_colors.tint(m_colors.text, 0.35), 1, Qt::DotLine));
 }
