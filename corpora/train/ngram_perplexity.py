@@ -127,6 +127,34 @@ class Tables:
             p = np.where(use, np.maximum(ahw - disc, 0.0) / ssafe + g / ssafe * p, p)
         return np.log(p)
 
+    def dense_probs(self, order):
+        """The full order-`order` distribution at every held-out position: float32 [positions, V] (rows sum to 1).
+        The same recursion as log_prob, for every w at once: each order adds the discounted counts of the
+        successors its context has seen, and scales the lower order by gamma."""
+        H = len(self.hrank[0])
+        p = np.full((H, self.V), 1.0 / self.V, dtype=np.float64)
+        for k in range(1, order + 1):
+            a = (self.count[k] if k == order else self.cont[k]).astype(np.float64)
+            D, S, G = self.order_stats(k, a)
+            hctx = self.hctx[k]
+            hc = np.maximum(hctx, 0)
+            s = np.where(hctx >= 0, S[hc], 0.0)
+            use = s > 0
+            ssafe = np.where(use, s, 1.0)
+            # scale the lower order by gamma where the context was seen (elsewhere: back off entirely)
+            p *= np.where(use, G[hc] / ssafe, 1.0)[:, None]
+            # successors of each context: k-grams are sorted by id = ctx * V + w, so by context
+            lo = np.searchsorted(self.ctx[k], hc, side="left")
+            hi = np.searchsorted(self.ctx[k], hc, side="right")
+            n = np.where(use, hi - lo, 0)
+            rows = np.repeat(np.arange(H), n)
+            starts = np.repeat(lo - np.concatenate([[0], np.cumsum(n)[:-1]]), n)
+            entry = np.arange(len(rows)) + starts
+            w = self.uniq[k][entry] % self.V
+            add = np.maximum(a[entry] - D[np.minimum(a[entry], 3).astype(np.int64)], 0.0) / ssafe[rows]
+            np.add.at(p, (rows, w), add)
+        return p.astype(np.float32)
+
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)

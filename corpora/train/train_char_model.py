@@ -223,6 +223,44 @@ def load_onnx_weights(model, path):
     print(f"initialised from {path}", flush=True)
 
 
+def ngram_teacher(train, vocab_size, order, folds):
+    """Cross-fitted Kneser-Ney distributions for distillation: the training text is cut into `folds` pieces and
+    the rows of each piece come from an order-`order` KN model trained on the other pieces, so the teacher
+    never saw the character it predicts. float32 tensor [len(train), V]; row j predicts train[j]."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from ngram_perplexity import Tables
+    n = len(train)
+    cuts = [round(n * f / folds) for f in range(folds + 1)]
+    rows = []
+    nll = 0.0
+    for f in range(folds):
+        piece = train[cuts[f]:cuts[f + 1]]
+        rest = np.concatenate([train[:cuts[f]], train[cuts[f + 1]:]])
+        p = Tables(rest, piece, vocab_size, order).dense_probs(order)
+        nll -= float(np.log(p[np.arange(len(piece)), piece]).sum())
+        rows.append(p)
+    print(f"n-gram teacher: order {order}, {folds} folds, cross-fitted ppl on the training text "
+          f"{math.exp(nll / n):.2f}", flush=True)
+    return torch.from_numpy(np.concatenate(rows))
+
+
+def load_guide(path, vocab_size):
+    """A model this script exported, rebuilt in PyTorch from its `specdec.training` metadata and weights, in
+    eval mode: the target a draft is distilled from."""
+    import onnx
+    meta = {p.key: p.value for p in onnx.load(path, load_external_data=False).metadata_props}
+    a = json.loads(meta["specdec.training"])["args"]
+    if a.get("unigram_mix"):
+        raise SystemExit(f"--distill-from {path}: models with --unigram-mix are not supported")
+    guide = CharTransformer(vocab_size, a["context"], a["layers"], a["d_model"], a["heads"], 0.0, a["tie"])
+    load_onnx_weights(guide, path)
+    guide.eval()
+    for p in guide.parameters():
+        p.requires_grad_(False)
+    print(f"distilling from {path}: {a['layers']} layers, d {a['d_model']}, context {a['context']}", flush=True)
+    return guide
+
+
 def train(args, vocab, ids, split):
     torch.manual_seed(args.seed)
     model = CharTransformer(len(vocab), args.context, args.layers, args.d_model, args.heads, args.dropout, args.tie)
@@ -248,8 +286,13 @@ def train(args, vocab, ids, split):
                              {"params": no_decay, "weight_decay": 0.0}], lr=args.lr, betas=(0.9, 0.98))
     gen = torch.Generator().manual_seed(args.seed)
     train_ids = torch.from_numpy(ids[:split])
-    n_windows = split - args.context - 1
-    offsets = torch.arange(args.context + 1)
+    teacher = ngram_teacher(ids[:split], len(vocab), args.teacher_ngram, args.teacher_folds) if args.teacher_ngram else None
+    guide = load_guide(args.distill_from, len(vocab)) if args.distill_from else None
+    # With a guide model, each window is as long as the longer of the two contexts: the guide scores it whole
+    # and the student reads its last `context` characters, so the guide's rows carry its own full context.
+    span = max(args.context, guide.context) if guide is not None else args.context
+    n_windows = split - span - 1
+    offsets = torch.arange(span + 1)
     print(f"params {count_params(model)}  vocab {len(vocab)}  train chars {split}  held-out chars {len(ids) - split}",
           flush=True)
     t0 = time.time()
@@ -271,10 +314,22 @@ def train(args, vocab, ids, split):
             g["lr"] = lr_at(step, args.steps, args.lr, args.warmup, decay_start)
         starts = torch.randint(0, n_windows, (args.batch,), generator=gen)
         chunk = train_ids[starts[:, None] + offsets]
-        x, y = chunk[:, :-1], chunk[:, 1:]
+        x, y = chunk[:, span - args.context:-1], chunk[:, span - args.context + 1:]
         logits = model(x)
         loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), y.reshape(-1),
                                label_smoothing=args.label_smoothing)
+        if teacher is not None:
+            # Distillation: also match the n-gram's smoothed distribution at each target position.
+            soft = teacher[starts[:, None] + offsets[span - args.context + 1:]]
+            soft_loss = -(soft * F.log_softmax(logits, dim=-1)).sum(-1).mean()
+            loss = (1 - args.teacher_weight) * loss + args.teacher_weight * soft_loss
+        if guide is not None:
+            # Distillation from the target the draft will serve (DistillSpec, Zhou et al. 2023): match its
+            # distribution at every position, so the draft proposes what the target would accept.
+            with torch.no_grad():
+                soft = F.softmax(guide(chunk[:, :-1])[:, span - args.context:], dim=-1)
+            soft_loss = -(soft * F.log_softmax(logits, dim=-1)).sum(-1).mean()
+            loss = (1 - args.distill_weight) * loss + args.distill_weight * soft_loss
         opt.zero_grad(set_to_none=True)
         loss.backward()
         torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
@@ -298,7 +353,7 @@ def train(args, vocab, ids, split):
         losses = []
         for _ in range(10):
             starts = torch.randint(0, n_windows, (args.batch,), generator=gen)
-            chunk = train_ids[starts[:, None] + offsets]
+            chunk = train_ids[starts[:, None] + offsets][:, span - args.context:]
             logits = model(chunk[:, :-1])
             losses.append(F.cross_entropy(logits.reshape(-1, logits.shape[-1]), chunk[:, 1:].reshape(-1)).item())
     model.train()
@@ -407,6 +462,13 @@ def main():
     ap.add_argument("--unigram-bias", action="store_true",
                     help="initialise the output bias to the log unigram frequencies of the training text")
     ap.add_argument("--label-smoothing", type=float, default=0.0)
+    ap.add_argument("--teacher-ngram", type=int, default=0,
+                    help="distil from a cross-fitted Kneser-Ney n-gram of this order (0: off)")
+    ap.add_argument("--teacher-weight", type=float, default=0.5, help="weight of the n-gram teacher's loss")
+    ap.add_argument("--teacher-folds", type=int, default=5)
+    ap.add_argument("--distill-from", default="",
+                    help="a target model (.onnx exported by this script) whose distributions the model learns to match")
+    ap.add_argument("--distill-weight", type=float, default=0.5, help="weight of the --distill-from loss")
     ap.add_argument("--unigram-mix", type=float, default=0.0,
                     help="mix the output with the training unigram distribution; initial weight (learned)")
     ap.add_argument("--seed", type=int, default=1)
