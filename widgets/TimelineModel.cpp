@@ -42,7 +42,8 @@ QVariant TimelineModel::data(const QModelIndex &index, int role) const
     if (!index.isValid() || index.row() >= rowCount())
         return {};
     const RoundTrace &t = m_rounds[static_cast<std::size_t>(index.row())]->trace;
-    const QString committed = m_vocabulary ? tokensGlyphs(*m_vocabulary, t.committed) : QString();
+    // A view asks for many roles per row and paint; only the text roles need the glyphs.
+    auto committedGlyphs = [&] { return m_vocabulary ? tokensGlyphs(*m_vocabulary, t.committed) : QString(); };
     switch (role) {
     case Qt::DisplayRole: {
         QString marks;
@@ -51,7 +52,7 @@ QVariant TimelineModel::data(const QModelIndex &index, int role) const
             marks += v == Verdict::Accepted ? QStringLiteral("✓") : v == Verdict::Rejected ? QStringLiteral("✗")
                                                                                             : QStringLiteral("·");
         }
-        return QStringLiteral("%1   %2   %3").arg(t.index + 1, 3).arg(marks, committed);
+        return QStringLiteral("%1   %2   %3").arg(t.index + 1, 3).arg(marks, committedGlyphs());
     }
     case Qt::ToolTipRole:
         return tr("Round %1: %2 of %3 drafts accepted, %4 tokens committed (“%5”). Click to replay it.")
@@ -59,10 +60,10 @@ QVariant TimelineModel::data(const QModelIndex &index, int role) const
             .arg(t.acceptedCount())
             .arg(t.draftLength)
             .arg(t.committed.size())
-            .arg(committed);
+            .arg(committedGlyphs());
     case RoundRole: return t.index;
     case AcceptedRole: return t.acceptedCount();
-    case CommittedRole: return committed;
+    case CommittedRole: return committedGlyphs();
     default: return {};
     }
 }

@@ -43,7 +43,7 @@ cmd[kjv/target-stage3]="--init-from $work/kjv-target-stage2.onnx --seed 3 --laye
 cmd[kjv/target]="--init-from $work/kjv-target-stage3.onnx --seed 4 --layers 4 --d-model 160 --heads 5 --context 128 --batch 32 --steps 4109 --decay-start 2876 --lr 1.5e-3 --warmup 50 --eval-every 500 --log-every 50"
 cmd[kjv/draft-small]="--layers 2 --d-model 64 --heads 4 --context 64 --batch 32 --steps 3000 --lr 3e-3 --warmup 100 --eval-every 500"
 cmd[kjv/draft-tiny]="--layers 1 --d-model 64 --heads 4 --context 32 --batch 64 --steps 4000 --lr 3e-3 --warmup 100 --eval-every 500"
-cmd[tang-song/target]="--layers 4 --d-model 192 --heads 6 --context 64 --batch 32 --steps 600 --lr 1e-3 --warmup 50 --dropout 0.2 --weight-decay 0.1 --tie --unigram-bias --eval-every 50 --eval-chars 3000"
+cmd[tang-song/target]="--layers 4 --d-model 192 --heads 6 --context 64 --batch 32 --steps 600 --lr 1e-3 --warmup 50 --dropout 0.2 --weight-decay 0.1 --tie --unigram-bias --teacher-ngram 8 --teacher-weight 0.5 --eval-every 50 --eval-chars 3000"
 cmd[tang-song/draft-small]="--layers 2 --d-model 64 --heads 4 --context 32 --batch 32 --steps 400 --lr 3e-3 --warmup 30 --dropout 0.2 --weight-decay 0.1 --tie --unigram-bias --eval-every 100 --eval-chars 3000"
 cmd[tang-song/draft-tiny]="--layers 1 --d-model 32 --heads 2 --context 32 --batch 32 --steps 400 --lr 3e-3 --warmup 30 --dropout 0.1 --weight-decay 0.1 --tie --unigram-bias --eval-every 100 --eval-chars 3000"
 
