@@ -24,7 +24,7 @@ train() { # corpus model args...
   local corpus=$1 model=$2 out; shift 2
   echo "=== $corpus/$model"
   out="$corpora/$corpus/models/$model.onnx"
-  [[ $model == target-stage* ]] && out="$work/$corpus-$model.onnx"
+  [[ $model == target-stage* || $model == *-base ]] && out="$work/$corpus-$model.onnx"
   nice -n 10 /usr/bin/python3 "$here/train_char_model.py" --corpus-file "$work/$corpus.txt" --corpus "$corpus" \
     --out "$out" --threads 1 --seed 1 "$@"
 }
@@ -41,14 +41,15 @@ cmd[kjv/target-stage1]="--layers 4 --d-model 160 --heads 5 --context 128 --batch
 cmd[kjv/target-stage2]="--init-from $work/kjv-target-stage1.onnx --seed 2 --layers 4 --d-model 160 --heads 5 --context 128 --batch 32 --steps 587 --decay-start 411 --lr 1.5e-3 --warmup 50 --eval-every 250"
 cmd[kjv/target-stage3]="--init-from $work/kjv-target-stage2.onnx --seed 3 --layers 4 --d-model 160 --heads 5 --context 128 --batch 32 --steps 1969 --decay-start 1378 --lr 1.5e-3 --warmup 50 --eval-every 250 --log-every 25"
 cmd[kjv/target]="--init-from $work/kjv-target-stage3.onnx --seed 4 --layers 4 --d-model 160 --heads 5 --context 128 --batch 32 --steps 4109 --decay-start 2876 --lr 1.5e-3 --warmup 50 --eval-every 500 --log-every 50"
-cmd[kjv/draft-small]="--layers 2 --d-model 64 --heads 4 --context 64 --batch 32 --steps 3000 --lr 3e-3 --warmup 100 --eval-every 500"
+cmd[kjv/draft-small-base]="--layers 2 --d-model 64 --heads 4 --context 64 --batch 32 --steps 3000 --lr 3e-3 --warmup 100 --eval-every 500"
+cmd[kjv/draft-small]="--init-from $work/kjv-draft-small-base.onnx --distill-from $corpora/kjv/models/target.onnx --distill-weight 0.8 --seed 5 --layers 2 --d-model 64 --heads 4 --context 64 --batch 32 --steps 2553 --decay-start 1787 --lr 1.5e-3 --warmup 50 --eval-every 250"
 cmd[kjv/draft-tiny]="--layers 1 --d-model 64 --heads 4 --context 32 --batch 64 --steps 4000 --lr 3e-3 --warmup 100 --eval-every 500"
 cmd[tang-song/target]="--layers 4 --d-model 192 --heads 6 --context 64 --batch 32 --steps 600 --lr 1e-3 --warmup 50 --dropout 0.2 --weight-decay 0.1 --tie --unigram-bias --teacher-ngram 8 --teacher-weight 0.5 --eval-every 50 --eval-chars 3000"
 cmd[tang-song/draft-small]="--layers 2 --d-model 64 --heads 4 --context 32 --batch 32 --steps 400 --lr 3e-3 --warmup 30 --dropout 0.2 --weight-decay 0.1 --tie --unigram-bias --eval-every 100 --eval-chars 3000"
 cmd[tang-song/draft-tiny]="--layers 1 --d-model 32 --heads 2 --context 32 --batch 32 --steps 400 --lr 3e-3 --warmup 30 --dropout 0.1 --weight-decay 0.1 --tie --unigram-bias --eval-every 100 --eval-chars 3000"
 
 models=("$@")
-[[ ${#models[@]} -gt 0 ]] || models=(kjv/target-stage1 kjv/target-stage2 kjv/target-stage3 kjv/target kjv/draft-small kjv/draft-tiny tang-song/target tang-song/draft-small tang-song/draft-tiny)
+[[ ${#models[@]} -gt 0 ]] || models=(kjv/target-stage1 kjv/target-stage2 kjv/target-stage3 kjv/target kjv/draft-small-base kjv/draft-small kjv/draft-tiny tang-song/target tang-song/draft-small tang-song/draft-tiny)
 for m in "${models[@]}"; do
   [[ -n "${cmd[$m]:-}" ]] || { echo "unknown model $m" >&2; exit 1; }
   # shellcheck disable=SC2086
