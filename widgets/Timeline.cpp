@@ -1,5 +1,7 @@
 #include "Timeline.h"
 
+#include "TimelineDelegate.h"
+
 #include <QListView>
 #include <QVBoxLayout>
 
@@ -11,6 +13,9 @@ Timeline::Timeline(QWidget *parent)
     , m_view(new QListView(this))
 {
     m_view->setModel(m_model);
+    auto *delegate = new TimelineDelegate(m_view);
+    m_view->setItemDelegate(delegate);
+    connect(m_model, &QAbstractItemModel::modelReset, delegate, &TimelineDelegate::clearCache);
     m_view->setUniformItemSizes(true);
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);

@@ -1,0 +1,38 @@
+#include "TimelineDelegate.h"
+
+#include <QApplication>
+#include <QPainter>
+#include <QStyle>
+
+namespace specdec::gui {
+
+void TimelineDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const
+{
+    QStyleOptionViewItem opt = option;
+    initStyleOption(&opt, index);
+    const QString text = opt.text;
+    opt.text.clear();
+    // Background, selection and focus as the style draws them, without the text.
+    const QWidget *widget = opt.widget;
+    QStyle *style = widget ? widget->style() : QApplication::style();
+    style->drawControl(QStyle::CE_ItemViewItem, &opt, painter, widget);
+
+    QStaticText &row = m_rows[index.row()];
+    if (row.text() != text) {
+        row.setText(text);
+        row.setTextFormat(Qt::PlainText);
+        row.prepare(QTransform(), opt.font);
+    }
+    const QRect r = style->subElementRect(QStyle::SE_ItemViewItemText, &opt, widget);
+    const QPalette::ColorGroup group = opt.state & QStyle::State_Enabled ? QPalette::Normal : QPalette::Disabled;
+    painter->save();
+    painter->setFont(opt.font);
+    painter->setPen(opt.palette.color(group, opt.state & QStyle::State_Selected ? QPalette::HighlightedText
+                                                                               : QPalette::Text));
+    const int margin = style->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, widget) + 1;
+    const qreal y = r.top() + (r.height() - row.size().height()) / 2.0;
+    painter->drawStaticText(QPointF(r.left() + margin, y), row);
+    painter->restore();
+}
+
+} // namespace specdec::gui

@@ -1,0 +1,25 @@
+#pragma once
+// TimelineDelegate: paints a timeline row from a cached QStaticText. The list repaints every visible row each
+// time a round is appended; a row's text never changes, so its glyph layout is made once, not per paint.
+
+#include <QHash>
+#include <QStaticText>
+#include <QStyledItemDelegate>
+
+namespace specdec::gui {
+
+class TimelineDelegate : public QStyledItemDelegate
+{
+    Q_OBJECT
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+
+    void paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const override;
+    /// Forgets the cached rows (the model was reset, or the font or language changed).
+    void clearCache() { m_rows.clear(); }
+
+private:
+    mutable QHash<int, QStaticText> m_rows;
+};
+
+} // namespace specdec::gui
