@@ -35,4 +35,17 @@ QStringList onnxModelFiles()
     return files;
 }
 
+QString modelTitle(const std::string &described)
+{
+    const QString spec = QString::fromStdString(described);
+    if (!spec.startsWith(QLatin1String("onnx:")))
+        return spec;
+    const QFileInfo file(spec.mid(5));
+    const QDir folder = file.dir();
+    QDir corpus = folder;
+    if (folder.dirName() == QLatin1String("models") && corpus.cdUp())
+        return QStringLiteral("onnx:") + corpus.dirName() + QLatin1Char('/') + file.fileName();
+    return QStringLiteral("onnx:") + file.fileName();
+}
+
 } // namespace specdec::gui

@@ -1,12 +1,12 @@
 #include "ArenaRunner.h"
 
+#include "AppPaths.h"
 #include "DraftPolicy.h"
 #include "Error.h"
 #include "Generation.h"
 #include "Metrics.h"
 
 #include <QElapsedTimer>
-#include <QFileInfo>
 
 namespace specdec::gui {
 
@@ -69,9 +69,7 @@ void ArenaWorker::load(const Setup &setup, const QStringList &lanes, int generat
             settings.recordDistributions = true;
             lane->decoder = std::make_unique<SpeculativeDecoder>(m_experiment->target(), *lane->draft, settings);
             lane->sequence = m_experiment->prompt();
-            QString title = QString::fromStdString(lane->draft->describe());
-            if (spec.draft.startsWith(QLatin1String("onnx:"))) // the file name, not the whole path
-                title = QStringLiteral("onnx:") + QFileInfo(spec.draft.mid(5)).fileName();
+            QString title = modelTitle(lane->draft->describe());
             if (settings.policy.kind != DraftPolicy::Kind::Constant)
                 title += QStringLiteral(" · ") + QString::fromStdString(settings.policy.describe());
             info.lanes << title;
@@ -80,7 +78,7 @@ void ArenaWorker::load(const Setup &setup, const QStringList &lanes, int generat
         info.session.vocabulary = std::make_shared<const Vocabulary>(m_experiment->vocabulary());
         info.session.prompt = m_experiment->prompt();
         info.session.corpus = QString::fromStdString(m_experiment->corpus().name);
-        info.session.target = QString::fromStdString(m_experiment->target().describe());
+        info.session.target = modelTitle(m_experiment->target().describe());
         info.session.draftLength = setup.decoding.draftLength;
         info.session.greedy = setup.decoding.target.greedy();
         emit loaded(info, generation);

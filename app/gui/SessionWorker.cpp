@@ -1,5 +1,7 @@
 #include "SessionWorker.h"
 
+#include "AppPaths.h"
+
 #include "Error.h"
 #include "Generation.h"
 #include "Metrics.h"
@@ -48,8 +50,8 @@ void SessionWorker::load(const Setup &setup, int generation)
         info.vocabulary = std::make_shared<const Vocabulary>(m_experiment->vocabulary());
         info.prompt = m_experiment->prompt();
         info.corpus = QString::fromStdString(m_experiment->corpus().name);
-        info.target = QString::fromStdString(m_experiment->target().describe());
-        info.draft = QString::fromStdString(m_experiment->draft()->describe());
+        info.target = modelTitle(m_experiment->target().describe());
+        info.draft = modelTitle(m_experiment->draft()->describe());
         info.draftLength = setup.decoding.draftLength;
         info.greedy = setup.decoding.target.greedy();
         for (const std::string &w : m_experiment->warnings())
