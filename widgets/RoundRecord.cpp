@@ -13,6 +13,7 @@ void registerMetaTypes()
 {
     qRegisterMetaType<RoundRecord>();
     qRegisterMetaType<QList<RoundRecord>>();
+    qRegisterMetaType<QList<PlayedRound>>();
     qRegisterMetaType<SessionInfo>();
     qRegisterMetaType<Setup>();
 }

@@ -32,6 +32,7 @@ void SessionController::start(const Setup &setup)
     m_setup.decoding.recordDistributions = true;
     ++m_generation;
     m_history.clear();
+    m_light.clear();
     m_pending = 0;
     m_ready = false;
     m_loading = true;
@@ -58,26 +59,20 @@ void SessionController::onLoaded(const SessionInfo &info, int generation)
     emit ready(m_info);
 }
 
-void SessionController::onPlayed(const QList<RoundRecord> &rounds, int generation)
+void SessionController::onPlayed(const QList<PlayedRound> &rounds, int generation)
 {
     if (generation != m_generation)
         return;
     const int first = static_cast<int>(m_history.size());
-    for (const RoundRecord &r : rounds)
-        m_history.push_back(std::make_shared<const RoundRecord>(r));
+    for (const PlayedRound &r : rounds) {
+        m_history.push_back(r.full);
+        m_light.push_back(r.light);
+    }
     m_pending = std::max(0, m_pending - static_cast<int>(rounds.size()));
     // Keep memory bounded: old rounds keep every number of their trace but drop the full vectors.
     const int oldest = static_cast<int>(m_history.size()) - kRoundsWithDistributions;
-    for (int i = std::max(0, oldest - static_cast<int>(rounds.size()) - 1); i < oldest; ++i) {
-        auto &slot = m_history[static_cast<std::size_t>(i)];
-        if (slot->trace.positions.empty() || slot->trace.positions.front().pDist.size() == 0)
-            continue;
-        auto light = std::make_shared<RoundRecord>(*slot);
-        light->trace.residual = light->trace.bonusDist = Eigen::VectorXd();
-        for (DraftPosition &p : light->trace.positions)
-            p.pDist = p.qDist = Eigen::VectorXd();
-        slot = std::move(light);
-    }
+    for (int i = std::max(0, oldest - static_cast<int>(rounds.size()) - 1); i < oldest; ++i)
+        m_history[static_cast<std::size_t>(i)] = m_light[static_cast<std::size_t>(i)];
     emit roundsAdded(first, static_cast<int>(rounds.size()));
 }
 
@@ -87,8 +82,10 @@ void SessionController::onFailed(const QString &message, int generation)
         return;
     m_pending = 0;
     m_loading = false;
-    if (!m_ready)
+    if (!m_ready) {
         m_history.clear();
+        m_light.clear();
+    }
     emit failed(message);
 }
 

@@ -46,7 +46,7 @@ signals:
 
 private:
     void onLoaded(const SessionInfo &info, int generation);
-    void onPlayed(const QList<RoundRecord> &rounds, int generation);
+    void onPlayed(const QList<specdec::gui::PlayedRound> &rounds, int generation);
     void onFailed(const QString &message, int generation);
 
     QThread m_thread;
@@ -54,6 +54,7 @@ private:
     Setup m_setup;
     SessionInfo m_info;
     History m_history;
+    History m_light; ///< the same rounds without full distributions, to replace old entries of m_history
     std::atomic<int> m_generation = 0;
     int m_pending = 0;
     bool m_ready = false;

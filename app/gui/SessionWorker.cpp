@@ -78,7 +78,7 @@ void SessionWorker::play(int count, int generation)
 {
     if (generation != m_generation || !m_decoder)
         return;
-    QList<RoundRecord> batch;
+    QList<PlayedRound> batch;
     QElapsedTimer sinceEmit;
     sinceEmit.start();
     try {
@@ -97,9 +97,14 @@ void SessionWorker::play(int count, int generation)
             for (DraftPosition &p : light.positions)
                 p.pDist = p.qDist = Eigen::VectorXd();
             record.round = computeMetrics({light}, record.seconds);
-            m_traces.push_back(std::move(light));
+            m_traces.push_back(light);
             record.cumulative = computeMetrics(m_traces, m_seconds, m_baselineSeconds);
-            batch.push_back(std::move(record));
+            auto lightRecord = std::make_shared<RoundRecord>();
+            lightRecord->trace = std::move(light);
+            lightRecord->round = record.round;
+            lightRecord->cumulative = record.cumulative;
+            lightRecord->seconds = record.seconds;
+            batch.push_back({std::make_shared<const RoundRecord>(std::move(record)), std::move(lightRecord)});
             if (sinceEmit.elapsed() >= 10) {
                 emit played(batch, generation);
                 batch.clear();

@@ -36,7 +36,7 @@ public slots:
 signals:
     void loaded(const specdec::gui::SessionInfo &info, int generation);
     void failed(const QString &message, int generation);
-    void played(const QList<specdec::gui::RoundRecord> &rounds, int generation);
+    void played(const QList<specdec::gui::PlayedRound> &rounds, int generation);
 
 private:
     double timeBaseline(const std::vector<TokenId> &context, const std::vector<TokenId> &committed);

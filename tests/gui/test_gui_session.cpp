@@ -44,6 +44,7 @@ class TestSession : public QObject
 private slots:
     void initTestCase();
     void playsRoundsOnTheWorker();
+    void oldRoundsDropTheirDistributionsOnly();
     void badCorpusIsAMessage_data();
     void badCorpusIsAMessage();
     void windowShowsTheErrorAndRecovers();
@@ -70,6 +71,41 @@ void TestSession::playsRoundsOnTheWorker()
         QCOMPARE(r.cumulative.rounds, i + 1);
         QVERIFY(r.trace.positions.front().pDist.size() > 0); // distributions are recorded
         QVERIFY(r.cumulative.speedupWallClock.has_value());
+    }
+}
+
+void TestSession::oldRoundsDropTheirDistributionsOnly()
+{
+    SessionController session(catalog());
+    QSignalSpy ready(&session, &SessionController::ready);
+    session.start(tinySetup());
+    QVERIFY(ready.wait(20000));
+    const int recent = SessionController::kRoundsWithDistributions;
+    // The full records of the first rounds, to compare with what the history keeps of them later.
+    session.requestRounds(5);
+    QTRY_COMPARE_WITH_TIMEOUT(static_cast<int>(session.history().size()), 5, 20000);
+    const History firstRecords = session.history();
+    session.requestRounds(recent + 15);
+    QTRY_COMPARE_WITH_TIMEOUT(static_cast<int>(session.history().size()), recent + 20, 60000);
+    const History &h = session.history();
+    QVERIFY(h.back()->trace.positions.front().pDist.size() > 0);
+    QCOMPARE(static_cast<int>(firstRecords.size()), 5);
+    for (int i = 0; i < 5; ++i) {
+        const RoundRecord &now = *h[static_cast<std::size_t>(i)];
+        const RoundRecord &then = *firstRecords[static_cast<std::size_t>(i)];
+        QVERIFY(then.trace.positions.front().pDist.size() > 0);
+        QCOMPARE(now.trace.positions.front().pDist.size(), 0); // the vectors are gone...
+        QCOMPARE(now.trace.residual.size(), 0);
+        QCOMPARE(now.trace.bonusDist.size(), 0);
+        QCOMPARE(now.trace.committed, then.trace.committed); // ...every number stays
+        QCOMPARE(now.trace.rejectedAt, then.trace.rejectedAt);
+        for (std::size_t k = 0; k < then.trace.positions.size(); ++k) {
+            QCOMPARE(now.trace.positions[k].p, then.trace.positions[k].p);
+            QCOMPARE(now.trace.positions[k].q, then.trace.positions[k].q);
+            QCOMPARE(now.trace.positions[k].u, then.trace.positions[k].u);
+        }
+        QCOMPARE(now.cumulative.acceptanceRate, then.cumulative.acceptanceRate);
+        QCOMPARE(now.seconds, then.seconds);
     }
 }
 
