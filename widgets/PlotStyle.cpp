@@ -11,6 +11,9 @@ void stylePlot(QCustomPlot *plot, const LabColors &c)
     plot->setPlottingHint(QCP::phImmediateRefresh, false);
     // Solid polylines as separate segments: several times faster for wide antialiased pens.
     plot->setPlottingHint(QCP::phFastPolylines, true);
+    // The overlay layer (unused here) has its own buffer by default, cleared and blitted on every replot.
+    if (QCPLayer *overlay = plot->layer(QStringLiteral("overlay")))
+        overlay->setMode(QCPLayer::lmLogical);
     plot->setBackground(c.base);
     plot->axisRect()->setBackground(c.base);
     QFont tickFont = plot->font();
