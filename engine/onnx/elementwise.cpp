@@ -79,18 +79,6 @@ void requireSameKnownTypes(const NodeContext &ctx, int first, int last)
 
 // ---- unary ----
 
-template<class Op> Kernel floatUnary(const NodeContext &ctx, std::string_view name, Op op)
-{
-    ctx.requireType(0, kFloatTypes);
-    return [name = std::string(name), op](Inputs in, Outputs out, ExecContext &) {
-        const Tensor &x = requireInput(in, 0, "X");
-        dispatchTypes<float, double>(x.type(), name, [&](auto tag) {
-            using T = typename decltype(tag)::type;
-            unaryLoop<T, T>(x, makeOutput(out, 0, x.type(), x.shape()), [&](T v) { return static_cast<T>(op(v)); });
-        });
-    };
-}
-
 // For the functions Eigen vectorizes: SIMD exp and tanh (within a few ULP of libm) instead of one libm call
 // per element, which made Tanh a quarter of a forward pass of a GELU transformer.
 template<class ArrayOp> Kernel vectorUnary(const NodeContext &ctx, std::string_view name, ArrayOp op)
@@ -105,6 +93,14 @@ template<class ArrayOp> Kernel vectorUnary(const NodeContext &ctx, std::string_v
             Eigen::Map<Array>(o.mutableData<T>(), x.size()) = op(Eigen::Map<const Array>(x.data<T>(), x.size()));
         });
     };
+}
+
+/// A float function applied element by element (through Eigen, as vectorUnary does).
+template<class Op> Kernel floatUnary(const NodeContext &ctx, std::string_view name, Op op)
+{
+    return vectorUnary(ctx, name, [op](const auto &a) {
+        return a.unaryExpr([op](auto v) { return static_cast<decltype(v)>(op(v)); });
+    });
 }
 
 template<class Op> Kernel numericUnary(const NodeContext &ctx, std::string_view name, Op op)
