@@ -1,5 +1,7 @@
 #include "SetupBar.h"
 
+#include "ModelTitle.h"
+
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QEvent>
@@ -16,7 +18,12 @@ namespace {
 
 void setComboText(QComboBox *box, const QString &data)
 {
-    const int i = box->findData(data);
+    int i = box->findData(data);
+    if (i < 0 && data.startsWith(QLatin1String("onnx:"))) { // the same file named by another path
+        const QString canonical = QFileInfo(data.mid(5)).canonicalFilePath();
+        if (!canonical.isEmpty())
+            i = box->findData(QString(QStringLiteral("onnx:") + canonical));
+    }
     if (i >= 0)
         box->setCurrentIndex(i);
     else
@@ -189,7 +196,7 @@ void SetupBar::fillModels()
     m_draft->addItem(tr("uniform (knows nothing)"), QStringLiteral("uniform"));
     m_draft->addItem(tr("same as the target"), QStringLiteral("same"));
     for (const QString &path : std::as_const(m_modelFiles)) {
-        const QString label = tr("ONNX: %1").arg(QFileInfo(path).fileName());
+        const QString label = tr("ONNX: %1").arg(modelTitle(QString(QStringLiteral("onnx:") + path)).mid(5));
         m_target->addItem(label, QString(QStringLiteral("onnx:") + path));
         m_draft->addItem(label, QString(QStringLiteral("onnx:") + path));
     }

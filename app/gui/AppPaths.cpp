@@ -35,18 +35,4 @@ QStringList onnxModelFiles()
     return files;
 }
 
-QString modelTitle(const std::string &described)
-{
-    const QString spec = QString::fromStdString(described);
-    if (!spec.startsWith(QLatin1String("onnx:")))
-        return spec;
-    // Path text only: the file need not exist (a failed load still gets a title).
-    const QFileInfo file(spec.mid(5));
-    const QFileInfo folder(file.path());
-    const QString corpus = QFileInfo(folder.path()).fileName();
-    if (folder.fileName() == QLatin1String("models") && !corpus.isEmpty() && corpus != QLatin1String(".."))
-        return QStringLiteral("onnx:") + corpus + QLatin1Char('/') + file.fileName();
-    return QStringLiteral("onnx:") + file.fileName();
-}
-
 } // namespace specdec::gui

@@ -11,8 +11,5 @@ using app::corpusCatalog; // built corpora: shared with the command line
 /// Every *.onnx under <source>/corpora/*/models (found next to the build or configured at build time) and
 /// under $SPECDEC_MODEL_DIR (':'-separated, searched recursively); sorted, without duplicates.
 QStringList onnxModelFiles();
-/// How the window names a model: its spec, with an ONNX file shortened to "onnx:<corpus>/<file>" when it sits
-/// in a <corpus>/models folder (else "onnx:<file>"), instead of a whole absolute path.
-QString modelTitle(const std::string &described);
 
 } // namespace specdec::gui

@@ -1,6 +1,6 @@
 #include "ArenaRunner.h"
 
-#include "AppPaths.h"
+#include "ModelTitle.h"
 #include "DraftPolicy.h"
 #include "Error.h"
 #include "Generation.h"

@@ -1,6 +1,6 @@
 #include "SessionWorker.h"
 
-#include "AppPaths.h"
+#include "ModelTitle.h"
 
 #include "Error.h"
 #include "Generation.h"

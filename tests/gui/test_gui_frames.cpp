@@ -1,8 +1,8 @@
 // What keeps a frame one paint pass: texts that change every round do not relayout the window, plots refresh
 // with update() instead of painting on the spot, and the theory panel keeps its reader's place. Also: the
 // window's short names for ONNX models.
-#include "AppPaths.h"
 #include "FixedLabel.h"
+#include "ModelTitle.h"
 #include "PlotStyle.h"
 #include "TheoryPanel.h"
 
@@ -142,11 +142,11 @@ void TestFrames::theoryPanelKeepsItsScrollPosition()
 
 void TestFrames::modelTitlesAreShort()
 {
-    QCOMPARE(modelTitle("onnx:/home/me/specdec/corpora/kjv/models/draft-small.onnx"),
+    QCOMPARE(modelTitle(QStringLiteral("onnx:/home/me/specdec/corpora/kjv/models/draft-small.onnx")),
              QStringLiteral("onnx:kjv/draft-small.onnx"));
-    QCOMPARE(modelTitle("onnx:/tmp/elsewhere/mine.onnx"), QStringLiteral("onnx:mine.onnx"));
-    QCOMPARE(modelTitle("onnx:mine.onnx"), QStringLiteral("onnx:mine.onnx"));
-    QCOMPARE(modelTitle("ngram:4"), QStringLiteral("ngram:4"));
+    QCOMPARE(modelTitle(QStringLiteral("onnx:/tmp/elsewhere/mine.onnx")), QStringLiteral("onnx:mine.onnx"));
+    QCOMPARE(modelTitle(QStringLiteral("onnx:mine.onnx")), QStringLiteral("onnx:mine.onnx"));
+    QCOMPARE(modelTitle(QStringLiteral("ngram:4")), QStringLiteral("ngram:4"));
 }
 
 QTEST_MAIN(TestFrames)
