@@ -30,10 +30,16 @@ inline Corpus tinyChinese()
     return loadCorpusFile(dataPath("tiny-zh.txt"));
 }
 
+/// The corpora built by the build (kjv, tang-song).
+inline CorpusCatalog builtCorpora()
+{
+    return CorpusCatalog({SPECDEC_CORPUS_DIR});
+}
+
 /// A corpus built by the build (kjv, tang-song).
 inline Corpus builtCorpus(const std::string &name)
 {
-    return CorpusCatalog({SPECDEC_CORPUS_DIR}).load(name);
+    return builtCorpora().load(name);
 }
 
 inline std::unique_ptr<LanguageModel> model(const std::string &spec, const Corpus &corpus)

@@ -34,7 +34,7 @@ Setup exampleSetup()
 
 Generation play(const Setup &setup)
 {
-    auto e = Experiment::load(setup, CorpusCatalog({SPECDEC_CORPUS_DIR}));
+    auto e = Experiment::load(setup, test::builtCorpora());
     return generateSpeculative(e->target(), *e->draft(), setup.decoding, e->prompt(), setup.tokens);
 }
 
@@ -134,7 +134,7 @@ private slots:
     {
         Setup s = exampleSetup();
         s.decoding.recordDistributions = true;
-        auto e = Experiment::load(s, CorpusCatalog({SPECDEC_CORPUS_DIR}));
+        auto e = Experiment::load(s, test::builtCorpora());
         const Generation g = generateSpeculative(e->target(), *e->draft(), s.decoding, e->prompt(), s.tokens);
         const QString csvPath = m_dir.filePath(QStringLiteral("t.csv"));
         exportTraces(csvPath, g.rounds, e->vocabulary());

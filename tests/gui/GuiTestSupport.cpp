@@ -40,6 +40,16 @@ PlayedRounds playRounds(const std::string &target, const std::string &draft, dou
     return played;
 }
 
+Setup tinySetup()
+{
+    Setup s;
+    s.corpus = dataPath("tiny-en.txt");
+    s.target = "ngram:4";
+    s.draft = "ngram:2";
+    s.prompt = "the ";
+    return s;
+}
+
 int findRound(const PlayedRounds &played, bool rejected)
 {
     for (std::size_t i = 0; i < played.history.size(); ++i)

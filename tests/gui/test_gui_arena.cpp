@@ -2,6 +2,7 @@
 // own text with its own number of target passes; the table holds the engine's metrics; a policy lane shows
 // K changing over rounds while a constant lane keeps K.
 #include "../TestSupport.h"
+#include "GuiTestSupport.h"
 
 #include "ArenaRunner.h"
 #include "ArenaView.h"
@@ -17,11 +18,7 @@ namespace {
 
 Setup tinySetup(double temperature)
 {
-    Setup s;
-    s.corpus = test::dataPath("tiny-en.txt");
-    s.target = "ngram:4";
-    s.draft = "ngram:2";
-    s.prompt = "the ";
+    Setup s = test::tinySetup();
     s.tokens = 60;
     s.decoding.target.temperature = temperature;
     s.decoding.draft.temperature = temperature;
@@ -57,7 +54,7 @@ private slots:
 
 void TestArena::greedyLanesWriteTheTargetsText()
 {
-    ArenaRunner runner(CorpusCatalog({SPECDEC_CORPUS_DIR}));
+    ArenaRunner runner(test::builtCorpora());
     ArenaView view;
     const QStringList lanes{QStringLiteral("ngram:2"), QStringLiteral("uniform"), QStringLiteral("lookup:2"),
                             QStringLiteral("same")};
@@ -81,7 +78,7 @@ void TestArena::greedyLanesWriteTheTargetsText()
 
 void TestArena::alignedStepsKeepTokensTogether()
 {
-    ArenaRunner runner(CorpusCatalog({SPECDEC_CORPUS_DIR}));
+    ArenaRunner runner(test::builtCorpora());
     ArenaView view;
     QObject::connect(&runner, &ArenaRunner::ready, &view,
                      [&](const ArenaInfo &info) { view.setLanes(info.lanes, info.session, info.baseline); });
@@ -101,7 +98,7 @@ void TestArena::alignedStepsKeepTokensTogether()
 
 void TestArena::policyLaneShowsKOverRounds()
 {
-    ArenaRunner runner(CorpusCatalog({SPECDEC_CORPUS_DIR}));
+    ArenaRunner runner(test::builtCorpora());
     ArenaView view;
     playArena(runner, view, tinySetup(1.0), {QStringLiteral("ngram:2"), QStringLiteral("ngram:2 heuristic")}, false);
     auto ks = [&](int lane) {
@@ -123,7 +120,7 @@ void TestArena::policyLaneShowsKOverRounds()
 
 void TestArena::badLaneIsAMessage()
 {
-    ArenaRunner runner(CorpusCatalog({SPECDEC_CORPUS_DIR}));
+    ArenaRunner runner(test::builtCorpora());
     QSignalSpy failed(&runner, &ArenaRunner::failed);
     runner.start(tinySetup(1.0), {QStringLiteral("ngram:2"), QStringLiteral("nonsense:3")});
     QVERIFY(failed.wait(30000));

@@ -1,6 +1,7 @@
 // Classroom tools: a saved session reopens to the same rounds; lessons are valid setups; the theory
 // explorer marks the engine's best K; plots export as PNG and PDF and the handout is a one-page PDF.
 #include "../TestSupport.h"
+#include "GuiTestSupport.h"
 
 #include "ClassroomTools.h"
 #include "Exporter.h"
@@ -27,11 +28,7 @@ namespace {
 
 Setup tinySetup()
 {
-    Setup s;
-    s.corpus = test::dataPath("tiny-en.txt");
-    s.target = "ngram:4";
-    s.draft = "ngram:2";
-    s.prompt = "the ";
+    Setup s = test::tinySetup();
     s.decoding.seed = 11;
     s.decoding.policy = DraftPolicy::parse("heuristic");
     return s;
@@ -39,7 +36,7 @@ Setup tinySetup()
 
 History play(const Setup &setup, int rounds)
 {
-    SessionController session(CorpusCatalog({SPECDEC_CORPUS_DIR}));
+    SessionController session(test::builtCorpora());
     session.start(setup);
     if (!QTest::qWaitFor([&] { return session.isReady(); }, 30000))
         return {};
@@ -92,7 +89,7 @@ void TestClassroom::saveOpenReproducesTheRounds()
 void TestClassroom::windowOpensASessionAtItsPosition()
 {
     QStandardPaths::setTestModeEnabled(true);
-    SessionController session(CorpusCatalog({SPECDEC_CORPUS_DIR}));
+    SessionController session(test::builtCorpora());
     Player player(&session);
     Language language;
     MainWindow window(&session, &player, &language);

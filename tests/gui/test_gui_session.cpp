@@ -1,6 +1,7 @@
 // The session controller and the window: rounds come from the worker thread; a bad corpus produces a
 // readable message in the window, not a crash, and the session stays usable; the timeline jumps back.
 #include "../TestSupport.h"
+#include "GuiTestSupport.h"
 
 #include "Language.h"
 #include "MainWindow.h"
@@ -22,16 +23,12 @@ namespace {
 
 CorpusCatalog catalog()
 {
-    return CorpusCatalog({SPECDEC_CORPUS_DIR});
+    return test::builtCorpora();
 }
 
 Setup tinySetup()
 {
-    Setup s;
-    s.corpus = test::dataPath("tiny-en.txt");
-    s.target = "ngram:4";
-    s.draft = "ngram:2";
-    s.prompt = "the ";
+    Setup s = test::tinySetup();
     s.decoding.seed = 3;
     return s;
 }
