@@ -223,6 +223,12 @@ def load_onnx_weights(model, path):
     print(f"initialised from {path}", flush=True)
 
 
+def with_soft_targets(loss, logits, soft, weight):
+    """(1 - weight) * loss + weight * the cross-entropy of `logits` against the distributions `soft`."""
+    soft_ce = -(soft * F.log_softmax(logits, dim=-1)).sum(-1).mean()
+    return (1 - weight) * loss + weight * soft_ce
+
+
 def ngram_teacher(train, vocab_size, order, folds):
     """Cross-fitted Kneser-Ney distributions for distillation: the training text is cut into `folds` pieces and
     the rows of each piece come from an order-`order` KN model trained on the other pieces, so the teacher
@@ -321,15 +327,13 @@ def train(args, vocab, ids, split):
         if teacher is not None:
             # Distillation: also match the n-gram's smoothed distribution at each target position.
             soft = teacher[starts[:, None] + offsets[span - args.context + 1:]]
-            soft_loss = -(soft * F.log_softmax(logits, dim=-1)).sum(-1).mean()
-            loss = (1 - args.teacher_weight) * loss + args.teacher_weight * soft_loss
+            loss = with_soft_targets(loss, logits, soft, args.teacher_weight)
         if guide is not None:
             # Distillation from the target the draft will serve (DistillSpec, Zhou et al. 2023): match its
             # distribution at every position, so the draft proposes what the target would accept.
             with torch.no_grad():
                 soft = F.softmax(guide(chunk[:, :-1])[:, span - args.context:], dim=-1)
-            soft_loss = -(soft * F.log_softmax(logits, dim=-1)).sum(-1).mean()
-            loss = (1 - args.distill_weight) * loss + args.distill_weight * soft_loss
+            loss = with_soft_targets(loss, logits, soft, args.distill_weight)
         opt.zero_grad(set_to_none=True)
         loss.backward()
         torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
