@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Builds one corpus of corpora/manifest.tsv into a UTF-8 text file.
 #   build-corpus.sh NAME OUTPUT
 # tang-song: the fortunes-zh poems with the ANSI colour escapes and the '%' separators removed; one poem per

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The rule at the heart of speculative decoding (Leviathan et al. 2023; Chen et al. 2023), and the wrong
 // variants the classroom uses to show why each part of it matters.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Distributions of whole continuations: exact (by enumeration under the target) and sampled (many
 // independent generations). Comparing the two is how the lossless claim is checked.

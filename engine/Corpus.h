@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Corpora: UTF-8 text files, either a built corpus named in corpora/manifest.tsv or any file a user gives.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The one exception type of the engine: a message a user can act on ("what is wrong and where").
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // An experiment: a setup (corpus, target, draft, prompt, decoding settings) and the models it loads.
 // The CLI and the GUI both start from here, so a setup means the same thing in both.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // An open-addressing hash map from 64-bit keys to 32-bit values, for the n-gram trie: several times faster
 // and smaller than std::unordered_map on the tens of millions of (node, token) keys a corpus produces.

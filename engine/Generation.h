@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Whole generations: N tokens by autoregressive decoding (the baseline) or by speculative decoding.
 

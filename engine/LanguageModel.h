@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The interface every model implements: next-token distributions for the last m positions in one call.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The lossless lab: one-step speculative sampling from a fixed p and q, many times, to show that the
 // output histogram converges to p — and, with a wrong variant, that it does not.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Metrics of a speculative run, computed in one place from its round traces.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Model specs ("ngram:6", "ngram:2:addk=0.2", "uniform", "same", "lookup:3", "onnx:PATH") and the models they build.
 

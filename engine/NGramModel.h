@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Character n-gram language models: interpolated modified Kneser–Ney and add-k.
 

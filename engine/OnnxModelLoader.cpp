@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Connects the model factory to the ONNX executor (engine/onnx/).
 #include "LanguageModel.h"
 #include "onnx/OnnxLanguageModel.h"

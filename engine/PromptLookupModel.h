@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Prompt lookup decoding as a draft: copy what followed the last time the context's tail appeared.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The engine's one source of randomness: xoshiro256** seeded through SplitMix64, with our own uniform and
 // categorical draws, so a seed gives byte-identical results with any compiler and standard library.

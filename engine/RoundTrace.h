@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // RoundTrace: everything one round of speculative decoding did, as a copyable value. The GUI animates it,
 // the CLI prints it, the tests check it; replaying a stored trace needs no model.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Sampler settings: the one transformation applied to a model's distribution before drawing from it.
 // Autoregressive decoding applies it to p; speculative decoding applies it to p and to q before the

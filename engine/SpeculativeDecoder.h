@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Speculative decoding, one round at a time (Leviathan, Kalman & Matias 2023, Algorithm 1).
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Goodness-of-fit statistics for the lossless claim: Pearson's chi-square test of observed counts against
 // exact probabilities, and the distance between an empirical histogram and a distribution.

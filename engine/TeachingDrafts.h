@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Drafts that exist to teach: a draft that knows nothing, and a draft that is the target itself.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Closed-form results of speculative decoding (Leviathan, Kalman & Matias 2023, Section 3).
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // UTF-8 <-> Unicode code points. Tokens of specdec-lab are code points, so Chinese and English work alike.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The token set shared by a draft and its target: Unicode code points, sorted, token id = rank.
 

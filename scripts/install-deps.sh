@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Installs every Debian 12 package specdec-lab needs to build, test and run: toolchain, Qt 6, QCustomPlot,
 # Eigen, the ONNX library and its conformance data, the packages the corpora are built from, and a CJK font.
 # Packages already installed are skipped; apt-get runs as root, through sudo otherwise.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The acceptance rule and the residual, tested exactly: one speculative step outputs x with probability
 // q(x)·min(1, p(x)/q(x)) + (1 − Σ_y min(p(y), q(y)))·residual(x), which must equal p(x).
 #include "Acceptance.h"

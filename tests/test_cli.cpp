@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The specdec command line: the documented forms work, and every bad input gives a one-line error and a
 // non-zero exit status, never a crash.
 #include <QJsonArray>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Decoding: greedy speculative output equals greedy autoregressive output; traces are consistent and
 // reproducible; the teaching drafts behave as taught.
 #include "Error.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Draft models and draft-length policies: prompt lookup proposes what followed before; each policy drafts
 // the number of tokens its rule says.
 #include "DraftPolicy.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The lossless claim, tested statistically: the joint distribution of the first two generated tokens of
 // speculative decoding matches the target's exact probabilities (chi-square goodness of fit, fixed seeds,
 // 10^5 samples), at several sampler settings; and every deliberately wrong variant fails the same test.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Metrics and theory: the closed forms against the literature's numbers, and metrics of hand-made traces.
 #include "Metrics.h"
 #include "Theory.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // N-gram models: proper distributions, add-k counted independently, Kneser–Ney backoff and perplexity.
 #include "Error.h"
 #include "Evaluation.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Sampler settings (temperature, top-k, top-p, greedy) and the random number generator.
 #include "Random.h"
 #include "Sampler.h"

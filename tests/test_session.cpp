@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Session files and trace export: a saved session reopens to the same rounds; damaged files are clear
 // errors; writes are atomic.
 #include "Error.h"

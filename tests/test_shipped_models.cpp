@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The ONNX models shipped under corpora/*/models: parity with the logits saved at export, the corpus's
 // vocabulary, and speculative decoding with them — lossless (chi-square) and greedy-exact.
 #include "Continuations.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // UTF-8 decoding and the vocabulary: edge cases, 4-byte characters, Chinese, and clear errors.
 #include "Error.h"
 #include "Utf8.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // ArenaLane: one draft of the arena as a compact round view — its name, the latest round's cards, its text
 // so far, and a badge saying whether that text equals the target's own (greedy) and how many target passes

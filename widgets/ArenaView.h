@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // ArenaView: 2–6 drafts against one target, side by side. One ArenaLane per draft stepping together (a
 // round each, or aligned by tokens so far), a comparison table of the engine's metrics per draft (α, tokens

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // BarEditor: a probability distribution over a small alphabet as bars the user drags to edit. Setting one
 // bar rescales the others so the bars always sum to one.

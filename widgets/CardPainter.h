@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Paints one token card: the token, q(x) and p(x), the die u on a 0–1 bar against min(1, p/q) (or the
 // greedy equality check), and the verdict colour. Pure drawing; the content comes from a RoundTrace.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // CardStrip: the current round as a row of token cards, K drafts and one more card for the corrected or
 // bonus token, drawn as the round's phase says. Within a phase it animates (cards appear one by one, the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // DistributionView: p and q of one card as bars over the most probable tokens (and "others"), min(p, q)
 // shaded as the overlap whose mass is the acceptance probability, the residual after a rejection, and the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // FixedLabel: a label for text that changes every frame (round counters, the numbers of a card). Its size
 // hint depends on its font and line count only, never on its text, so a new text repaints the label alone

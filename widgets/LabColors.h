@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The colours of the lab, derived from the widget's QPalette so that light and dark themes both read well:
 // the apprentice (draft, q), the head chef (target, p), and the verdicts.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // LessonPanel: the list of one-click lessons and, beside the run, the chosen lesson's misconception, what
 // the run shows and what to look at. It knows only titles and text; applying a lesson is the app's job.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // LosslessLabView: the classroom's rejection-sampling lab. p and q are editable bars over a small alphabet;
 // a run of S one-step speculative samples (done elsewhere, reported back in snapshots) is drawn as a

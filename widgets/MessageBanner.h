@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // MessageBanner: a calm strip above the round view that says what went wrong (or what to know) in words a
 // person can act on; the session stays usable underneath.

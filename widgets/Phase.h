@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The phases a round is shown in, in order: Draft, Verify, Dice, then Residual (after a rejection) or Bonus
 // (when all K passed), then Commit.

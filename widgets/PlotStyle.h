@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The look shared by every QCustomPlot of the lab: palette colours, readable fonts, a title.
 

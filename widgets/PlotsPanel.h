@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // PlotsPanel: four live QCustomPlot charts of the rounds played, drawn from the engine's metrics —
 // acceptance (per round and cumulative, with mean beta); tokens per round against E[N]; speedup in target

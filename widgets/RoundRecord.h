@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The copyable values a session hands to the views: one played round (its trace and metrics) and the facts
 // of a loaded setup. Registered as metatypes so they cross threads in queued signals.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // RoundView: the centre of the window. The committed text so far (coloured by origin) above the current
 // round's token cards, with the phase it is in and what that phase means.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // SetupBar: the experiment's setup — corpus, target and draft models, prompt, K, temperatures, top-k,
 // top-p and seed. It emits the whole Setup when the user changes any of it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // TheoryExplorer: the closed forms of speculative decoding under sliders for α, K and c — E[N] against K,
 // the cost-model speedup against K (the best K marked) and against α — with the measured points of the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // TheoryPanel: the formulas of speculative decoding with the current run's numbers substituted — alpha,
 // E[N] = (1 − α^{K+1}) / (1 − α), c, the predicted speedup (Leviathan et al. 2023, Thm 3.8), the best K.

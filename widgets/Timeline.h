@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Timeline: every round so far as a list; clicking one asks to replay it from its stored trace.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // TimelineDelegate: paints a timeline row from a cached QStaticText. The list repaints every visible row each
 // time a round is appended; a row's text never changes, so its glyph layout is made once, not per paint.

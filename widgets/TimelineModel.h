@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // TimelineModel: one row per round played — its verdicts (✓ ✗ ·), the tokens it committed and its numbers.
 

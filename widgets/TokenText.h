@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Tokens (code points) as text: raw for the transcript, made visible for cards and axis labels.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // TranscriptView: the prompt and the committed text, each token coloured by where it came from (accepted
 // draft, residual, bonus), up to a given round.

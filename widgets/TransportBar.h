@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // TransportBar: play/pause, step a phase back or forward, next round, reset, and the speed from classroom
 // pace to as fast as the engine runs. Its actions carry the keyboard shortcuts (Space, ←, →, Shift+→, Home).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // specdec bench: decoding throughput of the engine on the shipped corpora (a benchmark, not a test).
 #include "CliOptions.h"
 #include "Commands.h"

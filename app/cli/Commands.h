@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The specdec subcommands. Each takes its own arguments (without the command name) and returns the exit
 // status; user errors are thrown (specdec::Error, cli::UsageError) and reported by main().

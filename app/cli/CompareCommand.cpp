@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // specdec compare: several drafts against one target, same prompt, seed and sampler settings.
 #include "CliOptions.h"
 #include "Commands.h"

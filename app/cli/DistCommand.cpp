@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // specdec dist: the next-token distribution of one model after a context.
 #include "CliOptions.h"
 #include "Commands.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // specdec lossless: the classroom's one-step lab. Does one speculative step output tokens distributed as p?
 #include "CliOptions.h"
 #include "Commands.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // specdec onnx-ops and onnx-run: what the ONNX executor supports, and running any model on tensor files.
 #include "CliOptions.h"
 #include "Commands.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Runs a QCommandLineParser over a subcommand's arguments, turning its failures into UsageError.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // specdec run: generate N tokens by speculative (or autoregressive) decoding and report every round.
 #include "CliOptions.h"
 #include "Commands.h"

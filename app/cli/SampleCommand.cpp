@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // specdec sample: many independent short generations, counted; with --exact, compared with the target.
 #include "CliOptions.h"
 #include "Commands.h"

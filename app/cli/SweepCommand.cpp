@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // specdec sweep: drafts × temperatures × K against one target, with the autoregressive baseline measured
 // in the same process — the table of measured against predicted speedups.
 #include "CliOptions.h"

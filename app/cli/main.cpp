@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // specdec: the command-line front end of specdec-lab.
 #include "CliOptions.h"
 #include "Commands.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Session files: a setup, its seed and a position in the timeline, as a small JSON file. Opening one
 // reproduces the same rounds exactly (the engine is deterministic given the setup and seed).

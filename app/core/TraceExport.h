@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Exporting round traces for analysis elsewhere: CSV (one row per drafted token) and JSON.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Where the app finds its data: built corpora and the ONNX models trained on them.
 

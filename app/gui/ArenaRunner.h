@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The draft arena's engine side: ArenaWorker (worker thread) loads one target and 2–6 lanes — a draft spec
 // under a draft-length policy each — and plays rounds for them with the same prompt, seed and sampler

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The automated runs of specdec-lab: --screenshot (render the window after N rounds at a phase, save a PNG)
 // and --benchmark-ui (play N rounds at full speed, print frame times, rounds per second and peak memory).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // ClassroomTools: the classroom's additions to the main window — the draft arena, the lossless lab, the
 // theory explorer and the lessons dock, with their worker-thread runners; File menu actions to save and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The command line of specdec-lab: setup options (as in the specdec CLI) and the automation modes
 // --screenshot and --benchmark-ui.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Exporting what the window shows: any QCustomPlot as PNG, PDF or SVG (by the file's suffix), and a
 // one-page PDF handout of the current round — the round view, the distribution view and the theory numbers.

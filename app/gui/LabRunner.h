@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // LabRunner: runs the lossless lab's S one-step samples on a worker thread with the engine's LosslessLab,
 // in chunks, and reports snapshots (counts, chi-square, TV) so the histogram fills in live. A new run or

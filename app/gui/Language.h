@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The interface language: the system locale by default, or English / Simplified Chinese chosen in the menu.
 // Installing a language sends LanguageChange to every widget, which retranslates itself.

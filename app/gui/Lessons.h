@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The one-click lessons: each a saved Setup (plus arena lanes, a lab variant or theory sliders) that
 // reproduces a common misconception about speculative decoding and its answer, with a short explanation.

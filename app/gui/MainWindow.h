@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // MainWindow: composes the views around the session — setup bar and transport on top, the round view in
 // the centre, distributions, theory, timeline and plots in docks — and wires user intent to the Player and

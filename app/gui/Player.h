@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Player: the phase stepper. It holds the position shown (round, phase), steps it forward and back through
 // the phases of each round, plays on a timer at the chosen pace, and asks the session for rounds it has

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // SessionController: the GUI thread's door to the engine. It owns a SessionWorker on a worker QThread,
 // starts sessions from a Setup, asks for rounds, and keeps the history of played rounds (stored traces,

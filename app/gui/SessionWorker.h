@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // SessionWorker: lives on the worker thread and does the engine work — loads an Experiment, plays rounds
 // of SpeculativeDecoder, times the autoregressive baseline for the same tokens, and computes the metrics.

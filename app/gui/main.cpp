@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // specdec-lab: the window that runs speculative decoding for real and shows every step.
 #include "AppPaths.h"
 #include "Automation.h"

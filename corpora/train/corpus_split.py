@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The training / held-out split shared by train_char_model.py and ngram_perplexity.py."""
 
 

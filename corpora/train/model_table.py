@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Prints the markdown table of corpora/README.md from the shipped models' metadata (specdec.training).
 
     /usr/bin/python3 corpora/train/model_table.py corpora/*/models/*.onnx

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Held-out per-character perplexity of interpolated modified Kneser-Ney character n-grams (Chen & Goodman 1998).
 
     /usr/bin/python3 corpora/train/ngram_perplexity.py /tmp/corpora/kjv.txt [--orders 2-8] [--heldout 0.05]

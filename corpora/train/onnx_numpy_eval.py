@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A small numpy evaluator for ONNX graphs, used to check exported models in Python (python3-onnx 1.12 has no
 reference evaluator and Debian has no ONNX Runtime). It covers the operators torch exports for the models of
 train_char_model.py plus a few common neighbours; it is a checking tool, not a runtime.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Trains the six shipped models with the exact parameters used for the files in corpora/*/models/.
 # Documentation of how they were made; nobody runs it in CI. About 90 minutes of wall time on a busy 2-core
 # machine at nice 10 (roughly a third of that on an idle core); the kjv target's three stages alone take about

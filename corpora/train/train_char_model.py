@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Train a small causal character transformer on a corpus and export it as an ONNX model for specdec-lab.
 
     /usr/bin/python3 corpora/train/train_char_model.py --corpus-file /tmp/corpora/kjv.txt --corpus kjv \

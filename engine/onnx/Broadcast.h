@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Helpers shared by the kernels: numpy-style broadcasting, axis normalisation and strides.
 // Broadcasting aligns shapes on the right; a dimension of 1 (or a missing leading one) stretches.

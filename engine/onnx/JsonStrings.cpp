@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A small strict JSON reader for one value shape: an array of strings (the vocabulary metadata).
 #include "onnx/OnnxLanguageModel.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // OnnxGraph: an ONNX model file loaded, checked and ready to evaluate on the executor's own kernels.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // OnnxLanguageModel: a causal next-token model stored as an ONNX file (the contract is in
 // docs/model-format.md), evaluated by the engine's own executor (OnnxGraph).

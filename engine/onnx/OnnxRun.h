@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Running any ONNX model on TensorProto files: the engine side of `specdec onnx-run`, the tool for checking
 // the executor against another runtime, and of `specdec onnx-ops`.

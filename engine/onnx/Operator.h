@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The operator registry: for each supported ONNX operator, the schema versions it implements, the
 // attributes it understands, and a factory that turns a node into a kernel (a function from input tensors

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Tensor: the value that flows along the edges of an ONNX graph — an element type, a shape and a
 // contiguous row-major buffer. Copies share the buffer; writing through mutableData() detaches first.

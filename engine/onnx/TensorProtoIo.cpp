@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "onnx/TensorProtoIo.h"
 
 #include <onnx/onnx_pb.h>

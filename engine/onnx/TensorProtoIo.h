@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Conversion between ONNX TensorProto messages and Tensor, and reading/writing TensorProto files
 // (the `input_0.pb` / `output_0.pb` files of the ONNX backend tests and of `specdec onnx-run`).

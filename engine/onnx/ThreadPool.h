@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // A small fixed pool of worker threads that runs numbered tasks. Callers split work into tasks whose
 // boundaries depend only on the problem size, never on the thread count, so results are bit-identical

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Operators that move elements: Transpose, Concat, Split, Slice, Gather, Expand, Tile, Trilu.
 // They work on raw element bytes, so every element type shares one implementation.
 #include "onnx/Broadcast.h"

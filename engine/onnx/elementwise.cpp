@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Element-wise operators: unary math, binary arithmetic with broadcasting, comparisons, logic, Where,
 // Max/Min, Clip and Cast.
 #include "onnx/Broadcast.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Matrix products: MatMul (numpy semantics, batched with broadcasting) and Gemm
 // (Y = alpha * A' * B' + beta * C). Products run through Eigen maps of the tensors' buffers without
 // copies. Work is split into tasks whose boundaries depend only on the shapes, never on the thread

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Recurrent layers GRU and LSTM (ONNX gate layouts, forward / reverse / bidirectional, sequence_lens,
 // initial states, layout 0 or 1, LSTM peepholes and input_forget). Default activations only:
 //   GRU:  z = σ(X Wz' + H Rz' + Wbz + Rbz), r = σ(X Wr' + H Rr' + Wbr + Rbr),

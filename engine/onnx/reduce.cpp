@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Reductions and normalisations: ReduceSum, ReduceMean, ReduceMax, Softmax, LogSoftmax, CumSum,
 // LayerNormalization. Float sums accumulate in double and in element order (deterministic).
 #include "onnx/Broadcast.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Operators that compute shapes or re-label data without moving it: Reshape, Flatten, Squeeze, Unsqueeze,
 // Shape, Size, ConstantOfShape, Constant, Identity, Dropout (inference), Range.
 #include "onnx/Broadcast.h"

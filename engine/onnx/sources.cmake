@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The ONNX executor (specdec::nn): tensors, graph loading and validation, kernels, the ONNX language model.
 set(SPECDEC_ONNX_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/Tensor.h ${CMAKE_CURRENT_LIST_DIR}/Tensor.cpp

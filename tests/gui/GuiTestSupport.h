@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Rounds played by the real engine on the tiny test corpus, packed as the views receive them.
 

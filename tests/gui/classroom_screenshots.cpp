@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Renders the screenshots of docs/classroom.md offscreen: each lesson applied to the real window, arena,
 // lab and theory explorer, grabbed to PNG. Not a test; run: classroom_screenshots OUTPUT_DIR [HANDOUT.png] (English; the
 // translations are embedded in specdec-lab itself).

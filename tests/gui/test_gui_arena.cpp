@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The draft arena: lanes against one target on the worker thread. Greedy: every lane writes the target's
 // own text with its own number of target passes; the table holds the engine's metrics; a policy lane shows
 // K changing over rounds while a constant lane keeps K.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Classroom tools: a saved session reopens to the same rounds; lessons are valid setups; the theory
 // explorer marks the engine's best K; plots export as PNG and PDF and the handout is a one-page PDF.
 #include "../TestSupport.h"

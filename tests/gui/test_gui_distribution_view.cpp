@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The distribution view draws the trace's own p and q for the selected card (and the residual after a
 // rejection), with "others" holding the rest of the mass; p stays hidden until the verify phase.
 #include "GuiTestSupport.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What keeps a frame one paint pass: texts that change every round do not relayout the window, plots refresh
 // with update() instead of painting on the spot, and the theory panel keeps its reader's place. Also: the
 // window's short names for ONNX models.

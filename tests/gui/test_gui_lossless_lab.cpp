@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The lossless lab view: bars renormalise when dragged, presets are distributions, and a run on the worker
 // thread shows every wrong variant as biased while the correct rule is not, at the view's significance level.
 #include "BarEditor.h"

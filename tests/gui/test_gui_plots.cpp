@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The plots hold exactly the metric values of the rounds played (per round and cumulative), and the theory
 // panel substitutes the same numbers.
 #include "GuiTestSupport.h"

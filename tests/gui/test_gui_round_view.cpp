@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The round view shows a round phase by phase in the documented order: Draft (cards with q), Verify (p on
 // every card, the K+1 slot), Dice (verdicts in order, discarded cards after a rejection), Residual or Bonus
 // (the extra card), Commit (the tokens join the text).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The session controller and the window: rounds come from the worker thread; a bad corpus produces a
 // readable message in the window, not a crash, and the session stays usable; the timeline jumps back.
 #include "../TestSupport.h"

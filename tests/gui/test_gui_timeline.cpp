@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The timeline lists every round (its model passes QAbstractItemModelTester), and jumping back to a round
 // restores exactly what the round view showed when that round was first played.
 #include "GuiTestSupport.h"

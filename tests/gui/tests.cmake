@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Widget and window suites of the GUI (run offscreen). They link specdec_widgets / specdec_lab; they never
 # recompile application sources.
 set(_gui_support gui/GuiTestSupport.h gui/GuiTestSupport.cpp)

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Forward-pass speed of the specdec ONNX executor against PyTorch (CPU, one thread), same network and weights.
 
     /usr/bin/python3 tests/onnx/bench_vs_torch.py --bench build/bin/onnx_bench [--layers 4 --d-model 256 ...]

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // onnx_bench: times forward passes of an ONNX model on the executor (used by bench_vs_torch.py).
 //   onnx_bench MODEL.onnx [--length T] [--threads N] [--repeat R]
 // Feeds token ids 0..T-1 (mod 7) as int64 [1, T] to the first input and prints the median and best time.

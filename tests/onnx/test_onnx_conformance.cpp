@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Conformance of the ONNX executor against the official ONNX backend test data (libonnx-testdata):
 // every case whose operators, attributes and element types the loader accepts is run on each of its
 // test_data_set_* directories and compared with the expected outputs (rtol 1e-4, atol 1e-5; NaN equals

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Every way a model file can be wrong gives a clear specdec::Error naming the file and the problem —
 // never a crash: missing, empty, garbage and truncated files, unsupported operators, and models that
 // break the contract of docs/model-format.md (metadata, output shape, causality, inputs).

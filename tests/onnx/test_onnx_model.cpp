@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // OnnxLanguageModel on small committed models (tests/data/onnx, made by make_test_models.py with torch):
 // the contract's metadata, parity with torch's logits, proper and causal rows, windows past the context,
 // thread-count invariance of the executor, and the onnx-run file API.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Suites of the ONNX executor (engine/onnx). Paths are relative to tests/.
 set(SPECDEC_ONNX_TESTDATA_DIR "/usr/share/libonnx-testdata/data" CACHE PATH
     "The ONNX backend test data (Debian package libonnx-testdata)")

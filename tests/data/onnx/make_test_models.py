@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Makes the small ONNX models of tests/onnx (committed; rerun only to change them).
 
     /usr/bin/python3 tests/data/onnx/make_test_models.py
