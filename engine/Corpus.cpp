@@ -52,9 +52,23 @@ Corpus loadCorpusFile(const std::string &path, const std::string &name)
     return corpus;
 }
 
-CorpusCatalog::CorpusCatalog(std::vector<std::string> directories)
+CorpusCatalog::CorpusCatalog(std::vector<std::string> directories, std::vector<std::string> dataDirectories)
     : m_directories(std::move(directories))
+    , m_dataDirectories(std::move(dataDirectories))
 {
+}
+
+std::string CorpusCatalog::dataFile(const std::string &path) const
+{
+    std::error_code ec;
+    if (path.empty() || fs::path(path).is_absolute() || fs::exists(path, ec))
+        return path;
+    for (const auto &dir : m_dataDirectories) {
+        const fs::path candidate = fs::path(dir) / path;
+        if (fs::exists(candidate, ec))
+            return candidate.string();
+    }
+    return path;
 }
 
 std::string CorpusCatalog::resolve(const std::string &nameOrPath) const

@@ -25,12 +25,13 @@ struct Corpus
 /// naming the path (and for bad UTF-8 the byte offset).
 Corpus loadCorpusFile(const std::string &path, const std::string &name = {});
 
-/// Finds corpora by name in a list of directories that hold built corpora (NAME.txt).
+/// Finds corpora by name in a list of directories that hold built corpora (NAME.txt), and the files that ship
+/// with them (ONNX models named "corpora/kjv/models/target.onnx") under a list of data directories.
 class CorpusCatalog
 {
 public:
     CorpusCatalog() = default;
-    explicit CorpusCatalog(std::vector<std::string> directories);
+    explicit CorpusCatalog(std::vector<std::string> directories, std::vector<std::string> dataDirectories = {});
 
     /// A path for `nameOrPath`: an existing file as given, else NAME.txt in the first directory holding it.
     /// Throws Error listing the known corpus names when neither exists.
@@ -40,8 +41,14 @@ public:
     std::vector<std::string> names() const;
     const std::vector<std::string> &directories() const { return m_directories; }
 
+    /// A path for a data file: `path` as given when it exists or is absolute, else the first existing
+    /// DIR/path of the data directories, else `path` as given (so the error names what was asked for).
+    std::string dataFile(const std::string &path) const;
+    const std::vector<std::string> &dataDirectories() const { return m_dataDirectories; }
+
 private:
     std::vector<std::string> m_directories;
+    std::vector<std::string> m_dataDirectories;
 };
 
 } // namespace specdec

@@ -19,7 +19,7 @@ std::unique_ptr<Experiment> Experiment::load(const Setup &setup, const CorpusCat
     setup.validate();
     auto e = std::unique_ptr<Experiment>(new Experiment);
     e->m_setup = setup;
-    const ModelSpec targetSpec = ModelSpec::parse(setup.target);
+    const ModelSpec targetSpec = ModelSpec::parse(setup.target, catalog);
     if (targetSpec.kind == ModelSpec::Kind::Same)
         throw Error("model spec 'same' is a draft only: it stands for the target itself");
     if (targetSpec.kind == ModelSpec::Kind::Lookup)
@@ -44,7 +44,7 @@ std::unique_ptr<Experiment> Experiment::load(const Setup &setup, const CorpusCat
 
 std::unique_ptr<LanguageModel> Experiment::makeDraft(const std::string &spec, const std::string &draftCorpusName)
 {
-    const ModelSpec draftSpec = ModelSpec::parse(spec);
+    const ModelSpec draftSpec = ModelSpec::parse(spec, m_catalog);
     // A draft trained on the target's corpus is mapped to the target's vocabulary; a draft trained on another
     // corpus keeps its own, and a mismatch is reported.
     const bool ownCorpus = !draftCorpusName.empty() && draftCorpusName != m_setup.corpus;

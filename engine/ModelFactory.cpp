@@ -78,6 +78,14 @@ ModelSpec ModelSpec::parse(const std::string &spec)
     return s;
 }
 
+ModelSpec ModelSpec::parse(const std::string &spec, const CorpusCatalog &catalog)
+{
+    ModelSpec parsed = parse(spec);
+    if (parsed.kind == Kind::Onnx)
+        parsed.path = catalog.dataFile(parsed.path);
+    return parsed;
+}
+
 std::unique_ptr<LanguageModel> loadOnnxModel(const std::string &path, int threads); // OnnxModelLoader.cpp
 
 BuiltModel buildModel(const ModelSpec &spec, const Corpus &corpus, const Vocabulary *vocabulary,

@@ -23,6 +23,9 @@ struct ModelSpec
 
     /// Throws Error naming the spec and the accepted forms when it cannot be parsed.
     static ModelSpec parse(const std::string &spec);
+    /// parse(spec), with a relative onnx: path that is not found as given looked up among the catalog's data
+    /// files (so "onnx:corpora/kjv/models/target.onnx" names the shipped model from any directory).
+    static ModelSpec parse(const std::string &spec, const CorpusCatalog &catalog);
 };
 
 struct BuiltModel

@@ -13,6 +13,7 @@ packages=(
   fortunes-zh bible-kjv
   fonts-noto-cjk
   xvfb xauth
+  desktop-file-utils appstream
 )
 
 missing=()

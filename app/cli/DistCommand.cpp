@@ -29,8 +29,9 @@ int distCommand(const QStringList &arguments)
         return 0;
 
     const SamplerSettings sampler = readSampler(parser);
-    const ModelSpec spec = ModelSpec::parse(parser.value(QStringLiteral("model")).toStdString());
-    const Corpus corpus = corpusCatalog().load(parser.value(QStringLiteral("corpus")).toStdString());
+    const CorpusCatalog catalog = corpusCatalog();
+    const ModelSpec spec = ModelSpec::parse(parser.value(QStringLiteral("model")).toStdString(), catalog);
+    const Corpus corpus = catalog.load(parser.value(QStringLiteral("corpus")).toStdString());
     BuiltModel built = buildModel(spec, corpus, nullptr, nullptr, readInt(parser, QStringLiteral("threads"), 0));
     LanguageModel &model = *built.model;
     const std::string context = parser.value(QStringLiteral("context")).toStdString();

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "AppPaths.h"
 
-#include <QCoreApplication>
 #include <QDir>
 #include <QDirIterator>
 #include <QFileInfo>
@@ -12,10 +11,8 @@ namespace specdec::gui {
 QStringList onnxModelFiles()
 {
     QStringList roots;
-    const QString bin = QCoreApplication::applicationDirPath();
-    const QStringList sources = {QString(bin + QStringLiteral("/../../corpora")), QStringLiteral(SPECDEC_SOURCE_CORPORA)};
-    for (const QString &source : sources) {
-        const QDir dir(source);
+    for (const QString &data : app::dataDirectories()) {
+        const QDir dir(data + QStringLiteral("/corpora"));
         for (const QString &corpus : dir.entryList(QDir::Dirs | QDir::NoDotAndDotDot))
             roots << dir.absoluteFilePath(corpus + QStringLiteral("/models"));
     }

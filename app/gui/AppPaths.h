@@ -9,8 +9,9 @@
 namespace specdec::gui {
 
 using app::corpusCatalog; // built corpora: shared with the command line
-/// Every *.onnx under <source>/corpora/*/models (found next to the build or configured at build time) and
-/// under $SPECDEC_MODEL_DIR (':'-separated, searched recursively); sorted, without duplicates.
+using app::dataPath;
+/// Every *.onnx under DIR/corpora/*/models of each data directory (app::dataDirectories) and under
+/// $SPECDEC_MODEL_DIR (':'-separated, searched recursively); sorted, without duplicates.
 QStringList onnxModelFiles();
 
 } // namespace specdec::gui

@@ -12,6 +12,7 @@
 
 #include <QApplication>
 #include <QDir>
+#include <QIcon>
 #include <QSettings>
 #include <QTextStream>
 
@@ -25,6 +26,8 @@ int main(int argc, char *argv[])
     QApplication::setApplicationName(QStringLiteral("specdec-lab"));
     QApplication::setOrganizationName(QStringLiteral("specdec-lab"));
     QApplication::setApplicationVersion(QStringLiteral(SPECDEC_VERSION));
+    QApplication::setDesktopFileName(QStringLiteral(SPECDEC_APP_ID));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/" SPECDEC_APP_ID ".svg")));
 
     const bool automated = app.arguments().contains(QStringLiteral("--screenshot"))
                            || app.arguments().contains(QStringLiteral("--benchmark-ui"));
