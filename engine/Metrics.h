@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// Metrics of a speculative run, computed in one place from its round traces.
+// Metrics of a speculative run, computed in one place from its round traces (by a MetricsAccumulator).
 
 #include "Generation.h"
 #include "RoundTrace.h"

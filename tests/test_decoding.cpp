@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Decoding: greedy speculative output equals greedy autoregressive output; traces are consistent and
 // reproducible; the teaching drafts behave as taught.
+#include "AutoregressiveRun.h"
 #include "Error.h"
 #include "Generation.h"
 #include "TestSupport.h"
@@ -173,6 +174,29 @@ private slots:
         }
         QCOMPARE(g.target.calls, std::int64_t(20)); // the draft's calls are its own: 5 tokens per target pass
         QCOMPARE(g.draft.calls, std::int64_t(80));
+    }
+
+    void autoregressiveRunInStepsIsTheWholeGeneration()
+    {
+        // The window's baseline plays the autoregressive run in steps of each round's tokens: the same tokens
+        // as one generateAutoregressive call (same prompt, seed, sampler), whatever the steps.
+        const Corpus en = test::tinyEnglish();
+        auto t = test::model("ngram:3", en);
+        SamplerSettings sampler;
+        sampler.temperature = 0.8;
+        const auto prompt = en.vocabulary.encode(U"the ");
+        const Generation whole = generateAutoregressive(*t, sampler, 7, prompt, 50);
+        AutoregressiveRun run(*t, sampler, 7, prompt);
+        for (int step : {1, 3, 2, 5, 4, 1, 5, 5, 5, 5, 5, 5, 4})
+            run.generate(step);
+        QCOMPARE(run.generated(), 50);
+        const std::vector<TokenId> generated(run.sequence().begin() + static_cast<std::ptrdiff_t>(prompt.size()),
+                                             run.sequence().end());
+        QCOMPARE(generated, whole.tokens);
+        QVERIFY(run.seconds() > 0.0);
+        AutoregressiveRun other(*t, sampler, 8, prompt); // another seed: another text (the test can fail)
+        other.generate(50);
+        QVERIFY(other.sequence() != run.sequence());
     }
 
     void mismatchedVocabulariesAreRefused()

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Metrics and theory: the closed forms against the literature's numbers, and metrics of hand-made traces.
 #include "Metrics.h"
+#include "MetricsAccumulator.h"
 #include "Theory.h"
 
 #include <QtTest>
@@ -91,6 +92,61 @@ private slots:
         const double meanOverlap = (4 * 0.9 + 3 * 0.5 + 1 * 0.3 + 4 * 0.7) / 12.0;
         QVERIFY(std::abs(m.meanOverlap - meanOverlap) < 1e-12);
         QVERIFY(!computeMetrics(rounds, 2.0).speedupWallClock.has_value());
+    }
+
+    void accumulatorEqualsComputeMetrics()
+    {
+        // Rounds of varying K and verdicts (a policy's K over rounds), folded in one at a time: after every
+        // round the running metrics equal computeMetrics over the same prefix, field by field, exactly.
+        std::vector<RoundTrace> rounds;
+        for (int i = 0; i < 60; ++i) {
+            const int k = 1 + (i * 7) % 6;
+            RoundTrace r = round(k, (i * 5) % (k + 1), 0.1 + 0.013 * (i % 50));
+            r.targetSeconds = 0.001 * (1 + i % 3);
+            r.draftSeconds = 0.0002 * k * (1 + i % 2);
+            rounds.push_back(r);
+        }
+        MetricsAccumulator acc;
+        std::vector<RoundTrace> prefix;
+        for (std::size_t i = 0; i < rounds.size(); ++i) {
+            acc.add(rounds[i]);
+            prefix.push_back(rounds[i]);
+            const double seconds = 0.01 * static_cast<double>(i + 1), baseline = 0.03 * static_cast<double>(i + 1);
+            const RunMetrics a = acc.metrics(seconds, baseline);
+            const RunMetrics b = computeMetrics(prefix, seconds, baseline);
+            QCOMPARE(a.rounds, b.rounds);
+            QCOMPARE(a.generatedTokens, b.generatedTokens);
+            QCOMPARE(a.drafted, b.drafted);
+            QCOMPARE(a.tested, b.tested);
+            QCOMPARE(a.accepted, b.accepted);
+            QCOMPARE(a.maxDraftLength, b.maxDraftLength);
+            QCOMPARE(a.acceptanceRate, b.acceptanceRate);
+            QCOMPARE(a.draftAcceptance, b.draftAcceptance);
+            QCOMPARE(a.perPositionTested, b.perPositionTested);
+            QCOMPARE(a.perPositionAcceptance.size(), b.perPositionAcceptance.size());
+            for (std::size_t j = 0; j < a.perPositionAcceptance.size(); ++j)
+                QVERIFY(a.perPositionAcceptance[j] == b.perPositionAcceptance[j]
+                        || (std::isnan(a.perPositionAcceptance[j]) && std::isnan(b.perPositionAcceptance[j])));
+            QCOMPARE(a.tokensPerRound, b.tokensPerRound);
+            QCOMPARE(a.meanOverlap, b.meanOverlap);
+            QCOMPARE(a.meanTotalVariation, b.meanTotalVariation);
+            QCOMPARE(a.targetCalls, b.targetCalls);
+            QCOMPARE(a.draftCalls, b.draftCalls);
+            QCOMPARE(a.costRatio, b.costRatio);
+            QCOMPARE(a.expectedTokensPerRound, b.expectedTokensPerRound);
+            QCOMPARE(a.speedupForwardPasses, b.speedupForwardPasses);
+            QCOMPARE(a.speedupCostModel, b.speedupCostModel);
+            QCOMPARE(a.speedupWallClock, b.speedupWallClock);
+            // metrics() leaves the sums alone: asking twice gives the same
+            QCOMPARE(acc.metrics(seconds, baseline).acceptanceRate, a.acceptanceRate);
+        }
+        QCOMPARE(acc.rounds(), 60);
+        // The accumulator matches the hand-computed numbers of metricsOfHandMadeRounds as well.
+        MetricsAccumulator hand;
+        for (const RoundTrace &r : {round(4, 4, 0.9), round(4, 2, 0.5), round(4, 0, 0.3), round(4, 3, 0.7)})
+            hand.add(r);
+        QCOMPARE(hand.metrics(2.0).acceptanceRate, 9.0 / 12.0);
+        QCOMPARE(hand.metrics(2.0).perPositionTested, (std::vector<int>{4, 3, 3, 2}));
     }
 
     void emptyRunHasZeroMetrics()

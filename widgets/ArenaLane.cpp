@@ -44,20 +44,19 @@ void ArenaLane::setLane(const QString &title, const SessionInfo &session, const 
     m_cards->setVocabulary(session.vocabulary);
     m_cards->clear();
     m_transcript->setSession(session);
-    m_transcript->showRounds({}, 0);
     updateBadge();
 }
 
-void ArenaLane::showHistory(const History &history)
+void ArenaLane::showHistory(const RoundHistory &history)
 {
     m_tokens.clear();
-    for (const auto &r : history)
-        m_tokens.insert(m_tokens.end(), r->trace.committed.begin(), r->trace.committed.end());
+    for (int i = 0; i < history.size(); ++i)
+        m_tokens.insert(m_tokens.end(), history.at(i).trace.committed.begin(), history.at(i).trace.committed.end());
     if (!m_baseline.empty() && m_tokens.size() > m_baseline.size())
         m_tokens.resize(m_baseline.size()); // the last round's surplus is cut, as in a whole generation
-    m_metrics = history.empty() ? RunMetrics{} : history.back()->cumulative;
+    m_metrics = history.empty() ? RunMetrics{} : history.back().cumulative;
     if (!history.empty())
-        m_cards->setRound(history.back(), Phase::Commit, false);
+        m_cards->setRound(history.shared(history.size() - 1), Phase::Commit, false);
     m_transcript->showRounds(history, static_cast<int>(history.size()));
     updateBadge();
 }

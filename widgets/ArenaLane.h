@@ -22,7 +22,7 @@ public:
     explicit ArenaLane(QWidget *parent = nullptr);
 
     void setLane(const QString &title, const SessionInfo &session, const std::vector<TokenId> &baseline);
-    void showHistory(const History &history);
+    void showHistory(const RoundHistory &history);
 
     /// The committed tokens so far.
     std::vector<TokenId> tokens() const { return m_tokens; }

@@ -137,7 +137,6 @@ void ArenaView::setLanes(const QStringList &titles, const SessionInfo &session, 
     for (ArenaLane *lane : m_lanes)
         delete lane;
     m_lanes.clear();
-    m_histories.assign(static_cast<std::size_t>(titles.size()), {});
     m_tokens = static_cast<int>(baseline.size());
     m_table->setRowCount(static_cast<int>(titles.size()));
     m_table->setFixedHeight(m_table->horizontalHeader()->sizeHint().height()
@@ -185,23 +184,23 @@ void ArenaView::fillRow(int lane, const RunMetrics &m)
     set(TargetPasses, QString::number(m.targetCalls));
 }
 
-void ArenaView::showLane(int index, const History &history)
+void ArenaView::showLane(int index, const RoundHistory &history)
 {
     if (index < 0 || index >= laneCount())
         return;
-    m_histories[static_cast<std::size_t>(index)] = history;
     m_lanes[static_cast<std::size_t>(index)]->showHistory(history);
     if (history.empty())
         return;
-    fillRow(index, history.back()->cumulative);
+    fillRow(index, history.back().cumulative);
     // Plot 0: tokens so far against target passes; plot 1: cumulative α̂ per round.
     QVector<double> passes, tokens, rounds, alpha, draftLength;
-    for (const auto &r : history) {
-        draftLength << r->trace.draftLength;
-        passes << static_cast<double>(r->cumulative.targetCalls);
-        tokens << r->cumulative.generatedTokens;
-        rounds << r->trace.index + 1;
-        alpha << r->cumulative.acceptanceRate;
+    for (int i = 0; i < history.size(); ++i) {
+        const RoundRecord &r = history.at(i);
+        draftLength << r.trace.draftLength;
+        passes << static_cast<double>(r.cumulative.targetCalls);
+        tokens << r.cumulative.generatedTokens;
+        rounds << r.trace.index + 1;
+        alpha << r.cumulative.acceptanceRate;
     }
     m_plots[0]->graph(index)->setData(passes, tokens, true);
     m_plots[1]->graph(index)->setData(rounds, alpha, true);

@@ -35,7 +35,7 @@ public:
     QStringList laneLines() const;
     /// Lanes for a loaded arena (titles from the engine) and the target's own text.
     void setLanes(const QStringList &titles, const SessionInfo &session, const std::vector<TokenId> &baseline);
-    void showLane(int lane, const History &history);
+    void showLane(int lane, const RoundHistory &history);
     void setBusy(bool busy, const QString &message = {});
 
     int laneCount() const { return static_cast<int>(m_lanes.size()); }
@@ -66,7 +66,6 @@ private:
     QVBoxLayout *m_lanesLayout;
     QScrollArea *m_scroll = nullptr;
     std::vector<ArenaLane *> m_lanes;
-    std::vector<History> m_histories;
     QTableWidget *m_table;
     std::array<QCustomPlot *, 3> m_plots{};
     int m_tokens = 0;

@@ -80,10 +80,10 @@ void PlotsPanel::clear()
     replotAll();
 }
 
-void PlotsPanel::appendRounds(const History &history)
+void PlotsPanel::appendRounds(const RoundHistory &history)
 {
-    for (int i = m_rounds; i < static_cast<int>(history.size()); ++i) {
-        const RoundRecord &r = *history[static_cast<std::size_t>(i)];
+    for (int i = m_rounds; i < history.size(); ++i) {
+        const RoundRecord &r = history.at(i);
         const RunMetrics &c = r.cumulative;
         const double x = i + 1;
         graph(Series::AcceptancePerRound)->addData(x, r.round.acceptanceRate);
@@ -102,7 +102,7 @@ void PlotsPanel::appendRounds(const History &history)
         m_maxSpeedup = std::max({m_maxSpeedup, c.speedupForwardPasses, c.speedupCostModel,
                                  c.speedupWallClock.value_or(0.0)});
     }
-    m_rounds = static_cast<int>(history.size());
+    m_rounds = history.size();
     // K over rounds only says something when a policy makes it vary.
     const auto k = graph(Series::DraftLength)->data();
     const bool varies = !k->isEmpty()
@@ -139,16 +139,16 @@ void PlotsPanel::appendRounds(const History &history)
     replotAll();
 }
 
-void PlotsPanel::setCurrentRound(const History &history, int round)
+void PlotsPanel::setCurrentRound(const RoundHistory &history, int round)
 {
-    if (round < 0 || round >= static_cast<int>(history.size()))
+    if (!history.contains(round))
         return;
     for (QCPItemStraightLine *c : m_cursors) {
         c->point1->setCoords(round + 1, 0);
         c->point2->setCoords(round + 1, 1);
         c->setVisible(true);
     }
-    const RunMetrics &m = history[static_cast<std::size_t>(round)]->cumulative;
+    const RunMetrics &m = history.at(round).cumulative;
     QVector<double> keys, values;
     for (std::size_t i = 0; i < m.perPositionAcceptance.size(); ++i) {
         if (std::isnan(m.perPositionAcceptance[i]))

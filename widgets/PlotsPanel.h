@@ -40,9 +40,9 @@ public:
 
     void clear();
     /// Plots rounds [from, history.size()) after those already plotted (from = rounds already shown).
-    void appendRounds(const History &history);
+    void appendRounds(const RoundHistory &history);
     /// Marks round `round` and shows per-position acceptance as of that round.
-    void setCurrentRound(const History &history, int round);
+    void setCurrentRound(const RoundHistory &history, int round);
     int roundsPlotted() const { return m_rounds; }
     QVector<double> values(Series series) const;
     QCustomPlot *plot(int index) const { return m_plots[static_cast<std::size_t>(index)]; }

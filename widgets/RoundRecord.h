@@ -25,6 +25,7 @@ struct RoundRecord
     RunMetrics round;      ///< computeMetrics of this round alone
     RunMetrics cumulative; ///< computeMetrics of rounds 0..trace.index
     double seconds = 0.0;  ///< wall time of the round on the worker
+    double baselineSeconds = 0.0; ///< wall time of the autoregressive baseline for the same tokens (when measured)
 };
 
 /// What a loaded setup is: its vocabulary, prompt and model names.

@@ -58,11 +58,11 @@ void RoundView::setAnimationDuration(int milliseconds)
     m_cards->setAnimationDuration(milliseconds);
 }
 
-void RoundView::showPosition(const History &history, int round, Phase phase, bool animate)
+void RoundView::showPosition(const RoundHistory &history, int round, Phase phase, bool animate)
 {
-    if (round < 0 || round >= static_cast<int>(history.size()))
+    if (!history.contains(round))
         return;
-    m_record = history[static_cast<std::size_t>(round)];
+    m_record = history.shared(round);
     m_round = round;
     m_phase = phase;
     m_transcript->showRounds(history, phase == Phase::Commit ? round + 1 : round);

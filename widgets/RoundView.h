@@ -25,7 +25,7 @@ public:
     void setSession(const SessionInfo &session);
     /// Shows round `round` of `history` at `phase`; the transcript holds the text before it (and its own
     /// tokens once the phase is Commit).
-    void showPosition(const History &history, int round, Phase phase, bool animate);
+    void showPosition(const RoundHistory &history, int round, Phase phase, bool animate);
     void clear();
     void setAnimationDuration(int milliseconds);
 

@@ -15,34 +15,48 @@ void TimelineModel::setVocabulary(std::shared_ptr<const Vocabulary> vocabulary)
     m_vocabulary = std::move(vocabulary);
 }
 
-void TimelineModel::appendRounds(const History &history)
-{
-    const int first = static_cast<int>(m_rounds.size());
-    const int last = static_cast<int>(history.size()) - 1;
-    if (last < first)
-        return;
-    beginInsertRows({}, first, last);
-    m_rounds.insert(m_rounds.end(), history.begin() + first, history.end());
-    endInsertRows();
-}
-
-void TimelineModel::clear()
+void TimelineModel::setHistory(const RoundHistory *history)
 {
     beginResetModel();
-    m_rounds.clear();
+    disconnect(m_added);
+    disconnect(m_cleared);
+    m_history = history;
+    m_rows = history ? history->size() : 0;
+    if (history) {
+        m_added = connect(history, &RoundHistory::roundsAdded, this, &TimelineModel::onRoundsAdded);
+        m_cleared = connect(history, &RoundHistory::cleared, this, [this] {
+            beginResetModel();
+            m_rows = 0;
+            endResetModel();
+        });
+        connect(history, &QObject::destroyed, this, [this, history] {
+            if (m_history == history)
+                setHistory(nullptr);
+        });
+    }
     endResetModel();
+}
+
+void TimelineModel::onRoundsAdded()
+{
+    const int size = m_history ? m_history->size() : 0;
+    if (size <= m_rows)
+        return;
+    beginInsertRows({}, m_rows, size - 1);
+    m_rows = size;
+    endInsertRows();
 }
 
 int TimelineModel::rowCount(const QModelIndex &parent) const
 {
-    return parent.isValid() ? 0 : static_cast<int>(m_rounds.size());
+    return parent.isValid() ? 0 : m_rows;
 }
 
 QVariant TimelineModel::data(const QModelIndex &index, int role) const
 {
-    if (!index.isValid() || index.row() >= rowCount())
+    if (!index.isValid() || index.row() >= rowCount() || !m_history)
         return {};
-    const RoundTrace &t = m_rounds[static_cast<std::size_t>(index.row())]->trace;
+    const RoundTrace &t = m_history->at(index.row()).trace;
     // A view asks for many roles per row and paint; only the text roles need the glyphs.
     auto committedGlyphs = [&] { return m_vocabulary ? tokensGlyphs(*m_vocabulary, t.committed) : QString(); };
     switch (role) {

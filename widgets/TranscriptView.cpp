@@ -32,33 +32,35 @@ void TranscriptView::setSession(const SessionInfo &session)
 {
     m_vocabulary = session.vocabulary;
     m_prompt = session.prompt;
-    rebuild({}, 0);
+    rebuild(nullptr, 0);
 }
 
-void TranscriptView::showRounds(const History &history, int rounds)
+void TranscriptView::showRounds(const RoundHistory &history, int rounds)
 {
-    rounds = std::min<int>(rounds, static_cast<int>(history.size()));
-    if (rounds == m_shown && (rounds == 0 || history[static_cast<std::size_t>(rounds - 1)].get() == m_last))
+    rounds = std::min(rounds, history.size());
+    if (rounds == m_shown && (rounds == 0 || &history.at(rounds - 1) == m_last))
         return;
     // Moving forward over the same rounds appends; anything else (a jump back, another session) rebuilds.
-    if (rounds > m_shown && (m_shown == 0 || history[static_cast<std::size_t>(m_shown - 1)].get() == m_last)) {
+    if (rounds > m_shown && (m_shown == 0 || &history.at(m_shown - 1) == m_last)) {
         // One edit block: the document is laid out once, not once per inserted run.
         QTextCursor block(document());
         block.beginEditBlock();
         for (int r = std::max(m_shown, rounds - kMaxRoundsAppended); r < rounds; ++r)
-            appendRound(*history[static_cast<std::size_t>(r)]);
+            appendRound(history.at(r));
         block.endEditBlock();
-        m_last = history[static_cast<std::size_t>(rounds - 1)].get();
+        m_last = &history.at(rounds - 1);
         m_shown = rounds;
     } else {
-        rebuild(history, rounds);
+        rebuild(&history, rounds);
     }
     verticalScrollBar()->setValue(verticalScrollBar()->maximum());
 }
 
-void TranscriptView::rebuild(const History &history, int rounds)
+void TranscriptView::rebuild(const RoundHistory *history, int rounds)
 {
     clear();
+    if (!history)
+        rounds = 0;
     m_shown = 0;
     m_last = nullptr;
     if (!m_vocabulary)
@@ -69,10 +71,10 @@ void TranscriptView::rebuild(const History &history, int rounds)
     cursor.insertText(tokensString(*m_vocabulary, m_prompt), prompt);
     cursor.beginEditBlock();
     for (int i = std::max(0, rounds - kMaxRoundsAppended); i < rounds; ++i)
-        appendRound(*history[static_cast<std::size_t>(i)]);
+        appendRound(history->at(i));
     cursor.endEditBlock();
     m_shown = rounds;
-    m_last = rounds > 0 ? history[static_cast<std::size_t>(rounds - 1)].get() : nullptr;
+    m_last = rounds > 0 ? &history->at(rounds - 1) : nullptr;
 }
 
 void TranscriptView::appendRound(const RoundRecord &record)

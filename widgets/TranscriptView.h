@@ -4,7 +4,7 @@
 // draft, residual, bonus), up to a given round.
 
 #include "LabColors.h"
-#include "RoundRecord.h"
+#include "RoundHistory.h"
 
 #include <QTextBrowser>
 
@@ -12,8 +12,6 @@
 #include <vector>
 
 namespace specdec::gui {
-
-using History = std::vector<std::shared_ptr<const RoundRecord>>;
 
 class TranscriptView : public QTextBrowser
 {
@@ -23,7 +21,7 @@ public:
 
     void setSession(const SessionInfo &session);
     /// Shows the prompt and the tokens committed by the first `rounds` records of `history`.
-    void showRounds(const History &history, int rounds);
+    void showRounds(const RoundHistory &history, int rounds);
     int roundsShown() const { return m_shown; }
     /// The text shown (prompt + committed tokens), for tests.
     QString plainText() const { return toPlainText(); }
@@ -32,7 +30,7 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
-    void rebuild(const History &history, int rounds);
+    void rebuild(const RoundHistory *history, int rounds);
     void appendRound(const RoundRecord &record);
 
     std::shared_ptr<const Vocabulary> m_vocabulary;

@@ -6,6 +6,7 @@
 #include "Error.h"
 #include "Generation.h"
 #include "Metrics.h"
+#include "MetricsAccumulator.h"
 
 #include <QElapsedTimer>
 
@@ -31,7 +32,7 @@ struct ArenaWorker::Lane
     std::unique_ptr<LanguageModel> draft;
     std::unique_ptr<SpeculativeDecoder> decoder;
     std::vector<TokenId> sequence;
-    std::vector<RoundTrace> traces; ///< without full vectors, for the cumulative metrics
+    MetricsAccumulator metrics; ///< the cumulative metrics, one round at a time
     int generated = 0;
     double seconds = 0.0;
 };
@@ -103,13 +104,11 @@ bool ArenaWorker::playRound(int index, QList<RoundRecord> &out)
     record.seconds = static_cast<double>(timer.nsecsElapsed()) * 1e-9;
     lane.seconds += record.seconds;
     lane.generated += static_cast<int>(record.trace.committed.size());
-    RoundTrace light = record.trace;
-    light.residual = light.bonusDist = Eigen::VectorXd();
-    for (DraftPosition &p : light.positions)
-        p.pDist = p.qDist = Eigen::VectorXd();
-    record.round = computeMetrics({light}, record.seconds);
-    lane.traces.push_back(std::move(light));
-    record.cumulative = computeMetrics(lane.traces, lane.seconds, m_baselinePerToken * lane.generated);
+    MetricsAccumulator one;
+    one.add(record.trace);
+    record.round = one.metrics(record.seconds);
+    lane.metrics.add(record.trace);
+    record.cumulative = lane.metrics.metrics(lane.seconds, m_baselinePerToken * lane.generated);
     out.push_back(std::move(record));
     return true;
 }
@@ -154,7 +153,9 @@ ArenaRunner::ArenaRunner(CorpusCatalog catalog, QObject *parent)
         if (generation != m_generation)
             return;
         m_info = info;
-        m_histories.assign(static_cast<std::size_t>(info.lanes.size()), {});
+        m_histories.clear();
+        for (int i = 0; i < info.lanes.size(); ++i)
+            m_histories.push_back(std::make_unique<RoundHistory>());
         m_ready = true;
         emit ready(m_info);
     });
@@ -163,7 +164,7 @@ ArenaRunner::ArenaRunner(CorpusCatalog catalog, QObject *parent)
                 if (generation != m_generation || lane >= static_cast<int>(m_histories.size()))
                     return;
                 for (const RoundRecord &r : rounds)
-                    m_histories[static_cast<std::size_t>(lane)].push_back(std::make_shared<const RoundRecord>(r));
+                    m_histories[static_cast<std::size_t>(lane)]->append(r);
                 emit roundsAdded(lane);
             });
     connect(m_worker, &ArenaWorker::stepDone, this, [this](int generation) {

@@ -4,8 +4,7 @@
 // under a draft-length policy each — and plays rounds for them with the same prompt, seed and sampler
 // settings; ArenaRunner (GUI thread) owns it and keeps each lane's history.
 
-#include "RoundRecord.h"
-#include "TranscriptView.h"
+#include "RoundHistory.h"
 
 #include "Experiment.h"
 
@@ -78,7 +77,9 @@ public:
     void start(const Setup &setup, const QStringList &lanes);
     void step(bool aligned, int count = 1);
     const ArenaInfo &info() const { return m_info; }
-    const std::vector<History> &histories() const { return m_histories; }
+    int laneCount() const { return static_cast<int>(m_histories.size()); }
+    /// Lane `lane`'s history (0 <= lane < laneCount()).
+    const RoundHistory &history(int lane) const { return *m_histories[static_cast<std::size_t>(lane)]; }
     bool isReady() const { return m_ready; }
     int pending() const { return m_pending; }
 
@@ -92,7 +93,7 @@ private:
     QThread m_thread;
     ArenaWorker *m_worker;
     ArenaInfo m_info;
-    std::vector<History> m_histories;
+    std::vector<std::unique_ptr<RoundHistory>> m_histories;
     int m_generation = 0;
     int m_pending = 0;
     bool m_ready = false;

@@ -58,10 +58,10 @@ bool waitFor(const AutomationContext &c, Done done, int seconds)
 }
 
 /// The newest round at or before `last` that has `phase` (a residual needs a rejection, a bonus none).
-int roundWithPhase(const History &history, int last, Phase phase)
+int roundWithPhase(const RoundHistory &history, int last, Phase phase)
 {
     for (int r = last; r >= 0; --r) {
-        const auto phases = phasesOf(history[static_cast<std::size_t>(r)]->trace);
+        const auto phases = phasesOf(history.at(r).trace);
         if (std::find(phases.begin(), phases.end(), phase) != phases.end())
             return r;
     }
@@ -76,8 +76,8 @@ bool loadAndPlay(const AutomationContext &c, const CommandLine &cl, int rounds)
         errStream() << "specdec-lab: " << c.window->banner()->text() << Qt::endl;
         return false;
     }
-    c.session->requestRounds(rounds - static_cast<int>(c.session->history().size()));
-    return waitFor(c, [&] { return static_cast<int>(c.session->history().size()) >= rounds; }, 300);
+    c.session->requestRounds(rounds - c.session->history().size());
+    return waitFor(c, [&] { return c.session->history().size() >= rounds; }, 300);
 }
 
 } // namespace
@@ -156,7 +156,7 @@ int runBenchmark(const AutomationContext &c, const CommandLine &cl)
     arrival.frame = &frame;
     c.session->installEventFilter(&arrival);
     const auto shown = QObject::connect(c.session, &SessionController::roundsAdded, c.window, [&] {
-        if (static_cast<int>(c.session->history().size()) >= rounds)
+        if (c.session->history().size() >= rounds)
             c.player->pause();
         if (!frame.isValid())
             return;
@@ -182,7 +182,7 @@ int runBenchmark(const AutomationContext &c, const CommandLine &cl)
     playing.start();
     c.player->setPhaseMilliseconds(0);
     c.player->play();
-    const bool ok = waitFor(c, [&] { return static_cast<int>(c.session->history().size()) >= rounds; }, 600);
+    const bool ok = waitFor(c, [&] { return c.session->history().size() >= rounds; }, 600);
     c.player->pause();
     const double seconds = static_cast<double>(playing.nsecsElapsed()) * 1e-9;
     for (int i = 0; i < 3; ++i)
@@ -198,7 +198,7 @@ int runBenchmark(const AutomationContext &c, const CommandLine &cl)
             return 0.0;
         return sorted[std::min(sorted.size() - 1, static_cast<std::size_t>(q * static_cast<double>(sorted.size())))];
     };
-    const int played = static_cast<int>(c.session->history().size());
+    const int played = c.session->history().size();
     const SessionInfo &info = c.session->info();
     QJsonObject report{
         {QStringLiteral("corpus"), info.corpus},

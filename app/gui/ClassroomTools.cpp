@@ -94,7 +94,7 @@ ClassroomTools::ClassroomTools(MainWindow *window, SessionController *session, P
         m_arena->setBusy(false);
     });
     connect(m_arenaRunner, &ArenaRunner::roundsAdded, this, [this](int lane) {
-        m_arena->showLane(lane, m_arenaRunner->histories()[static_cast<std::size_t>(lane)]);
+        m_arena->showLane(lane, m_arenaRunner->history(lane));
     });
     connect(m_arenaRunner, &ArenaRunner::stepFinished, this, [this] {
         m_arena->setBusy(false, tr("Each lane: same target, prompt, seed and settings."));
@@ -195,7 +195,7 @@ void ClassroomTools::onRoundsAdded()
         updateMeasured(); // the session's point moves as rounds arrive
     if (!m_pendingPosition)
         return;
-    const int have = static_cast<int>(m_session->history().size());
+    const int have = m_session->history().size();
     if (have < m_pendingPosition->round) {
         if (m_session->pendingRounds() == 0)
             m_session->requestRounds(m_pendingPosition->round - have);
@@ -240,8 +240,9 @@ void ClassroomTools::exportTraceDialog()
     if (path.isEmpty() || !m_session->info().vocabulary)
         return;
     std::vector<RoundTrace> traces;
-    for (const auto &r : m_session->history())
-        traces.push_back(r->trace);
+    const RoundHistory &history = m_session->history();
+    for (int i = 0; i < history.size(); ++i)
+        traces.push_back(history.at(i).trace);
     try {
         app::exportTraces(path, traces, *m_session->info().vocabulary);
     } catch (const std::exception &e) {
@@ -301,12 +302,12 @@ void ClassroomTools::labFromModels()
 {
     const auto &history = m_session->history();
     const int round = m_player->round();
-    if (round < 0 || round >= static_cast<int>(history.size()) || history[static_cast<std::size_t>(round)]->trace.positions.empty()
+    if (!history.contains(round) || history.at(round).trace.positions.empty()
         || !m_session->info().vocabulary) {
         QMessageBox::information(m_lab, tr("Lossless lab"), tr("Play a round in the main window first."));
         return;
     }
-    const DraftPosition &pos = history[static_cast<std::size_t>(round)]->trace.positions.front();
+    const DraftPosition &pos = history.at(round).trace.positions.front();
     if (pos.pDist.size() == 0 || pos.qDist.size() != pos.pDist.size())
         return;
     // The 9 tokens most likely under p or q, and the rest of the vocabulary as one "others" bar.
@@ -342,11 +343,10 @@ void ClassroomTools::updateMeasured()
                                 m.tokensPerRound, m.speedupCostModel};
     };
     if (!m_session->history().empty())
-        add(tr("session"), m_session->history().back()->cumulative);
-    const auto &lanes = m_arenaRunner->histories();
-    for (std::size_t i = 0; i < lanes.size(); ++i)
-        if (!lanes[i].empty())
-            add(m_arenaRunner->info().lanes.value(static_cast<int>(i)), lanes[i].back()->cumulative);
+        add(tr("session"), m_session->history().back().cumulative);
+    for (int i = 0; i < m_arenaRunner->laneCount(); ++i)
+        if (!m_arenaRunner->history(i).empty())
+            add(m_arenaRunner->info().lanes.value(i), m_arenaRunner->history(i).back().cumulative);
     m_theory->setMeasured(points);
 }
 

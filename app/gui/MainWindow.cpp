@@ -194,6 +194,7 @@ void MainWindow::retranslate()
 
 void MainWindow::connectSession()
 {
+    m_timeline->model()->setHistory(&m_session->history());
     connect(m_setupBar, &SetupBar::setupChanged, this, &MainWindow::startSession);
     connect(m_transport, &TransportBar::playToggled, m_player, &Player::togglePlay);
     connect(m_transport, &TransportBar::nextPhase, m_player, &Player::nextPhase);
@@ -215,7 +216,6 @@ void MainWindow::connectSession()
         m_distribution->clear();
         m_plots->clear();
         m_theory->clear();
-        m_timeline->model()->clear();
         updateStatus();
     });
     connect(m_session, &SessionController::ready, this, [this](const SessionInfo &info) {
@@ -227,7 +227,6 @@ void MainWindow::connectSession()
         updateStatus();
     });
     connect(m_session, &SessionController::roundsAdded, this, [this] {
-        m_timeline->model()->appendRounds(m_session->history());
         m_plots->appendRounds(m_session->history());
         updateStatus();
     });
@@ -248,8 +247,9 @@ void MainWindow::startSession(const Setup &setup)
 
 void MainWindow::showPosition(int round, Phase phase, bool animate)
 {
-    const History &history = m_session->history();
-    if (round < 0 || round >= static_cast<int>(history.size())) {
+    RoundHistory &history = m_session->history();
+    history.pin(round);
+    if (!history.contains(round)) {
         m_roundView->setSession(m_session->info());
         m_distribution->clear();
         updateStatus();
@@ -258,7 +258,7 @@ void MainWindow::showPosition(int round, Phase phase, bool animate)
     m_roundView->showPosition(history, round, phase, animate);
     m_timeline->setCurrentRound(round);
     m_plots->setCurrentRound(history, round);
-    m_theory->setMetrics(history[static_cast<std::size_t>(round)]->cumulative, m_session->setup().decoding.draftLength);
+    m_theory->setMetrics(history.at(round).cumulative, m_session->setup().decoding.draftLength);
     showCard(m_roundView->cards()->currentCard());
     updateStatus();
 }
@@ -266,11 +266,11 @@ void MainWindow::showPosition(int round, Phase phase, bool animate)
 void MainWindow::showCard(int card)
 {
     const int round = m_player->round();
-    const History &history = m_session->history();
-    if (round < 0 || round >= static_cast<int>(history.size()))
+    const RoundHistory &history = m_session->history();
+    if (!history.contains(round))
         return;
     m_roundView->cards()->setSelectedCard(card);
-    m_distribution->showCard(history[static_cast<std::size_t>(round)], card, m_player->phase());
+    m_distribution->showCard(history.shared(round), card, m_player->phase());
 }
 
 void MainWindow::updateStatus()

@@ -33,10 +33,10 @@ Phase Player::phase() const
 
 std::vector<Phase> Player::phasesOfRound(int round) const
 {
-    const History &h = m_session->history();
-    if (round < 0 || round >= static_cast<int>(h.size()))
+    const RoundHistory &h = m_session->history();
+    if (!h.contains(round))
         return {};
-    return phasesOf(h[static_cast<std::size_t>(round)]->trace);
+    return phasesOf(h.at(round).trace);
 }
 
 void Player::setPhaseMilliseconds(int milliseconds)
@@ -77,7 +77,7 @@ void Player::tick()
         return;
     if (m_phaseMs == 0) {
         // Full speed: show the newest round committed; ask for more as soon as the last batch is in.
-        const int last = static_cast<int>(m_session->history().size()) - 1;
+        const int last = m_session->history().size() - 1;
         if (last > m_round)
             jumpTo(last, Phase::Commit);
         if (m_session->pendingRounds() < 32)
@@ -118,7 +118,7 @@ void Player::previousPhase()
 void Player::nextRound()
 {
     const int next = m_round + 1;
-    if (next < static_cast<int>(m_session->history().size())) {
+    if (next < m_session->history().size()) {
         m_round = next;
         m_phaseIndex = 0;
         emitPosition(true);
@@ -158,7 +158,7 @@ void Player::ensureAhead()
 {
     // Keep one round ready beyond the one shown, so stepping never waits on the engine when it can help it.
     const int want = m_round + m_waiting + 3;
-    const int have = static_cast<int>(m_session->history().size()) + m_session->pendingRounds();
+    const int have = m_session->history().size() + m_session->pendingRounds();
     if (have < want)
         m_session->requestRounds(want - have);
 }

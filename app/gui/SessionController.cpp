@@ -33,7 +33,6 @@ void SessionController::start(const Setup &setup)
     m_setup.decoding.recordDistributions = true;
     ++m_generation;
     m_history.clear();
-    m_light.clear();
     m_pending = 0;
     m_ready = false;
     m_loading = true;
@@ -64,16 +63,12 @@ void SessionController::onPlayed(const QList<PlayedRound> &rounds, int generatio
 {
     if (generation != m_generation)
         return;
-    const int first = static_cast<int>(m_history.size());
-    for (const PlayedRound &r : rounds) {
-        m_history.push_back(r.full);
-        m_light.push_back(r.light);
-    }
+    const int first = m_history.size();
+    std::vector<std::shared_ptr<const RoundRecord>> batch;
+    for (const PlayedRound &r : rounds)
+        batch.push_back(r.full);
     m_pending = std::max(0, m_pending - static_cast<int>(rounds.size()));
-    // Keep memory bounded: old rounds keep every number of their trace but drop the full vectors.
-    const int oldest = static_cast<int>(m_history.size()) - kRoundsWithDistributions;
-    for (int i = std::max(0, oldest - static_cast<int>(rounds.size()) - 1); i < oldest; ++i)
-        m_history[static_cast<std::size_t>(i)] = m_light[static_cast<std::size_t>(i)];
+    m_history.append(std::move(batch)); // keeps memory bounded: old rounds drop their full vectors
     emit roundsAdded(first, static_cast<int>(rounds.size()));
 }
 
@@ -85,7 +80,6 @@ void SessionController::onFailed(const QString &message, int generation)
     m_loading = false;
     if (!m_ready) {
         m_history.clear();
-        m_light.clear();
     }
     emit failed(message);
 }

@@ -4,8 +4,7 @@
 // starts sessions from a Setup, asks for rounds, and keeps the history of played rounds (stored traces,
 // so any round can be replayed exactly). Errors arrive as readable messages; the controller stays usable.
 
-#include "RoundRecord.h"
-#include "TranscriptView.h"
+#include "RoundHistory.h"
 
 #include "Experiment.h"
 
@@ -32,12 +31,14 @@ public:
 
     const Setup &setup() const { return m_setup; }
     const SessionInfo &info() const { return m_info; }
-    const History &history() const { return m_history; }
+    /// The one history of played rounds; views read it (and pin the round on screen).
+    const RoundHistory &history() const { return m_history; }
+    RoundHistory &history() { return m_history; }
     bool isReady() const { return m_ready; }
     bool isLoading() const { return m_loading; }
     int pendingRounds() const { return m_pending; }
     /// Rounds whose full distributions are kept; older rounds keep their numbers only (memory stays bounded).
-    static constexpr int kRoundsWithDistributions = 400;
+    static constexpr int kRoundsWithDistributions = RoundHistory::kDefaultWindow;
 
 signals:
     void loading(const specdec::Setup &setup);
@@ -54,8 +55,7 @@ private:
     SessionWorker *m_worker;
     Setup m_setup;
     SessionInfo m_info;
-    History m_history;
-    History m_light; ///< the same rounds without full distributions, to replace old entries of m_history
+    RoundHistory m_history;
     std::atomic<int> m_generation = 0;
     int m_pending = 0;
     bool m_ready = false;

@@ -40,7 +40,7 @@ void SessionWorker::load(const Setup &setup, int generation)
     m_generation = generation;
     m_decoder.reset();
     m_experiment.reset();
-    m_traces.clear();
+    m_metrics.clear();
     m_seconds = m_baselineSeconds = 0.0;
     try {
         m_experiment = Experiment::load(setup, m_catalog);
@@ -93,19 +93,12 @@ void SessionWorker::play(int count, int generation)
             m_seconds += record.seconds;
             m_baselineSeconds += timeBaseline(context, record.trace.committed);
 
-            RoundTrace light = record.trace;
-            light.residual = light.bonusDist = Eigen::VectorXd();
-            for (DraftPosition &p : light.positions)
-                p.pDist = p.qDist = Eigen::VectorXd();
-            record.round = computeMetrics({light}, record.seconds);
-            m_traces.push_back(light);
-            record.cumulative = computeMetrics(m_traces, m_seconds, m_baselineSeconds);
-            auto lightRecord = std::make_shared<RoundRecord>();
-            lightRecord->trace = std::move(light);
-            lightRecord->round = record.round;
-            lightRecord->cumulative = record.cumulative;
-            lightRecord->seconds = record.seconds;
-            batch.push_back({std::make_shared<const RoundRecord>(std::move(record)), std::move(lightRecord)});
+            MetricsAccumulator one;
+            one.add(record.trace);
+            record.round = one.metrics(record.seconds);
+            m_metrics.add(record.trace);
+            record.cumulative = m_metrics.metrics(m_seconds, m_baselineSeconds);
+            batch.push_back({std::make_shared<const RoundRecord>(std::move(record)), nullptr});
             if (sinceEmit.elapsed() >= 10) {
                 emit played(batch, generation);
                 batch.clear();

@@ -7,6 +7,7 @@
 #include "RoundRecord.h"
 
 #include "Experiment.h"
+#include "MetricsAccumulator.h"
 
 #include <QObject>
 
@@ -46,7 +47,7 @@ private:
     std::unique_ptr<Experiment> m_experiment;
     std::unique_ptr<SpeculativeDecoder> m_decoder;
     std::vector<TokenId> m_sequence;
-    std::vector<RoundTrace> m_traces; ///< without full distributions: only for the cumulative metrics
+    MetricsAccumulator m_metrics; ///< the cumulative metrics, one round at a time
     double m_seconds = 0.0;
     double m_baselineSeconds = 0.0;
     int m_generation = -1;

@@ -36,8 +36,9 @@ PlayedRounds playRounds(const std::string &target, const std::string &draft, dou
         r.round = computeMetrics({r.trace}, r.seconds);
         traces.push_back(r.trace);
         r.cumulative = computeMetrics(traces, 0.0);
-        played.history.push_back(std::make_shared<const gui::RoundRecord>(std::move(r)));
+        played.records.push_back(std::make_shared<const gui::RoundRecord>(std::move(r)));
     }
+    played.history = historyOf(played, rounds);
     return played;
 }
 
@@ -51,10 +52,17 @@ Setup tinySetup()
     return s;
 }
 
+std::shared_ptr<gui::RoundHistory> historyOf(const PlayedRounds &played, int count)
+{
+    auto history = std::make_shared<gui::RoundHistory>(std::max(1, count));
+    history->append({played.records.begin(), played.records.begin() + count});
+    return history;
+}
+
 int findRound(const PlayedRounds &played, bool rejected)
 {
-    for (std::size_t i = 0; i < played.history.size(); ++i)
-        if ((played.history[i]->trace.rejectedAt >= 0) == rejected)
+    for (std::size_t i = 0; i < played.records.size(); ++i)
+        if ((played.records[i]->trace.rejectedAt >= 0) == rejected)
             return static_cast<int>(i);
     return -1;
 }

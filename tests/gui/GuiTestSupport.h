@@ -3,8 +3,7 @@
 // Rounds played by the real engine on the tiny test corpus, packed as the views receive them.
 
 #include "Experiment.h"
-#include "RoundRecord.h"
-#include "TranscriptView.h"
+#include "RoundHistory.h"
 
 #include <string>
 
@@ -13,7 +12,9 @@ namespace specdec::test {
 struct PlayedRounds
 {
     gui::SessionInfo info;
-    gui::History history;
+    std::vector<std::shared_ptr<const gui::RoundRecord>> records; ///< every round, with its distributions
+    std::shared_ptr<gui::RoundHistory> history; ///< the same records in a history that keeps all their vectors
+
 };
 
 /// Plays `rounds` rounds of speculative decoding on tiny-en.txt with full distributions recorded, and packs
@@ -24,6 +25,9 @@ PlayedRounds playRounds(const std::string &target, const std::string &draft, dou
 /// The setup the window suites play: tiny-en.txt, target ngram:4, draft ngram:2, prompt "the " (the rest at
 /// its defaults; each suite sets its own seed and sampler).
 Setup tinySetup();
+
+/// A history of the first `count` records of `played` (all with their distributions).
+std::shared_ptr<gui::RoundHistory> historyOf(const PlayedRounds &played, int count);
 
 /// The first round of `played` that was rejected (or, with `rejected` false, fully accepted); -1 if none.
 int findRound(const PlayedRounds &played, bool rejected);

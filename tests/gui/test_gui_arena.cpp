@@ -33,7 +33,7 @@ void playArena(ArenaRunner &runner, ArenaView &view, const Setup &setup, const Q
     QObject::connect(&runner, &ArenaRunner::ready, &view,
                      [&](const ArenaInfo &info) { view.setLanes(info.lanes, info.session, info.baseline); });
     QObject::connect(&runner, &ArenaRunner::roundsAdded, &view, [&](int lane) {
-        view.showLane(lane, runner.histories()[static_cast<std::size_t>(lane)]);
+        view.showLane(lane, runner.history(lane));
     });
     runner.start(setup, lanes);
     QVERIFY(QTest::qWaitFor([&] { return runner.isReady(); }, 30000));
@@ -66,14 +66,14 @@ void TestArena::greedyLanesWriteTheTargetsText()
         QCOMPARE(view.lane(i)->tokens().size(), std::size_t(60));
         QVERIFY(view.lane(i)->sameAsBaseline());
         QVERIFY(view.lane(i)->badgeText().contains(QStringLiteral("✓")));
-        const RunMetrics &m = runner.histories()[static_cast<std::size_t>(i)].back()->cumulative;
+        const RunMetrics &m = runner.history(i).back().cumulative;
         passes.insert(m.targetCalls);
         QCOMPARE(view.table()->item(i, ArenaView::TargetPasses)->text(), QString::number(m.targetCalls));
         QCOMPARE(view.table()->item(i, ArenaView::Alpha)->text(), QString::number(m.acceptanceRate, 'f', 3));
     }
     QVERIFY(passes.size() > 1); // same text, different numbers of target passes
     // `same` accepts everything: α̂ = 1 and K + 1 tokens per pass.
-    QCOMPARE(runner.histories()[3].back()->cumulative.acceptanceRate, 1.0);
+    QCOMPARE(runner.history(3).back().cumulative.acceptanceRate, 1.0);
     QCOMPARE(view.plot(0)->graphCount(), 4);
 }
 
@@ -84,7 +84,7 @@ void TestArena::alignedStepsKeepTokensTogether()
     QObject::connect(&runner, &ArenaRunner::ready, &view,
                      [&](const ArenaInfo &info) { view.setLanes(info.lanes, info.session, info.baseline); });
     QObject::connect(&runner, &ArenaRunner::roundsAdded, &view, [&](int lane) {
-        view.showLane(lane, runner.histories()[static_cast<std::size_t>(lane)]);
+        view.showLane(lane, runner.history(lane));
     });
     runner.start(tinySetup(1.0), {QStringLiteral("ngram:2"), QStringLiteral("uniform")});
     QVERIFY(QTest::qWaitFor([&] { return runner.isReady(); }, 30000));
@@ -104,11 +104,12 @@ void TestArena::policyLaneShowsKOverRounds()
     playArena(runner, view, tinySetup(1.0), {QStringLiteral("ngram:2"), QStringLiteral("ngram:2 heuristic")}, false);
     auto ks = [&](int lane) {
         QSet<int> values;
-        const auto &history = runner.histories()[static_cast<std::size_t>(lane)];
-        for (const auto &r : history) {
-            const int before = r->cumulative.generatedTokens - static_cast<int>(r->trace.committed.size());
+        const RoundHistory &history = runner.history(lane);
+        for (int i = 0; i < history.size(); ++i) {
+            const RoundRecord &r = history.at(i);
+            const int before = r.cumulative.generatedTokens - static_cast<int>(r.trace.committed.size());
             if (before + 4 <= 60) // near the end a round's K is cut to the tokens still wanted
-                values.insert(r->trace.draftLength);
+                values.insert(r.trace.draftLength);
         }
         return values;
     };
@@ -116,7 +117,7 @@ void TestArena::policyLaneShowsKOverRounds()
     QVERIFY(ks(1).size() > 1);
     QVERIFY(view.lane(1)->findChild<QLabel *>() != nullptr);
     // the K plot has one graph per lane with one point per round
-    QCOMPARE(view.plot(2)->graph(1)->dataCount(), static_cast<int>(runner.histories()[1].size()));
+    QCOMPARE(view.plot(2)->graph(1)->dataCount(), runner.history(1).size());
 }
 
 void TestArena::badLaneIsAMessage()

@@ -35,16 +35,26 @@ Setup tinySetup()
     return s;
 }
 
-History play(const Setup &setup, int rounds)
+using Records = std::vector<std::shared_ptr<const RoundRecord>>;
+
+Records recordsOf(const RoundHistory &history)
+{
+    Records records;
+    for (int i = 0; i < history.size(); ++i)
+        records.push_back(history.shared(i));
+    return records;
+}
+
+Records play(const Setup &setup, int rounds)
 {
     SessionController session(test::builtCorpora());
     session.start(setup);
     if (!QTest::qWaitFor([&] { return session.isReady(); }, 30000))
         return {};
     session.requestRounds(rounds);
-    if (!QTest::qWaitFor([&] { return static_cast<int>(session.history().size()) >= rounds; }, 30000))
+    if (!QTest::qWaitFor([&] { return session.history().size() >= rounds; }, 30000))
         qWarning("rounds did not arrive");
-    return session.history();
+    return recordsOf(session.history());
 }
 
 } // namespace
@@ -63,7 +73,7 @@ private slots:
 
 void TestClassroom::saveOpenReproducesTheRounds()
 {
-    const History first = play(tinySetup(), 12);
+    const Records first = play(tinySetup(), 12);
     QCOMPARE(static_cast<int>(first.size()), 12);
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("lesson.specdec.json"));
@@ -75,7 +85,7 @@ void TestClassroom::saveOpenReproducesTheRounds()
     const app::SessionFile opened = app::SessionFile::load(path);
     QCOMPARE(opened.position.round, 7);
     QCOMPARE(opened.position.phase, QStringLiteral("dice"));
-    const History second = play(opened.setup, 12);
+    const Records second = play(opened.setup, 12);
     QCOMPARE(static_cast<int>(second.size()), 12);
     for (std::size_t i = 0; i < first.size(); ++i) {
         const RoundTrace &a = first[i]->trace, &b = second[i]->trace;
@@ -110,15 +120,17 @@ void TestClassroom::windowOpensASessionAtItsPosition()
     QCOMPARE(saved.setup.decoding.seed, file.setup.decoding.seed);
     QCOMPARE(saved.setup.decoding.policy, file.setup.decoding.policy);
     // The trace of the round shown is the one a fresh run plays.
-    const History fresh = play(file.setup, 6);
-    QCOMPARE(session.history()[5]->trace.committed, fresh[5]->trace.committed);
+    const Records fresh = play(file.setup, 6);
+    QCOMPARE(session.history().at(5).trace.committed, fresh[5]->trace.committed);
 }
 
 void TestClassroom::policyDrawsKOverRounds()
 {
     PlotsPanel plots;
-    const History heuristic = play(tinySetup(), 20); // tinySetup uses the heuristic policy
-    plots.appendRounds(heuristic);
+    const Records heuristic = play(tinySetup(), 20); // tinySetup uses the heuristic policy
+    RoundHistory history;
+    history.append(heuristic);
+    plots.appendRounds(history);
     const QVector<double> k = plots.values(PlotsPanel::Series::DraftLength);
     QCOMPARE(k.size(), 20);
     for (int i = 0; i < 20; ++i)
@@ -129,7 +141,9 @@ void TestClassroom::policyDrawsKOverRounds()
     Setup constant = tinySetup();
     constant.decoding.policy = DraftPolicy::parse("constant");
     plots.clear();
-    plots.appendRounds(play(constant, 20));
+    RoundHistory constantHistory;
+    constantHistory.append(play(constant, 20));
+    plots.appendRounds(constantHistory);
     QCOMPARE(plots.values(PlotsPanel::Series::DraftLength), QVector<double>(20, 4.0));
     QVERIFY(!plots.plot(1)->graph(plots.plot(1)->graphCount() - 1)->visible());
 }

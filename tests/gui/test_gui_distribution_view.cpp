@@ -26,7 +26,7 @@ void TestDistributionView::showsTheTracesPAndQ()
     const auto played = test::playRounds("ngram:4", "ngram:2", 1.0, 3);
     DistributionView view;
     view.setSession(played.info);
-    const auto &record = played.history[2];
+    const auto &record = played.records[2];
     for (int card = 0; card < record->trace.draftLength; ++card) {
         const DraftPosition &pos = record->trace.positions[static_cast<std::size_t>(card)];
         view.showCard(record, card, Phase::Commit);
@@ -55,13 +55,13 @@ void TestDistributionView::hidesPBeforeVerify()
     const auto played = test::playRounds("ngram:4", "ngram:2", 1.0, 1);
     DistributionView view;
     view.setSession(played.info);
-    view.showCard(played.history[0], 0, Phase::Draft);
+    view.showCard(played.records[0], 0, Phase::Draft);
     const auto positive = [](const QVector<double> &values) {
         return std::any_of(values.begin(), values.end(), [](double v) { return v > 0; });
     };
     QVERIFY(!positive(view.pValues()));
     QVERIFY(positive(view.qValues()));
-    view.showCard(played.history[0], 0, Phase::Verify);
+    view.showCard(played.records[0], 0, Phase::Verify);
     QVERIFY(positive(view.pValues()));
 }
 
@@ -70,7 +70,7 @@ void TestDistributionView::showsTheResidualOfTheRejectedCard()
     const auto played = test::playRounds("ngram:4", "uniform", 1.0, 10);
     const int round = test::findRound(played, true);
     QVERIFY(round >= 0);
-    const auto &record = played.history[static_cast<std::size_t>(round)];
+    const auto &record = played.records[static_cast<std::size_t>(round)];
     const RoundTrace &t = record->trace;
     DistributionView view;
     view.setSession(played.info);
@@ -88,7 +88,7 @@ void TestDistributionView::showsTheBonusDistribution()
     const auto played = test::playRounds("ngram:4", "same", 1.0, 3);
     const int round = test::findRound(played, false);
     QVERIFY(round >= 0);
-    const auto &record = played.history[static_cast<std::size_t>(round)];
+    const auto &record = played.records[static_cast<std::size_t>(round)];
     DistributionView view;
     view.setSession(played.info);
     view.showCard(record, record->trace.draftLength, Phase::Bonus);

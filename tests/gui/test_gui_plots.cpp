@@ -27,11 +27,11 @@ void TestPlots::holdExactlyTheMetrics()
 {
     const auto played = test::playRounds("ngram:4", "ngram:2", 1.0, 25);
     PlotsPanel plots;
-    plots.appendRounds(played.history);
+    plots.appendRounds(*played.history);
     QCOMPARE(plots.roundsPlotted(), 25);
     auto expect = [&](Series s, auto value) {
         QVector<double> v;
-        for (const auto &r : played.history)
+        for (const auto &r : played.records)
             v << value(*r);
         QCOMPARE(plots.values(s), v);
     };
@@ -45,9 +45,9 @@ void TestPlots::holdExactlyTheMetrics()
     expect(Series::SpeedupCostModel, [](const RoundRecord &r) { return r.cumulative.speedupCostModel; });
     QVERIFY(plots.values(Series::SpeedupWallClock).isEmpty()); // not measured in these rounds
 
-    plots.setCurrentRound(played.history, 24);
+    plots.setCurrentRound(*played.history, 24);
     QVector<double> perPosition;
-    for (double a : played.history.back()->cumulative.perPositionAcceptance)
+    for (double a : played.records.back()->cumulative.perPositionAcceptance)
         if (!std::isnan(a))
             perPosition << a;
     QCOMPARE(plots.values(Series::PositionAcceptance), perPosition);
@@ -56,12 +56,11 @@ void TestPlots::holdExactlyTheMetrics()
 void TestPlots::appendIsIncremental()
 {
     const auto played = test::playRounds("ngram:4", "ngram:2", 1.0, 10);
-    History firstHalf(played.history.begin(), played.history.begin() + 5);
     PlotsPanel plots;
-    plots.appendRounds(firstHalf);
-    plots.appendRounds(played.history);
+    plots.appendRounds(*test::historyOf(played, 5));
+    plots.appendRounds(*played.history);
     QCOMPARE(plots.values(Series::AcceptanceCumulative).size(), 10);
-    QCOMPARE(plots.values(Series::AcceptanceCumulative).back(), played.history.back()->cumulative.acceptanceRate);
+    QCOMPARE(plots.values(Series::AcceptanceCumulative).back(), played.records.back()->cumulative.acceptanceRate);
     plots.clear();
     QCOMPARE(plots.roundsPlotted(), 0);
     QVERIFY(plots.values(Series::TokensPerRound).isEmpty());
@@ -70,7 +69,7 @@ void TestPlots::appendIsIncremental()
 void TestPlots::theorySubstitutesTheNumbers()
 {
     const auto played = test::playRounds("ngram:4", "ngram:2", 1.0, 10);
-    const RunMetrics &m = played.history.back()->cumulative;
+    const RunMetrics &m = played.records.back()->cumulative;
     TheoryPanel theory;
     theory.setMetrics(m, 4);
     const QString text = theory.toPlainText();

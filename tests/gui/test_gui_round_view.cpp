@@ -53,7 +53,7 @@ void TestRoundView::stepsInDocumentedOrder()
     const auto played = test::playRounds("ngram:4", draft.toStdString(), temperature, 12);
     const int round = test::findRound(played, rejected);
     QVERIFY(round >= 0);
-    const RoundTrace &t = played.history[static_cast<std::size_t>(round)]->trace;
+    const RoundTrace &t = played.records[static_cast<std::size_t>(round)]->trace;
     const int k = t.draftLength;
 
     RoundView view;
@@ -61,7 +61,7 @@ void TestRoundView::stepsInDocumentedOrder()
     view.setSession(played.info);
     std::vector<Phase> seen;
     for (Phase phase : phasesOf(t)) {
-        view.showPosition(played.history, round, phase, false);
+        view.showPosition(*played.history, round, phase, false);
         seen.push_back(view.phase());
         QVERIFY(view.headerText().contains(phaseName(phase)));
         const CardStrip *cards = view.cards();
@@ -93,7 +93,7 @@ void TestRoundView::stepsInDocumentedOrder()
         // The text holds the round's tokens only once it commits.
         QString expected = tokensString(*played.info.vocabulary, played.info.prompt);
         for (int r = 0; r < round + (phase == Phase::Commit ? 1 : 0); ++r)
-            expected += tokensString(*played.info.vocabulary, played.history[static_cast<std::size_t>(r)]->trace.committed);
+            expected += tokensString(*played.info.vocabulary, played.records[static_cast<std::size_t>(r)]->trace.committed);
         QCOMPARE(view.transcript()->plainText(), expected);
     }
     QCOMPARE(seen, phasesOf(t));
@@ -107,10 +107,10 @@ void TestRoundView::draftCardsAppearOneByOne()
     view.resize(1000, 500);
     view.setSession(played.info);
     view.setAnimationDuration(10000);
-    view.showPosition(played.history, 0, Phase::Draft, true);
+    view.showPosition(*played.history, 0, Phase::Draft, true);
     QVERIFY(!view.cards()->cardState(0).visible); // the animation starts before the first card
     view.cards()->finishAnimation();
-    for (int i = 0; i < played.history[0]->trace.draftLength; ++i)
+    for (int i = 0; i < played.records[0]->trace.draftLength; ++i)
         QVERIFY(view.cards()->cardState(i).visible);
 }
 
@@ -119,19 +119,19 @@ void TestRoundView::transcriptColoursByOrigin()
     const auto played = test::playRounds("ngram:4", "ngram:2", 1.0, 6);
     TranscriptView view;
     view.setSession(played.info);
-    view.showRounds(played.history, 6);
-    const RoundTrace &t = played.history[5]->trace;
+    view.showRounds(*played.history, 6);
+    const RoundTrace &t = played.records[5]->trace;
     QTextCursor cursor(view.document());
     cursor.movePosition(QTextCursor::End); // charFormat(): the format of the last character
     const LabColors c = LabColors::from(view.palette());
     const QColor last = cursor.charFormat().foreground().color();
     QCOMPARE(last, t.rejectedAt >= 0 ? c.residual : c.bonus);
     // Jumping back rebuilds the text exactly.
-    view.showRounds(played.history, 2);
+    view.showRounds(*played.history, 2);
     QCOMPARE(view.roundsShown(), 2);
     QString expected = tokensString(*played.info.vocabulary, played.info.prompt);
     for (int r = 0; r < 2; ++r)
-        expected += tokensString(*played.info.vocabulary, played.history[static_cast<std::size_t>(r)]->trace.committed);
+        expected += tokensString(*played.info.vocabulary, played.records[static_cast<std::size_t>(r)]->trace.committed);
     QCOMPARE(view.plainText(), expected);
 }
 

@@ -62,9 +62,9 @@ void TestSession::playsRoundsOnTheWorker()
     QVERIFY(ready.wait(20000));
     QSignalSpy added(&session, &SessionController::roundsAdded);
     session.requestRounds(5);
-    QTRY_COMPARE_WITH_TIMEOUT(static_cast<int>(session.history().size()), 5, 20000);
+    QTRY_COMPARE_WITH_TIMEOUT(session.history().size(), 5, 20000);
     for (int i = 0; i < 5; ++i) {
-        const RoundRecord &r = *session.history()[static_cast<std::size_t>(i)];
+        const RoundRecord &r = session.history().at(i);
         QCOMPARE(r.trace.index, i);
         QCOMPARE(r.cumulative.rounds, i + 1);
         QVERIFY(r.trace.positions.front().pDist.size() > 0); // distributions are recorded
@@ -81,15 +81,17 @@ void TestSession::oldRoundsDropTheirDistributionsOnly()
     const int recent = SessionController::kRoundsWithDistributions;
     // The full records of the first rounds, to compare with what the history keeps of them later.
     session.requestRounds(5);
-    QTRY_COMPARE_WITH_TIMEOUT(static_cast<int>(session.history().size()), 5, 20000);
-    const History firstRecords = session.history();
+    QTRY_COMPARE_WITH_TIMEOUT(session.history().size(), 5, 20000);
+    std::vector<std::shared_ptr<const RoundRecord>> firstRecords;
+    for (int i = 0; i < 5; ++i)
+        firstRecords.push_back(session.history().shared(i));
     session.requestRounds(recent + 15);
-    QTRY_COMPARE_WITH_TIMEOUT(static_cast<int>(session.history().size()), recent + 20, 60000);
-    const History &h = session.history();
-    QVERIFY(h.back()->trace.positions.front().pDist.size() > 0);
+    QTRY_COMPARE_WITH_TIMEOUT(session.history().size(), recent + 20, 60000);
+    const RoundHistory &h = session.history();
+    QVERIFY(h.back().trace.positions.front().pDist.size() > 0);
     QCOMPARE(static_cast<int>(firstRecords.size()), 5);
     for (int i = 0; i < 5; ++i) {
-        const RoundRecord &now = *h[static_cast<std::size_t>(i)];
+        const RoundRecord &now = h.at(i);
         const RoundRecord &then = *firstRecords[static_cast<std::size_t>(i)];
         QVERIFY(then.trace.positions.front().pDist.size() > 0);
         QCOMPARE(now.trace.positions.front().pDist.size(), 0); // the vectors are gone...
@@ -182,7 +184,7 @@ void TestSession::playerStepsAndTimelineJumps()
     std::vector<Phase> phases;
     player.nextPhase();
     QTRY_COMPARE_WITH_TIMEOUT(player.round(), 0, 20000);
-    const auto expected = phasesOf(session.history()[0]->trace);
+    const auto expected = phasesOf(session.history().at(0).trace);
     for (std::size_t i = 0; i < expected.size(); ++i) {
         QCOMPARE(window.roundView()->phase(), expected[i]);
         player.nextPhase();
@@ -202,7 +204,7 @@ void TestSession::playerStepsAndTimelineJumps()
     QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, row.center());
     QCOMPARE(player.round(), 1);
     QCOMPARE(window.roundView()->round(), 1);
-    QCOMPARE(window.roundView()->cards()->cardCount(), session.history()[1]->trace.draftLength + 1);
+    QCOMPARE(window.roundView()->cards()->cardCount(), session.history().at(1).trace.draftLength + 1);
     player.reset();
     QCOMPARE(player.round(), -1);
 }

@@ -27,18 +27,20 @@ void TestTimeline::modelIsSound()
     TimelineModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setVocabulary(played.info.vocabulary);
-    History some(played.history.begin(), played.history.begin() + 4);
-    model.appendRounds(some);
-    model.appendRounds(played.history);
+    RoundHistory history(100);
+    model.setHistory(&history);
+    history.append({played.records.begin(), played.records.begin() + 4});
+    QCOMPARE(model.rowCount(), 4);
+    history.append({played.records.begin() + 4, played.records.end()});
     QCOMPARE(model.rowCount(), 12);
     for (int r = 0; r < 12; ++r) {
         const QModelIndex index = model.index(r, 0);
-        const RoundTrace &t = played.history[static_cast<std::size_t>(r)]->trace;
+        const RoundTrace &t = played.records[static_cast<std::size_t>(r)]->trace;
         QCOMPARE(index.data(TimelineModel::RoundRole).toInt(), r);
         QCOMPARE(index.data(TimelineModel::AcceptedRole).toInt(), t.acceptedCount());
         QVERIFY(!index.data(Qt::ToolTipRole).toString().isEmpty());
     }
-    model.clear();
+    history.clear();
     QCOMPARE(model.rowCount(), 0);
 }
 
@@ -51,16 +53,16 @@ void TestTimeline::jumpBackRestoresTheRoundExactly()
     Timeline timeline;
     timeline.resize(300, 400);
     timeline.model()->setVocabulary(played.info.vocabulary);
-    timeline.model()->appendRounds(played.history);
+    timeline.model()->setHistory(played.history.get());
     connect(&timeline, &Timeline::roundActivated, &view,
-            [&](int round) { view.showPosition(played.history, round, Phase::Dice, false); });
+            [&](int round) { view.showPosition(*played.history, round, Phase::Dice, false); });
     timeline.show();
 
-    view.showPosition(played.history, 2, Phase::Dice, false);
+    view.showPosition(*played.history, 2, Phase::Dice, false);
     const QImage first = view.grab().toImage();
     const QString firstText = view.transcript()->plainText();
     for (int r = 3; r < 8; ++r)
-        view.showPosition(played.history, r, Phase::Commit, false);
+        view.showPosition(*played.history, r, Phase::Commit, false);
     QVERIFY(view.grab().toImage() != first);
 
     QSignalSpy spy(&timeline, &Timeline::roundActivated);

@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// MetricsAccumulator: the metrics of a run kept up to date round by round. add() folds one RoundTrace into
+// running sums (O(K) per round, whatever the number of rounds); metrics() turns the sums into a RunMetrics:
+//   alpha-hat = accepted / tested, tokens per round = generated / rounds, mean beta = sum beta / tested,
+//   c = (draft seconds / draft calls) / (target seconds / target calls),
+//   E[N] = (1 - a^{K+1}) / (1 - a) and the cost-model speedup at alpha-hat, the mean K and c.
+// computeMetrics(rounds) is exactly an accumulator fed every round, so both give identical numbers.
+
+#include "RoundTrace.h"
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace specdec {
+
+struct RunMetrics;
+
+class MetricsAccumulator
+{
+public:
+    void add(const RoundTrace &round);
+    void clear() { *this = MetricsAccumulator(); }
+
+    /// The metrics of the rounds added so far; `seconds` is their wall time, `baselineSeconds` that of an
+    /// autoregressive run of the same target for the same number of tokens (when measured).
+    RunMetrics metrics(double seconds, std::optional<double> baselineSeconds = std::nullopt) const;
+
+    int rounds() const { return m_rounds; }
+    std::int64_t generatedTokens() const { return m_generated; }
+
+private:
+    int m_rounds = 0;
+    std::int64_t m_generated = 0;
+    int m_drafted = 0;
+    int m_tested = 0;
+    int m_accepted = 0;
+    int m_maxDraftLength = 0;
+    double m_draftLengthSum = 0.0;
+    double m_overlapSum = 0.0;
+    double m_tvSum = 0.0;
+    std::int64_t m_targetCalls = 0;
+    std::int64_t m_draftCalls = 0;
+    double m_targetSeconds = 0.0;
+    double m_draftSeconds = 0.0;
+    std::vector<int> m_testedAt;
+    std::vector<int> m_acceptedAt;
+};
+
+} // namespace specdec
