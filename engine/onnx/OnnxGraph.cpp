@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "onnx/OnnxGraph.h"
 
+#include "onnx/CompiledNode.h"
+#include "onnx/GraphFusion.h"
 #include "onnx/Operator.h"
 #include "onnx/TensorProtoIo.h"
 #include "onnx/ThreadPool.h"
@@ -19,15 +21,6 @@ namespace specdec::nn {
 namespace {
 
 using Kind = UnsupportedError::Kind;
-
-struct CompiledNode
-{
-    std::string label;           // "node 'name' (Op, opset N)"
-    std::vector<int> inputs;     // value slots, -1 for an omitted optional input
-    std::vector<int> outputs;    // value slots, -1 for an omitted optional output
-    std::vector<int> releases;   // slots whose last reader is this node
-    Kernel kernel;
-};
 
 std::string nodeLabel(const onnx::NodeProto &node, int index, int opset)
 {
@@ -298,6 +291,8 @@ void OnnxGraph::Impl::build(onnx::ModelProto &model)
             NodeContext ctx{node, version, Attributes(node), {}, {}, {}, node.output_size()};
             CompiledNode compiled;
             compiled.label = label;
+            compiled.opType = node.op_type();
+            compiled.proto = &node;
             for (const auto &in : node.input()) {
                 if (in.empty()) {
                     ctx.inputTypes.push_back(DataType::Undefined);
@@ -340,6 +335,15 @@ void OnnxGraph::Impl::build(onnx::ModelProto &model)
         if (!producer.count(out) && !isInitializer.count(out) && !isGraphInput.count(out))
             throw Error("graph output '" + out + "' is not produced by any node");
     }
+
+    // Fused kernels for the patterns of exported transformers (GraphFusion.h).
+    std::vector<const Tensor *> constantOf(slotNames.size(), nullptr);
+    for (std::size_t s = 0; s < slotNames.size(); ++s)
+        if (constants[s].defined() && !isGraphInput.count(slotNames[s]))
+            constantOf[s] = &constants[s];
+    fuseNodes(nodes, constantOf, outputSlots);
+    for (CompiledNode &n : nodes)
+        n.proto = nullptr;
 
     // Release each intermediate value after its last reader.
     std::vector<int> lastReader(slotNames.size(), -1);

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Matrix products: MatMul (numpy semantics, batched with broadcasting) and Gemm
-// (Y = alpha * A' * B' + beta * C). Products run through Eigen maps of the tensors' buffers without
-// copies. Work is split into tasks whose boundaries depend only on the shapes, never on the thread
-// count, and each task is one single-threaded Eigen product, so results are identical for any threads.
+// (Y = alpha * A' * B' + beta * C). Float32 MatMul runs on the executor's own product (Gemm.h: packed
+// panels, kernels chosen by instruction set, bit-identical on every path); a constant B is packed once at
+// load. Other element types run through Eigen maps of the tensors' buffers. Work is split into tasks whose
+// boundaries depend only on the shapes, never on the thread count, so results are identical for any threads.
 #include "onnx/Broadcast.h"
+#include "onnx/Gemm.h"
 #include "onnx/ThreadPool.h"
 
 #include <Eigen/Core>
@@ -61,11 +63,60 @@ void gemm(const T *a, bool transA, const T *b, bool transB, T *c, std::int64_t m
     });
 }
 
+/// The float32 MatMul of a [..., M, K] by a [..., K, N] with numpy broadcasting of the batch dimensions;
+/// `packed` is B packed at load when B is a constant matrix.
+void floatMatMul(const Tensor &a, const Tensor &b, const std::shared_ptr<const PackedMatrix> &packed,
+                 const Shape &batch, const Shape &batchA, const Shape &batchB, std::int64_t m, std::int64_t k,
+                 std::int64_t n, Tensor &o, ExecContext &exec)
+{
+    const float *pa = a.data<float>();
+    const float *pb = b.data<float>();
+    float *pc = o.mutableData<float>();
+    if (elementCount(batchB) == 1 && elementCount(batchA) == elementCount(batch)) {
+        // [..., M, K] x [K, N]: one product over all rows of A.
+        const std::int64_t rows = elementCount(batch) * m;
+        if (packed) {
+            gemmPacked(pa, k, *packed, nullptr, pc, n, rows, exec.pool);
+        } else {
+            const PackedMatrix local(pb, k, n, n, 1);
+            gemmPacked(pa, k, local, nullptr, pc, n, rows, exec.pool);
+        }
+        return;
+    }
+    const std::int64_t batches = elementCount(batch);
+    std::vector<std::int64_t> offA(static_cast<std::size_t>(batches)), offB(static_cast<std::size_t>(batches));
+    std::int64_t at = 0;
+    forEachBroadcastRun<2>(batch, {&batchA, &batchB}, [&](std::int64_t, auto off, std::int64_t cnt, auto st) {
+        for (std::int64_t i = 0; i < cnt; ++i, ++at) {
+            offA[static_cast<std::size_t>(at)] = (off[0] + i * st[0]) * m * k;
+            offB[static_cast<std::size_t>(at)] = (off[1] + i * st[1]) * k * n;
+        }
+    });
+    ThreadPool single(1);
+    exec.pool.run(batches, [&](std::int64_t i) {
+        const auto u = static_cast<std::size_t>(i);
+        if (packed) {
+            gemmPacked(pa + offA[u], k, *packed, nullptr, pc + i * m * n, n, m, single);
+        } else {
+            const PackedMatrix local(pb + offB[u], k, n, n, 1);
+            gemmPacked(pa + offA[u], k, local, nullptr, pc + i * m * n, n, m, single);
+        }
+    });
+}
+
 Kernel makeMatMul(const NodeContext &ctx)
 {
     ctx.requireType(0, kNumericTypes);
     ctx.requireType(1, kNumericTypes);
-    return [](Inputs in, Outputs out, ExecContext &exec) {
+    // A constant float matrix B is packed once; the graph keeps the constant alive, so its buffer address
+    // identifies it when the node runs.
+    std::shared_ptr<const PackedMatrix> packed;
+    const float *packedFrom = nullptr;
+    if (const Tensor *w = ctx.constant(1); w && w->type() == DataType::Float32 && w->rank() == 2) {
+        packed = std::make_shared<const PackedMatrix>(w->data<float>(), w->dim(0), w->dim(1), w->dim(1), 1);
+        packedFrom = w->data<float>();
+    }
+    return [packed, packedFrom](Inputs in, Outputs out, ExecContext &exec) {
         const Tensor &a = requireInput(in, 0, "A");
         const Tensor &b = requireInput(in, 1, "B");
         if (a.type() != b.type())
@@ -90,13 +141,18 @@ Kernel makeMatMul(const NodeContext &ctx)
         if (!vecB)
             shape.push_back(n);
         Tensor &o = makeOutput(out, 0, a.type(), shape);
-        dispatchTypes<float, double, std::int64_t, std::int32_t>(a.type(), "MatMul", [&](auto tag) {
+        if (o.size() == 0)
+            return;
+        if (a.type() == DataType::Float32) {
+            const bool usePacked = packed && b.rank() == 2 && b.data<float>() == packedFrom;
+            floatMatMul(a, b, usePacked ? packed : nullptr, batch, batchA, batchB, m, k, n, o, exec);
+            return;
+        }
+        dispatchTypes<double, std::int64_t, std::int32_t>(a.type(), "MatMul", [&](auto tag) {
             using T = typename decltype(tag)::type;
             const T *pa = a.data<T>();
             const T *pb = b.data<T>();
             T *pc = o.mutableData<T>();
-            if (o.size() == 0)
-                return;
             if (k == 0) {
                 std::fill_n(pc, o.size(), T(0));
                 return;

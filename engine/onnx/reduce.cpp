@@ -2,6 +2,7 @@
 // Reductions and normalisations: ReduceSum, ReduceMean, ReduceMax, Softmax, LogSoftmax, CumSum,
 // LayerNormalization. Float sums accumulate in double and in element order (deterministic).
 #include "onnx/Broadcast.h"
+#include "onnx/Kernels.h"
 
 #include <Eigen/Core>
 
@@ -204,6 +205,8 @@ Kernel makeCumSum(const NodeContext &ctx)
 
 // LayerNormalization over the dimensions from `axis` on:
 // y = (x - mean) / sqrt(var + epsilon) * scale + bias, with Mean and InvStdDev as optional outputs.
+// Float32 with full-size scale (and bias) runs the dispatched kernel (Kernels.h: float sums in 16 lanes, the
+// same bits on every path); other cases accumulate in double.
 Kernel makeLayerNormalization(const NodeContext &ctx)
 {
     ctx.requireType(0, kFloatTypes);
@@ -229,6 +232,12 @@ Kernel makeLayerNormalization(const NodeContext &ctx)
         Tensor &y = makeOutput(out, 0, x.type(), x.shape());
         float *meanOut = out.size() > 1 ? makeOutput(out, 1, DataType::Float32, statShape).mutableData<float>() : nullptr;
         float *invOut = out.size() > 2 ? makeOutput(out, 2, DataType::Float32, statShape).mutableData<float>() : nullptr;
+        if (x.type() == DataType::Float32 && scale.type() == DataType::Float32 && scale.size() == n
+            && (!bias || (bias->type() == DataType::Float32 && bias->size() == n))) {
+            kernels::active().layerNorm(x.data<float>(), scale.data<float>(), bias ? bias->data<float>() : nullptr,
+                                        y.mutableData<float>(), outer, n, static_cast<float>(epsilon), meanOut, invOut);
+            return;
+        }
         dispatchTypes<float, double>(x.type(), "LayerNormalization", [&](auto tag) {
             using T = typename decltype(tag)::type;
             const T *px = x.data<T>();

@@ -17,3 +17,25 @@ set(SPECDEC_ONNX_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/JsonStrings.cpp
   ${CMAKE_CURRENT_LIST_DIR}/OnnxRun.h ${CMAKE_CURRENT_LIST_DIR}/OnnxRun.cpp
 )
+
+# The hot kernels (products, attention, GELU): one translation unit per instruction set, chosen at run time
+# (InstructionSet.h). No -mfma anywhere and no contraction, so every path rounds the same way.
+list(APPEND SPECDEC_ONNX_SOURCES
+  ${CMAKE_CURRENT_LIST_DIR}/InstructionSet.h ${CMAKE_CURRENT_LIST_DIR}/InstructionSet.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Kernels.h
+  ${CMAKE_CURRENT_LIST_DIR}/Gemm.h ${CMAKE_CURRENT_LIST_DIR}/Gemm.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Attention.h ${CMAKE_CURRENT_LIST_DIR}/Attention.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/GraphFusion.h ${CMAKE_CURRENT_LIST_DIR}/GraphFusion.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/kernels/baseline.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/kernels/avx2.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/kernels/avx512.cpp
+)
+# (GCC 12 warns falsely about _mm512_undefined inside its own AVX-512 headers.)
+set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/kernels/baseline.cpp PROPERTIES
+  COMPILE_OPTIONS "-ffp-contract=off")
+if(CMAKE_SYSTEM_PROCESSOR MATCHES "x86_64|AMD64|amd64")
+  set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/kernels/avx2.cpp PROPERTIES
+    COMPILE_OPTIONS "-mavx2;-ffp-contract=off")
+  set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/kernels/avx512.cpp PROPERTIES
+    COMPILE_OPTIONS "-mavx512f;-mavx512bw;-mavx512vl;-mavx512dq;-ffp-contract=off;-Wno-maybe-uninitialized")
+endif()

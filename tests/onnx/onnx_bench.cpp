@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// onnx_bench: times forward passes of an ONNX model on the executor (used by bench_vs_torch.py).
-//   onnx_bench MODEL.onnx [--length T] [--threads N] [--repeat R]
-// Feeds token ids 0..T-1 (mod 7) as int64 [1, T] to the first input and prints the median and best time.
+// onnx_bench: times forward passes of an ONNX model on the executor (used by bench_vs_ort.sh and
+// bench_vs_torch.py).
+//   onnx_bench MODEL.onnx [--length T | --lengths T1,T2,...] [--threads N] [--repeat R]
+// Feeds token ids 0..T-1 (mod 7) as int64 [1, T] to the first input and prints, per length, the median
+// and best time. SPECDEC_ISA=baseline|avx2|avx512 forces the kernels' instruction set.
 #include "Error.h"
 #include "onnx/OnnxGraph.h"
 
@@ -16,36 +18,53 @@ int main(int argc, char **argv)
 {
     using namespace specdec::nn;
     if (argc < 2) {
-        std::fprintf(stderr, "usage: onnx_bench MODEL.onnx [--length T] [--threads N] [--repeat R]\n");
+        std::fprintf(stderr, "usage: onnx_bench MODEL.onnx [--length T | --lengths T1,T2,...] [--threads N] [--repeat R]\n");
         return 2;
     }
-    std::int64_t length = 128;
+    std::vector<std::int64_t> lengths{128};
     int threads = 1, repeat = 20;
-    for (int i = 2; i + 1 < argc; i += 2) {
-        if (!std::strcmp(argv[i], "--length"))
-            length = std::stoll(argv[i + 1]);
-        else if (!std::strcmp(argv[i], "--threads"))
-            threads = std::stoi(argv[i + 1]);
-        else if (!std::strcmp(argv[i], "--repeat"))
-            repeat = std::stoi(argv[i + 1]);
+    try {
+        for (int i = 2; i + 1 < argc; i += 2) {
+            if (!std::strcmp(argv[i], "--length")) {
+                lengths = {std::stoll(argv[i + 1])};
+            } else if (!std::strcmp(argv[i], "--lengths")) {
+                lengths.clear();
+                std::string list = argv[i + 1];
+                for (std::size_t at = 0; at <= list.size();) {
+                    const std::size_t comma = std::min(list.find(',', at), list.size());
+                    lengths.push_back(std::stoll(list.substr(at, comma - at)));
+                    at = comma + 1;
+                }
+            } else if (!std::strcmp(argv[i], "--threads")) {
+                threads = std::stoi(argv[i + 1]);
+            } else if (!std::strcmp(argv[i], "--repeat")) {
+                repeat = std::max(1, std::stoi(argv[i + 1]));
+            }
+        }
+    } catch (const std::exception &) {
+        std::fprintf(stderr, "onnx_bench: bad number in the arguments\n");
+        return 2;
     }
     try {
         OnnxGraph graph = OnnxGraph::load(argv[1]);
         graph.setThreads(threads);
-        std::vector<std::int64_t> ids(static_cast<std::size_t>(length));
-        for (std::int64_t i = 0; i < length; ++i)
-            ids[static_cast<std::size_t>(i)] = i % 7;
-        const Tensor tokens = Tensor::fromVector<std::int64_t>({1, length}, ids);
-        graph.run({tokens}); // warm-up
-        std::vector<double> ms;
-        for (int r = 0; r < repeat; ++r) {
-            const auto t0 = std::chrono::steady_clock::now();
-            graph.run({tokens});
-            ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+        for (const std::int64_t length : lengths) {
+            std::vector<std::int64_t> ids(static_cast<std::size_t>(length));
+            for (std::int64_t i = 0; i < length; ++i)
+                ids[static_cast<std::size_t>(i)] = i % 7;
+            const Tensor tokens = Tensor::fromVector<std::int64_t>({1, length}, ids);
+            for (int w = 0; w < 3; ++w)
+                graph.run({tokens}); // warm-up
+            std::vector<double> ms;
+            for (int r = 0; r < repeat; ++r) {
+                const auto t0 = std::chrono::steady_clock::now();
+                graph.run({tokens});
+                ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+            }
+            std::sort(ms.begin(), ms.end());
+            std::printf("specdec executor: length %lld threads %d: median %.4f ms, best %.4f ms\n",
+                        static_cast<long long>(length), graph.threads(), ms[ms.size() / 2], ms.front());
         }
-        std::sort(ms.begin(), ms.end());
-        std::printf("specdec executor: length %lld threads %d: median %.3f ms, best %.3f ms\n",
-                    static_cast<long long>(length), graph.threads(), ms[ms.size() / 2], ms.front());
     } catch (const specdec::Error &e) {
         std::fprintf(stderr, "onnx_bench: %s\n", e.what());
         return 1;

@@ -14,3 +14,8 @@ specdec_add_test(test_onnx_errors onnx/test_onnx_errors.cpp)
 # Not a test: the executor's side of tests/onnx/bench_vs_torch.py (speed against PyTorch on one thread).
 add_executable(onnx_bench onnx/onnx_bench.cpp)
 target_link_libraries(onnx_bench PRIVATE specdec_engine)
+
+# Bit-identical results on every instruction-set path and thread count (InstructionSet.h).
+specdec_add_test(test_onnx_paths onnx/test_onnx_paths.cpp)
+target_compile_definitions(test_onnx_paths PRIVATE
+  SPECDEC_ONNX_TESTDATA_DIR="${SPECDEC_ONNX_TESTDATA_DIR}" SPECDEC_SOURCE_DIR="${PROJECT_SOURCE_DIR}")

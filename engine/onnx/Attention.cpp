@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "onnx/Attention.h"
+
+#include "onnx/Kernels.h"
+#include "onnx/ThreadPool.h"
+
+#include <vector>
+
+namespace specdec::nn {
+
+View4 permutedView(const Tensor &t, const std::vector<std::int64_t> &perm)
+{
+    View4 view;
+    view.data = t.data<float>();
+    std::array<std::int64_t, 4> stride{};
+    std::int64_t s = 1;
+    for (int a = 3; a >= 0; --a) {
+        stride[static_cast<std::size_t>(a)] = s;
+        s *= t.dim(a);
+    }
+    for (std::size_t a = 0; a < 4; ++a) {
+        const auto from = perm.empty() ? a : static_cast<std::size_t>(perm[a]);
+        view.dim[a] = t.dim(static_cast<int>(from));
+        view.stride[a] = stride[from];
+    }
+    return view;
+}
+
+bool attention(const View4 &q, const View4 &kt, const View4 &v, const Tensor *mask, float scale, float *y,
+               const std::array<std::int64_t, 4> &yStride, ThreadPool &pool)
+{
+    const std::int64_t batch = q.dim[0], heads = q.dim[1], tq = q.dim[2], dk = q.dim[3];
+    const std::int64_t tk = kt.dim[3], dv = v.dim[3];
+    if (kt.dim[0] != batch || v.dim[0] != batch || kt.dim[1] != heads || v.dim[1] != heads || kt.dim[2] != dk
+        || v.dim[2] != tk)
+        return false;
+    if (batch * heads * tq * tk == 0 || dk == 0 || dv == 0)
+        return false;
+    // The mask's strides over (b, h, i, j), 0 along broadcast axes.
+    std::array<std::int64_t, 4> ms{};
+    const float *mdata = nullptr;
+    if (mask) {
+        if (mask->type() != DataType::Float32 || mask->rank() > 4)
+            return false;
+        const std::array<std::int64_t, 4> full{batch, heads, tq, tk};
+        std::int64_t s = 1;
+        for (int a = 3, m = mask->rank() - 1; a >= 0; --a, --m) {
+            const std::int64_t d = m >= 0 ? mask->dim(m) : 1;
+            if (d != 1 && d != full[static_cast<std::size_t>(a)])
+                return false;
+            ms[static_cast<std::size_t>(a)] = d == 1 ? 0 : s;
+            s *= d;
+        }
+        mdata = mask->data<float>();
+    }
+    const kernels::AttentionFn kernel = kernels::active().attention;
+    const std::int64_t scratch = kernels::attentionScratchFloats(tk, dk, dv);
+    const std::int64_t tasks = batch * heads;
+    auto run = [&](std::int64_t t, std::vector<float> &buffer) {
+        const std::int64_t b = t / heads, h = t % heads;
+        buffer.resize(static_cast<std::size_t>(scratch));
+        kernels::AttentionHead head{};
+        head.q = q.data + b * q.stride[0] + h * q.stride[1];
+        head.qRow = q.stride[2];
+        head.qCol = q.stride[3];
+        // Kt(d, j) = K(j, d)
+        head.k = kt.data + b * kt.stride[0] + h * kt.stride[1];
+        head.kRow = kt.stride[3];
+        head.kCol = kt.stride[2];
+        head.v = v.data + b * v.stride[0] + h * v.stride[1];
+        head.vRow = v.stride[2];
+        head.vCol = v.stride[3];
+        head.mask = mdata ? mdata + b * ms[0] + h * ms[1] : nullptr;
+        head.maskRow = ms[2];
+        head.maskCol = ms[3];
+        head.y = y + b * yStride[0] + h * yStride[1];
+        head.yRow = yStride[2];
+        head.yCol = yStride[3];
+        head.tq = tq;
+        head.tk = tk;
+        head.dk = dk;
+        head.dv = dv;
+        head.scale = scale;
+        head.scratch = buffer.data();
+        kernel(head);
+    };
+    thread_local std::vector<float> buffer;
+    if (pool.threads() == 1 || tasks == 1) {
+        for (std::int64_t t = 0; t < tasks; ++t)
+            run(t, buffer);
+    } else {
+        pool.run(tasks, [&](std::int64_t t) { run(t, buffer); });
+    }
+    return true;
+}
+
+} // namespace specdec::nn

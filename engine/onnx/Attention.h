@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// Fused attention, the pattern MatMul(Q, Kᵀ) → Mul(scale) → Add(mask) → Softmax(last axis) → MatMul(·, V)
+// of exported transformers, computed head by head without the [t, t] intermediates:
+//   Y[b, h] = softmax(scale · Q[b, h] · Kᵀ[b, h] + mask[b, h]) · V[b, h]
+// Operands are strided rank-4 views, so Transposes around the pattern cost nothing. Kernels.h has the
+// per-row arithmetic (the same bits on every instruction-set path); heads are the tasks, so the thread
+// count never changes a result.
+
+#include "onnx/Tensor.h"
+
+#include <array>
+
+namespace specdec::nn {
+
+class ThreadPool;
+
+/// A rank-4 float view of a tensor's buffer: element (a, b, c, d) at data[a s0 + b s1 + c s2 + d s3].
+struct View4
+{
+    const float *data = nullptr;
+    std::array<std::int64_t, 4> dim{};
+    std::array<std::int64_t, 4> stride{};
+};
+
+/// The view of a rank-4 float tensor with its axes permuted as Transpose(perm) would (perm empty: as is).
+View4 permutedView(const Tensor &t, const std::vector<std::int64_t> &perm);
+
+/// Runs attention for views Q [B, H, Tq, Dk], Kt [B, H, Dk, Tk], V [B, H, Tk, Dv] and a mask that
+/// broadcasts to [B, H, Tq, Tk] (nullptr: none), writing Y(b, h, i, e) = y[b ys0 + h ys1 + i ys2 + e ys3].
+/// Returns false (and computes nothing) when the shapes do not fit that pattern.
+bool attention(const View4 &q, const View4 &kt, const View4 &v, const Tensor *mask, float scale, float *y,
+               const std::array<std::int64_t, 4> &yStride, ThreadPool &pool);
+
+} // namespace specdec::nn

@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "onnx/Gemm.h"
+
+#include "Error.h"
+#include "onnx/InstructionSet.h"
+#include "onnx/Kernels.h"
+#include "onnx/ThreadPool.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+
+namespace specdec::nn {
+
+void PackedMatrix::FreeDeleter::operator()(float *p) const
+{
+    std::free(p);
+}
+
+PackedMatrix::PackedMatrix(const float *b, std::int64_t k, std::int64_t n, std::int64_t rowStride,
+                           std::int64_t colStride)
+    : m_k(k)
+    , m_n(n)
+{
+    const std::int64_t count = std::max<std::int64_t>(panels() * kPanelWidth * k, 16);
+    const std::size_t bytes = (static_cast<std::size_t>(count) * sizeof(float) + 63) / 64 * 64;
+    m_data.reset(static_cast<float *>(std::aligned_alloc(64, bytes)));
+    if (!m_data)
+        throw Error("out of memory packing a " + std::to_string(k) + " x " + std::to_string(n) + " matrix");
+    float *out = m_data.get();
+    for (std::int64_t p = 0; p < panels(); ++p)
+        for (std::int64_t r = 0; r < k; ++r)
+            for (std::int64_t x = 0; x < kPanelWidth; ++x) {
+                const std::int64_t col = p * kPanelWidth + x;
+                *out++ = col < n ? b[r * rowStride + col * colStride] : 0.0f;
+            }
+}
+
+namespace {
+
+constexpr std::int64_t kMinTaskWork = 1 << 20; // multiply-adds per task, at least
+constexpr std::int64_t kMaxTasks = 16;
+
+} // namespace
+
+void gemmPacked(const float *a, std::int64_t lda, const PackedMatrix &b, const float *bias, float *c, std::int64_t ldc,
+                std::int64_t m, ThreadPool &pool, GemmEpilogue epilogue, const float *residual, std::int64_t ldr)
+{
+    const std::int64_t k = b.rows(), n = b.cols(), panels = b.panels();
+    if (m <= 0 || n <= 0)
+        return;
+    const kernels::GemmPanelsFn kernel = kernels::active().gemmPanels;
+    // Task boundaries depend on the shape only (whole pairs of panels); each C element is computed by one
+    // task in the same order whatever the split, so the thread count never changes a result.
+    const std::int64_t work = m * n * std::max<std::int64_t>(k, 1);
+    const std::int64_t tasks = std::clamp<std::int64_t>(work / kMinTaskWork, 1, std::min(kMaxTasks, (panels + 1) / 2));
+    const std::int64_t chunk = ((panels + tasks - 1) / tasks + 1) / 2 * 2;
+    const std::int64_t count = (panels + chunk - 1) / chunk;
+    auto task = [&](std::int64_t t) {
+        const std::int64_t begin = t * chunk, end = std::min(panels, begin + chunk);
+        kernel(a, lda, b.data(), k, n, begin, end, bias, residual, ldr, c, ldc, m, static_cast<int>(epilogue));
+    };
+    if (count == 1 || pool.threads() == 1) {
+        for (std::int64_t t = 0; t < count; ++t)
+            task(t);
+        return;
+    }
+    pool.run(count, task);
+}
+
+} // namespace specdec::nn
+
+namespace specdec::nn::kernels {
+
+const Table &active()
+{
+    switch (activeInstructionSet()) {
+    case InstructionSet::Avx512: return avx512Table();
+    case InstructionSet::Avx2: return avx2Table();
+    case InstructionSet::Baseline: break;
+    }
+    return baselineTable();
+}
+
+} // namespace specdec::nn::kernels

@@ -1,0 +1,395 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "onnx/GraphFusion.h"
+
+#include "onnx/Attention.h"
+#include "onnx/Broadcast.h"
+#include "onnx/Gemm.h"
+
+#include <onnx/onnx_pb.h>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+
+namespace specdec::nn {
+
+namespace {
+
+/// The original nodes of a fused group, run one after the other when the fast path does not apply.
+struct SubGraph
+{
+    std::vector<CompiledNode> nodes;
+    std::vector<int> inputs;  // slots the fused node reads, in its input order
+    int output = -1;
+
+    void run(Inputs in, Outputs out, ExecContext &exec) const
+    {
+        std::vector<std::pair<int, Tensor>> values;
+        values.reserve(inputs.size() + nodes.size() * 2);
+        for (std::size_t i = 0; i < inputs.size(); ++i)
+            values.emplace_back(inputs[i], in[i] ? *in[i] : Tensor());
+        auto find = [&](int slot) -> const Tensor * {
+            for (auto it = values.rbegin(); it != values.rend(); ++it)
+                if (it->first == slot)
+                    return &it->second;
+            return nullptr;
+        };
+        std::vector<const Tensor *> args;
+        std::vector<Tensor> results;
+        for (std::size_t n = 0; n < nodes.size(); ++n) {
+            const CompiledNode &node = nodes[n];
+            args.clear();
+            for (int s : node.inputs)
+                args.push_back(s >= 0 ? find(s) : nullptr);
+            results.assign(node.outputs.size(), Tensor());
+            try {
+                node.kernel(args, results, exec);
+            } catch (const std::exception &e) {
+                if (n == 0)
+                    throw;
+                throw Error(node.label + ": " + e.what());
+            }
+            for (std::size_t k = 0; k < node.outputs.size(); ++k)
+                if (node.outputs[k] >= 0)
+                    values.emplace_back(node.outputs[k], std::move(results[k]));
+        }
+        out[0] = *find(output);
+    }
+};
+
+class Fuser
+{
+public:
+    Fuser(std::vector<CompiledNode> &nodes, const std::vector<const Tensor *> &constantOf, const std::vector<int> &kept)
+        : m_nodes(nodes)
+        , m_constantOf(constantOf)
+    {
+        std::size_t slots = constantOf.size();
+        for (const CompiledNode &n : nodes)
+            for (const auto *list : {&n.inputs, &n.outputs})
+                for (int s : *list)
+                    slots = std::max(slots, static_cast<std::size_t>(s + 1));
+        for (int s : kept)
+            slots = std::max(slots, static_cast<std::size_t>(s + 1));
+        m_readers.resize(slots);
+        m_kept.assign(slots, false);
+        for (int s : kept)
+            m_kept[static_cast<std::size_t>(s)] = true;
+        for (std::size_t i = 0; i < nodes.size(); ++i)
+            for (int s : nodes[i].inputs)
+                if (s >= 0) {
+                    auto &r = m_readers[static_cast<std::size_t>(s)];
+                    if (std::find(r.begin(), r.end(), static_cast<int>(i)) == r.end())
+                        r.push_back(static_cast<int>(i));
+                }
+        m_removed.assign(nodes.size(), false);
+    }
+
+    void run()
+    {
+        for (std::size_t i = 0; i < m_nodes.size(); ++i)
+            if (!m_removed[i] && m_nodes[i].opType == "MatMul")
+                if (!fuseAttention(static_cast<int>(i)))
+                    fuseLinear(static_cast<int>(i));
+        std::vector<CompiledNode> kept;
+        for (std::size_t i = 0; i < m_nodes.size(); ++i)
+            if (!m_removed[i])
+                kept.push_back(std::move(m_nodes[i]));
+        m_nodes = std::move(kept);
+    }
+
+private:
+    std::vector<CompiledNode> &m_nodes;
+    const std::vector<const Tensor *> &m_constantOf;
+    std::vector<std::vector<int>> m_readers;
+    std::vector<bool> m_kept;
+    std::vector<bool> m_removed;
+
+    const CompiledNode &node(int n) const { return m_nodes[static_cast<std::size_t>(n)]; }
+    int out0(int n) const { return node(n).outputs.empty() ? -1 : node(n).outputs[0]; }
+    bool is(int n, const char *op, std::size_t inputs) const
+    {
+        return n >= 0 && !m_removed[static_cast<std::size_t>(n)] && node(n).opType == op
+               && node(n).inputs.size() == inputs && node(n).outputs.size() == 1;
+    }
+    /// The one node reading `slot` when nothing else needs it, else -1.
+    int onlyReader(int slot) const
+    {
+        if (slot < 0 || m_kept[static_cast<std::size_t>(slot)])
+            return -1;
+        const auto &r = m_readers[static_cast<std::size_t>(slot)];
+        return r.size() == 1 ? r[0] : -1;
+    }
+    /// The node producing `slot` (searching back from `before`), or -1.
+    int producer(int slot, int before) const
+    {
+        for (int n = before - 1; n >= 0; --n)
+            if (!m_removed[static_cast<std::size_t>(n)]
+                && std::find(node(n).outputs.begin(), node(n).outputs.end(), slot) != node(n).outputs.end())
+                return n;
+        return -1;
+    }
+    const Tensor *constant(int slot) const
+    {
+        return slot >= 0 && static_cast<std::size_t>(slot) < m_constantOf.size()
+                   ? m_constantOf[static_cast<std::size_t>(slot)]
+                   : nullptr;
+    }
+    /// A float scalar constant (one element, rank <= maxRank), optionally equal to `value`.
+    bool scalar(int slot, float *value, int maxRank, const float *expected = nullptr) const
+    {
+        const Tensor *c = constant(slot);
+        if (!c || c->type() != DataType::Float32 || c->size() != 1 || c->rank() > maxRank)
+            return false;
+        const float v = c->data<float>()[0];
+        if (expected && std::fabs(v - *expected) > 1e-6f * std::fabs(*expected))
+            return false;
+        if (value)
+            *value = v;
+        return true;
+    }
+    /// For a binary node with `slot` as one input, the other input; -1 if `slot` is not exactly one of them.
+    int other(int n, int slot) const
+    {
+        const auto &in = node(n).inputs;
+        if (in.size() != 2 || (in[0] == slot) == (in[1] == slot))
+            return -1;
+        return in[0] == slot ? in[1] : in[0];
+    }
+    std::vector<std::int64_t> intsAttribute(int n, const char *name) const
+    {
+        return node(n).proto ? Attributes(*node(n).proto).getInts(name) : std::vector<std::int64_t>{};
+    }
+
+    /// Replaces the member nodes (topological order) by one node producing `output`; returns the fused
+    /// node's input slots (externals of the group) through `inputs`.
+    CompiledNode &replace(const std::vector<int> &members, int output, const std::string &opType,
+                          std::shared_ptr<SubGraph> &sub)
+    {
+        sub = std::make_shared<SubGraph>();
+        sub->output = output;
+        std::vector<int> produced;
+        for (int m : members) {
+            for (int s : node(m).inputs)
+                if (s >= 0 && std::find(produced.begin(), produced.end(), s) == produced.end()
+                    && std::find(sub->inputs.begin(), sub->inputs.end(), s) == sub->inputs.end())
+                    sub->inputs.push_back(s);
+            for (int s : node(m).outputs)
+                produced.push_back(s);
+        }
+        const int last = members.back();
+        CompiledNode fused;
+        fused.label = node(members.front()).label + " (fused into " + opType + ")";
+        fused.opType = opType;
+        fused.inputs = sub->inputs;
+        fused.outputs = {output};
+        for (int m : members) {
+            sub->nodes.push_back(std::move(m_nodes[static_cast<std::size_t>(m)]));
+            sub->nodes.back().proto = nullptr;
+            m_removed[static_cast<std::size_t>(m)] = true;
+        }
+        // The fused node takes the place of the last member (all its inputs are ready there).
+        m_nodes[static_cast<std::size_t>(last)] = std::move(fused);
+        m_removed[static_cast<std::size_t>(last)] = false;
+        return m_nodes[static_cast<std::size_t>(last)];
+    }
+
+    static int indexOf(const std::vector<int> &slots, int slot)
+    {
+        return static_cast<int>(std::find(slots.begin(), slots.end(), slot) - slots.begin());
+    }
+
+    /// x → the tanh GELU chain as torch exports it → returns the chain's last node, or -1.
+    /// 0.5 * (x * (1 + tanh(sqrt(2/pi) * (x + 0.044715 * (x * (x * x))))))
+    int matchGelu(int x, std::vector<int> &members) const
+    {
+        const auto &readers = m_readers[static_cast<std::size_t>(x)];
+        if (m_kept[static_cast<std::size_t>(x)] || readers.size() != 4)
+            return -1;
+        int sq = -1;
+        for (int r : readers)
+            if (is(r, "Mul", 2) && node(r).inputs[0] == x && node(r).inputs[1] == x)
+                sq = r;
+        if (sq < 0)
+            return -1;
+        const float c1 = 0.044715f, c2 = 0.7978845608f, one = 1.0f, half = 0.5f;
+        const int cube = onlyReader(out0(sq));
+        if (!is(cube, "Mul", 2) || other(cube, out0(sq)) != x)
+            return -1;
+        const int scaled = onlyReader(out0(cube));
+        if (!is(scaled, "Mul", 2) || !scalar(other(scaled, out0(cube)), nullptr, 0, &c1))
+            return -1;
+        const int inner = onlyReader(out0(scaled));
+        if (!is(inner, "Add", 2) || other(inner, out0(scaled)) != x)
+            return -1;
+        const int arg = onlyReader(out0(inner));
+        if (!is(arg, "Mul", 2) || !scalar(other(arg, out0(inner)), nullptr, 0, &c2))
+            return -1;
+        const int tanh = onlyReader(out0(arg));
+        if (!is(tanh, "Tanh", 1))
+            return -1;
+        const int plus = onlyReader(out0(tanh));
+        if (!is(plus, "Add", 2) || !scalar(other(plus, out0(tanh)), nullptr, 0, &one))
+            return -1;
+        const int times = onlyReader(out0(plus));
+        if (!is(times, "Mul", 2) || other(times, out0(plus)) != x)
+            return -1;
+        const int halve = onlyReader(out0(times));
+        if (!is(halve, "Mul", 2) || !scalar(other(halve, out0(times)), nullptr, 0, &half))
+            return -1;
+        members.insert(members.end(), {sq, cube, scaled, inner, arg, tanh, plus, times, halve});
+        return halve;
+    }
+
+    // MatMul(X, W) + Add(bias) [+ GELU]: W a constant float matrix, bias a constant float vector.
+    void fuseLinear(int mm)
+    {
+        if (!is(mm, "MatMul", 2))
+            return;
+        const Tensor *w = constant(node(mm).inputs[1]);
+        if (!w || w->type() != DataType::Float32 || w->rank() != 2)
+            return;
+        const int add = onlyReader(out0(mm));
+        if (!is(add, "Add", 2))
+            return;
+        const Tensor *bias = constant(other(add, out0(mm)));
+        if (!bias || bias->type() != DataType::Float32 || bias->rank() != 1 || bias->size() != w->dim(1))
+            return;
+        std::vector<int> members{mm, add};
+        int last = add;
+        GemmEpilogue epilogue = GemmEpilogue::None;
+        if (const int gelu = matchGelu(out0(add), members); gelu >= 0) {
+            last = gelu;
+            epilogue = GemmEpilogue::Gelu;
+        }
+        // A residual connection: Add(r, y) with r computed at run time, of y's shape (checked when it runs).
+        int residual = -1;
+        if (const int res = onlyReader(out0(last)); is(res, "Add", 2) && other(res, out0(last)) >= 0
+                                                    && !constant(other(res, out0(last)))) {
+            residual = other(res, out0(last));
+            members.push_back(res);
+            last = res;
+        }
+        std::sort(members.begin(), members.end());
+        const int x = node(mm).inputs[0];
+        auto packed = std::make_shared<const PackedMatrix>(w->data<float>(), w->dim(0), w->dim(1), w->dim(1), 1);
+        auto biasValues = std::make_shared<const std::vector<float>>(bias->data<float>(), bias->data<float>() + bias->size());
+        std::shared_ptr<SubGraph> sub;
+        CompiledNode &fused = replace(members, out0(last), epilogue == GemmEpilogue::Gelu ? "FusedLinearGelu" : "FusedLinear", sub);
+        const int ix = indexOf(fused.inputs, x);
+        const int ir = residual >= 0 ? indexOf(fused.inputs, residual) : -1;
+        fused.kernel = [packed, biasValues, epilogue, sub, ix, ir](Inputs in, Outputs out, ExecContext &exec) {
+            const Tensor *a = in[static_cast<std::size_t>(ix)];
+            const Tensor *r = ir >= 0 ? in[static_cast<std::size_t>(ir)] : nullptr;
+            const std::int64_t k = packed->rows(), n = packed->cols();
+            if (a && a->type() == DataType::Float32 && a->rank() >= 2 && k > 0 && a->shape().back() == k) {
+                Shape shape = a->shape();
+                shape.back() = n;
+                if (ir < 0 || (r && r->type() == DataType::Float32 && r->shape() == shape)) {
+                    Tensor &o = makeOutput(out, 0, DataType::Float32, shape);
+                    gemmPacked(a->data<float>(), k, *packed, biasValues->data(), o.mutableData<float>(), n,
+                               a->size() / k, exec.pool, epilogue, r ? r->data<float>() : nullptr, n);
+                    return;
+                }
+            }
+            sub->run(in, out, exec);
+        };
+    }
+
+    /// The source of an attention operand: through a Transpose (rank 4) that only it reads.
+    int throughTranspose(int slot, int before, std::vector<int> &members, std::vector<std::int64_t> &perm) const
+    {
+        const int t = producer(slot, before);
+        if (!is(t, "Transpose", 1) || onlyReader(slot) < 0)
+            return slot;
+        const std::vector<std::int64_t> p = intsAttribute(t, "perm");
+        if (p.size() != 4)
+            return slot;
+        perm = p;
+        members.push_back(t);
+        return node(t).inputs[0];
+    }
+
+    // MatMul(Q, Kt) → Mul(scale) → Add(mask) → Softmax(last axis) → MatMul(·, V), with Transposes around.
+    bool fuseAttention(int mm1)
+    {
+        if (!is(mm1, "MatMul", 2) || constant(node(mm1).inputs[1]))
+            return false;
+        const int mul = onlyReader(out0(mm1));
+        float scale = 0;
+        if (!is(mul, "Mul", 2) || !scalar(other(mul, out0(mm1)), &scale, 4))
+            return false;
+        const int add = onlyReader(out0(mul));
+        if (!is(add, "Add", 2) || other(add, out0(mul)) < 0)
+            return false;
+        const int mask = other(add, out0(mul));
+        const int softmax = onlyReader(out0(add));
+        if (!is(softmax, "Softmax", 1) || !node(softmax).proto)
+            return false;
+        const Attributes attributes(*node(softmax).proto);
+        if (!attributes.has("axis") || (attributes.getInt("axis", 0) != -1 && attributes.getInt("axis", 0) != 3))
+            return false;
+        const int mm2 = onlyReader(out0(softmax));
+        if (!is(mm2, "MatMul", 2) || node(mm2).inputs[0] != out0(softmax) || constant(node(mm2).inputs[1]))
+            return false;
+        std::vector<int> members{mm1, mul, add, softmax, mm2};
+        std::vector<std::int64_t> permQ, permK, permV, permY;
+        const int q = throughTranspose(node(mm1).inputs[0], mm1, members, permQ);
+        const int k = throughTranspose(node(mm1).inputs[1], mm1, members, permK);
+        const int v = throughTranspose(node(mm2).inputs[1], mm2, members, permV);
+        int output = out0(mm2);
+        if (const int t = onlyReader(output); is(t, "Transpose", 1)) {
+            const std::vector<std::int64_t> p = intsAttribute(t, "perm");
+            if (p.size() == 4) {
+                permY = p;
+                members.push_back(t);
+                output = out0(t);
+            }
+        }
+        std::sort(members.begin(), members.end());
+        std::shared_ptr<SubGraph> sub;
+        CompiledNode &fused = replace(members, output, "FusedAttention", sub);
+        const int iq = indexOf(fused.inputs, q), ik = indexOf(fused.inputs, k), iv = indexOf(fused.inputs, v);
+        const int im = indexOf(fused.inputs, mask);
+        fused.kernel = [=](Inputs in, Outputs out, ExecContext &exec) {
+            const Tensor *tq = in[static_cast<std::size_t>(iq)], *tk = in[static_cast<std::size_t>(ik)];
+            const Tensor *tv = in[static_cast<std::size_t>(iv)], *tm = in[static_cast<std::size_t>(im)];
+            bool fits = true;
+            for (const Tensor *t : {tq, tk, tv, tm})
+                fits = fits && t && t->type() == DataType::Float32;
+            fits = fits && tq->rank() == 4 && tk->rank() == 4 && tv->rank() == 4;
+            if (fits) {
+                const View4 qv = permutedView(*tq, permQ), kv = permutedView(*tk, permK), vv = permutedView(*tv, permV);
+                const std::array<std::int64_t, 4> logical{qv.dim[0], qv.dim[1], qv.dim[2], vv.dim[3]};
+                Shape shape(4);
+                for (std::size_t a = 0; a < 4; ++a)
+                    shape[a] = logical[permY.empty() ? a : static_cast<std::size_t>(permY[a])];
+                std::array<std::int64_t, 4> stride{}, yStride{};
+                std::int64_t s = 1;
+                for (int a = 3; a >= 0; --a) {
+                    stride[static_cast<std::size_t>(a)] = s;
+                    s *= shape[static_cast<std::size_t>(a)];
+                }
+                for (std::size_t a = 0; a < 4; ++a)
+                    yStride[permY.empty() ? a : static_cast<std::size_t>(permY[a])] = stride[a];
+                Tensor y(DataType::Float32, shape);
+                if (attention(qv, kv, vv, tm, scale, y.mutableData<float>(), yStride, exec.pool)) {
+                    out[0] = std::move(y);
+                    return;
+                }
+            }
+            sub->run(in, out, exec);
+        };
+        return true;
+    }
+};
+
+} // namespace
+
+void fuseNodes(std::vector<CompiledNode> &nodes, const std::vector<const Tensor *> &constantOf,
+               const std::vector<int> &kept)
+{
+    Fuser(nodes, constantOf, kept).run();
+}
+
+} // namespace specdec::nn

@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The AVX2 path of the kernels: eight floats per register, six rows by one panel per product tile.
+// Compiled with -mavx2 only (no -mfma) and -ffp-contract=off, so that no product is fused into an addition.
+#include "onnx/Kernels.h"
+
+#include <cstdint>
+
+#if defined(__AVX2__)
+#include <immintrin.h>
+
+namespace specdec::nn::kernels_avx2 {
+
+#include "vecmath.inc"
+
+struct V
+{
+    using Reg = __m256;
+    static constexpr int W = 8;
+    static Reg zero() { return _mm256_setzero_ps(); }
+    static Reg load(const float *p) { return _mm256_loadu_ps(p); }
+    static void store(float *p, Reg r) { _mm256_storeu_ps(p, r); }
+    static Reg set1(float x) { return _mm256_set1_ps(x); }
+    static Reg add(Reg a, Reg b) { return _mm256_add_ps(a, b); }
+    static Reg sub(Reg a, Reg b) { return _mm256_sub_ps(a, b); }
+    static Reg mul(Reg a, Reg b) { return _mm256_mul_ps(a, b); }
+    static Reg div(Reg a, Reg b) { return _mm256_div_ps(a, b); }
+    static Reg min(Reg a, Reg b) { return _mm256_min_ps(a, b); }
+    static Reg max(Reg a, Reg b) { return _mm256_max_ps(a, b); }
+    static Reg pow2(Reg n)
+    {
+        return _mm256_castsi256_ps(
+            _mm256_slli_epi32(_mm256_add_epi32(_mm256_cvttps_epi32(n), _mm256_set1_epi32(127)), 23));
+    }
+    static Reg zeroBelow(Reg x, float threshold, Reg r)
+    {
+        return _mm256_andnot_ps(_mm256_cmp_ps(x, set1(threshold), _CMP_LT_OQ), r);
+    }
+};
+constexpr int kMaxRows = 6;
+constexpr int kMaxPanels = 1;
+
+#include "gemm_tile.inc"
+#include "attention.inc"
+#include "normalize.inc"
+
+} // namespace specdec::nn::kernels_avx2
+
+namespace specdec::nn::kernels {
+const Table &avx2Table()
+{
+    static const Table table{kernels_avx2::gemmPanels, kernels_avx2::attentionHeadImpl, kernels_avx2::geluImpl,
+                             kernels_avx2::layerNormImpl};
+    return table;
+}
+} // namespace specdec::nn::kernels
+
+#else // not an x86-64 compiler: the path is never chosen (InstructionSet.cpp)
+namespace specdec::nn::kernels {
+const Table &avx2Table() { return baselineTable(); }
+} // namespace specdec::nn::kernels
+#endif

@@ -1,0 +1,60 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# The executor against ONNX Runtime, side by side in one run, one thread, on the six shipped models at their
+# context length, at 16 and at 5 tokens (and the kjv target at 1 token). Prints a Markdown table with ratios.
+#
+#   tests/onnx/bench_vs_ort.sh [--bench build/bin/onnx_bench] [--ort /tmp/ortbench] [--repeat 100] [--rounds 3]
+#
+# A benchmark tool only (not part of ctest, never a dependency of the app). The peer, ONNX Runtime 1.30's
+# CPU provider as the npm package ships it, goes into a scratch folder outside the repository:
+#   mkdir -p /tmp/ortbench && cd /tmp/ortbench && npm install --ignore-scripts onnxruntime-node@1.30.0
+# (node and npm from Debian: apt-get install nodejs npm). ORT runs with intraOpNumThreads 1, sequential
+# execution and all graph optimisations; both sides get token ids 0..L-1 (mod 7) as int64 [1, L] and report
+# the median of --repeat timed runs after warm-up. The two sides alternate, model by model, --rounds times;
+# each side's cell is the lowest of its round medians (on a shared, busy machine a round can land in a burst
+# of other work, and alternating gives both sides the same chances). Ratios below 1: the executor is faster.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+bench=$root/build/bin/onnx_bench
+ort=/tmp/ortbench
+repeat=100
+rounds=3
+while [ $# -gt 0 ]; do
+    case $1 in
+        --bench) bench=$2; shift 2 ;;
+        --ort) ort=$2; shift 2 ;;
+        --repeat) repeat=$2; shift 2 ;;
+        --rounds) rounds=$2; shift 2 ;;
+        *) echo "bench_vs_ort.sh: unknown argument $1" >&2; exit 2 ;;
+    esac
+done
+[ -x "$bench" ] || { echo "bench_vs_ort.sh: $bench is missing (cmake --build build --target onnx_bench)" >&2; exit 1; }
+[ -d "$ort/node_modules/onnxruntime-node" ] || {
+    echo "bench_vs_ort.sh: no onnxruntime-node in $ort; see the header of this script for how to get it" >&2; exit 1; }
+
+# model, context length
+models="kjv/target 128
+kjv/draft-small 64
+kjv/draft-tiny 32
+tang-song/target 64
+tang-song/draft-small 32
+tang-song/draft-tiny 32"
+
+echo "| model (tokens) | ONNX Runtime median | ours median | ours / ORT |"
+echo "|---|---:|---:|---:|"
+while read -r model context; do
+    file=$root/corpora/$model.onnx
+    lengths="$context 16 5"
+    [ "$model" = kjv/target ] && lengths="$lengths 1"
+    ortOut="" oursOut=""
+    for ((r = 0; r < rounds; ++r)); do
+        ortOut+=$(cd "$ort" && NODE_PATH="$ort/node_modules" node "$here/ort_time.js" "$file" "$repeat" $lengths)$'\n'
+        oursOut+=$("$bench" "$file" --lengths "${lengths// /,}" --threads 1 --repeat "$repeat")$'\n'
+    done
+    for L in $lengths; do
+        o=$(awk -v L="$L" '$1 == L && (m == "" || $2 < m) { m = $2 } END { print m }' <<<"$ortOut")
+        s=$(awk -v L="$L" '$4 == L && (m == "" || $8 < m) { m = $8 } END { print m }' <<<"$oursOut")
+        awk -v m="$model" -v L="$L" -v o="$o" -v s="$s" 'BEGIN { printf "| %s (%d) | %.3f ms | %.3f ms | %.2f |\n", m, L, o, s, s / o }'
+    done
+done <<<"$models"

@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The executor gives the same bits on every instruction-set path it dispatches to (baseline, AVX2,
+// AVX-512 where the CPU has them) and for any thread count: the matrix product against the plain
+// ascending-k sum (exactly), the six shipped models at several lengths (all logits, bit for bit, which
+// also covers the fused products, GELU and attention), and the MatMul, Gemm and Softmax cases of the
+// official conformance data. The fusion pass is checked to have fused the shipped models.
+#include "onnx/Gemm.h"
+#include "onnx/InstructionSet.h"
+#include "onnx/OnnxGraph.h"
+#include "onnx/TensorProtoIo.h"
+#include "onnx/ThreadPool.h"
+
+#include <QtTest>
+
+#include <cstring>
+#include <filesystem>
+#include <random>
+
+using namespace specdec;
+using namespace specdec::nn;
+namespace fs = std::filesystem;
+
+namespace {
+
+bool bitIdentical(const Tensor &a, const Tensor &b)
+{
+    return a.type() == b.type() && a.shape() == b.shape()
+           && std::memcmp(a.bytes(), b.bytes(), a.byteSize()) == 0;
+}
+
+QString isaName(InstructionSet isa)
+{
+    return QString::fromLatin1(instructionSetName(isa).data(), static_cast<qsizetype>(instructionSetName(isa).size()));
+}
+
+/// Restores the path in use when a test ends.
+struct PathGuard
+{
+    InstructionSet saved = activeInstructionSet();
+    ~PathGuard() { setInstructionSet(saved); }
+};
+
+std::vector<fs::path> sortedEntries(const fs::path &dir, const std::string &prefix)
+{
+    std::vector<fs::path> found;
+    for (const auto &entry : fs::directory_iterator(dir))
+        if (entry.path().filename().string().rfind(prefix, 0) == 0)
+            found.push_back(entry.path());
+    std::sort(found.begin(), found.end());
+    return found;
+}
+
+} // namespace
+
+class TestOnnxPaths : public QObject
+{
+    Q_OBJECT
+private slots:
+    void listsThePaths()
+    {
+        const auto all = supportedInstructionSets();
+        QVERIFY(!all.empty());
+        QCOMPARE(all.front(), InstructionSet::Baseline);
+        qInfo("paths on this CPU: %s", qPrintable([&] {
+                  QStringList names;
+                  for (InstructionSet isa : all)
+                      names << isaName(isa);
+                  return names.join(QStringLiteral(", "));
+              }()));
+    }
+
+    // Every path equals the plain sum C[i,j] = ((0 + a_i0 b_0j) + a_i1 b_1j) + ... + bias_j (+ r_ij), rounded
+    // after every operation, bit for bit (a kernel with FMA, or summing along k in vectors, fails this).
+    void productIsTheAscendingSum()
+    {
+        PathGuard guard;
+        std::mt19937 rng(7);
+        std::normal_distribution<float> normal;
+        ThreadPool one(1), three(3);
+        const int shapes[][3] = {{1, 160, 480}, {5, 160, 480}, {7, 33, 37}, {16, 640, 160}, {13, 1, 17}, {128, 64, 63}, {3, 5, 2841}};
+        for (const auto &s : shapes) {
+            const int m = s[0], k = s[1], n = s[2];
+            std::vector<float> a(static_cast<std::size_t>(m * k)), b(static_cast<std::size_t>(k * n)), bias(static_cast<std::size_t>(n));
+            for (float &x : a)
+                x = normal(rng);
+            for (float &x : b)
+                x = normal(rng);
+            for (float &x : bias)
+                x = normal(rng);
+            std::vector<float> residual(static_cast<std::size_t>(m * n));
+            for (float &x : residual)
+                x = normal(rng);
+            std::vector<float> expected(static_cast<std::size_t>(m * n)), withResidual(expected.size());
+            for (int i = 0; i < m; ++i)
+                for (int j = 0; j < n; ++j) {
+                    volatile float acc = 0.0f; // volatile: one rounding per step, no contraction
+                    for (int q = 0; q < k; ++q) {
+                        volatile float p = a[static_cast<std::size_t>(i * k + q)] * b[static_cast<std::size_t>(q * n + j)];
+                        acc = acc + p;
+                    }
+                    const auto at = static_cast<std::size_t>(i * n + j);
+                    expected[at] = acc + bias[static_cast<std::size_t>(j)];
+                    withResidual[at] = expected[at] + residual[at];
+                }
+            const PackedMatrix packed(b.data(), k, n, n, 1);
+            for (InstructionSet isa : supportedInstructionSets())
+                for (ThreadPool *pool : {&one, &three}) {
+                    setInstructionSet(isa);
+                    std::vector<float> c(static_cast<std::size_t>(m * n), -1.0f);
+                    gemmPacked(a.data(), k, packed, bias.data(), c.data(), n, m, *pool);
+                    const QString where = QStringLiteral("%1 x %2 x %3 on %4, %5 threads")
+                                              .arg(m).arg(k).arg(n).arg(isaName(isa)).arg(pool->threads());
+                    QVERIFY2(std::memcmp(c.data(), expected.data(), c.size() * sizeof(float)) == 0, qPrintable(where));
+                    gemmPacked(a.data(), k, packed, bias.data(), c.data(), n, m, *pool, GemmEpilogue::None,
+                               residual.data(), n);
+                    QVERIFY2(std::memcmp(c.data(), withResidual.data(), c.size() * sizeof(float)) == 0,
+                             qPrintable(where + QStringLiteral(", with a residual")));
+                }
+        }
+    }
+
+    void shippedModels_data()
+    {
+        QTest::addColumn<QString>("model");
+        for (const char *m : {"kjv/models/target", "kjv/models/draft-small", "kjv/models/draft-tiny",
+                              "tang-song/models/target", "tang-song/models/draft-small", "tang-song/models/draft-tiny"})
+            QTest::newRow(m) << QString::fromLatin1(m);
+    }
+
+    void shippedModels()
+    {
+        QFETCH(QString, model);
+        PathGuard guard;
+        const std::string path = std::string(SPECDEC_SOURCE_DIR) + "/corpora/" + model.toStdString() + ".onnx";
+        OnnxGraph graph = OnnxGraph::load(path);
+        // The fusion pass ran: fewer nodes than the file's (non-Constant) nodes.
+        std::size_t fileNodes = 0;
+        for (const auto &[op, count] : graph.operatorCounts())
+            if (op != "Constant")
+                fileNodes += static_cast<std::size_t>(count);
+        QVERIFY2(graph.nodeCount() < fileNodes - 20, qPrintable(QStringLiteral("%1 of %2 nodes").arg(graph.nodeCount()).arg(fileNodes)));
+        const std::int64_t context = std::stoll(graph.metadata().at("specdec.context_length"));
+        for (const std::int64_t length : {context, std::int64_t(16), std::int64_t(5), std::int64_t(1)}) {
+            std::vector<std::int64_t> ids(static_cast<std::size_t>(length));
+            for (std::int64_t i = 0; i < length; ++i)
+                ids[static_cast<std::size_t>(i)] = (i * 7 + 3) % 23;
+            const Tensor tokens = Tensor::fromVector<std::int64_t>({1, length}, ids);
+            setInstructionSet(InstructionSet::Baseline);
+            graph.setThreads(1);
+            const Tensor reference = graph.run({tokens})[0];
+            for (InstructionSet isa : supportedInstructionSets())
+                for (int threads : {1, 3}) {
+                    setInstructionSet(isa);
+                    graph.setThreads(threads);
+                    QVERIFY2(bitIdentical(reference, graph.run({tokens})[0]),
+                             qPrintable(QStringLiteral("length %1 on %2, %3 threads").arg(length).arg(isaName(isa)).arg(threads)));
+                }
+        }
+    }
+
+    // The conformance cases of the kernels that dispatch: every path gives the baseline path's bits.
+    void conformanceSubset()
+    {
+        PathGuard guard;
+        const fs::path root(SPECDEC_ONNX_TESTDATA_DIR "/node");
+        if (!fs::is_directory(root))
+            QSKIP("libonnx-testdata is not installed");
+        int compared = 0;
+        for (const fs::path &dir : sortedEntries(root, "test_")) {
+            const std::string name = dir.filename().string();
+            if (name.find("matmul") == std::string::npos && name.find("gemm") == std::string::npos
+                && name.find("softmax") == std::string::npos)
+                continue;
+            std::optional<OnnxGraph> graph;
+            try {
+                graph.emplace(OnnxGraph::load((dir / "model.onnx").string()));
+            } catch (const Error &) {
+                continue; // not supported: test_onnx_conformance accounts for it
+            }
+            for (const fs::path &set : sortedEntries(dir, "test_data_set_")) {
+                std::vector<Tensor> inputs;
+                for (const fs::path &file : sortedEntries(set, "input_"))
+                    inputs.push_back(readTensorFile(file.string()));
+                setInstructionSet(InstructionSet::Baseline);
+                const std::vector<Tensor> reference = graph->run(inputs);
+                for (InstructionSet isa : supportedInstructionSets()) {
+                    setInstructionSet(isa);
+                    const std::vector<Tensor> outputs = graph->run(inputs);
+                    for (std::size_t k = 0; k < outputs.size(); ++k)
+                        QVERIFY2(bitIdentical(reference[k], outputs[k]),
+                                 qPrintable(QString::fromStdString(name) + QStringLiteral(" on ") + isaName(isa)));
+                }
+            }
+            ++compared;
+        }
+        qInfo("%d conformance cases compared across paths", compared);
+        QVERIFY(compared >= 10);
+    }
+
+    void environmentNamesAPath()
+    {
+        // What SPECDEC_ISA may say: each path by name; anything else is refused with the value named.
+        for (InstructionSet isa : supportedInstructionSets())
+            QCOMPARE(parseInstructionSet(instructionSetName(isa)), isa);
+        try {
+            parseInstructionSet("sse9");
+            QFAIL("sse9 was accepted");
+        } catch (const Error &e) {
+            QVERIFY2(std::string(e.what()).find("SPECDEC_ISA=sse9") != std::string::npos, e.what());
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestOnnxPaths)
+#include "test_onnx_paths.moc"
