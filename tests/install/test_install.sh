@@ -21,7 +21,7 @@ for f in bin/specdec bin/specdec-lab \
          share/specdec-lab/corpora/kjv/models/target.onnx share/specdec-lab/corpora/tang-song/models/draft-tiny.onnx \
          share/specdec-lab/translations/specdec-lab_zh_CN.qm \
          share/applications/$id.desktop share/icons/hicolor/scalable/apps/$id.svg share/metainfo/$id.metainfo.xml \
-         share/doc/specdec-lab/README.md share/doc/specdec-lab/docs/user-guide.md; do
+         share/doc/specdec-lab/README.md share/doc/specdec-lab/docs/user-guide.md share/man/man1/specdec.1.gz; do
   [[ -s "$prefix/$f" ]] || fail "$prefix/$f was not installed"
 done
 if [[ -d "$source/lessons" ]]; then
