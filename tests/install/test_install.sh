@@ -32,9 +32,14 @@ fi
 [[ $(readlink "$prefix/share/doc/specdec-lab/docs") == ../../specdec-lab/docs ]] || fail "share/doc/specdec-lab/docs"
 links=$(find "$prefix" -type l ! -path "$prefix/share/doc/specdec-lab/docs")
 [[ -z $links ]] || fail "the install holds symbolic links: $(echo "$links" | head -3)"
-# No path of the source or build tree compiled into the programs.
+# No data folder of the source or build tree compiled into the programs (other paths may be there in a debug
+# or sanitizer build: __FILE__ of assertions, debug information).
 for exe in specdec specdec-lab; do
-  ! grep -q -a -F -e "$source/" -e "$build/" "$prefix/bin/$exe" || fail "bin/$exe holds a source or build path"
+  for dir in "$source" "$build"; do
+    for data in corpora lessons docs translations; do
+      ! grep -q -a -F "$dir/$data" "$prefix/bin/$exe" || fail "bin/$exe holds the path $dir/$data"
+    done
+  done
 done
 
 # Run from /, with a clean environment: only the installed data directory can be found.
