@@ -169,6 +169,18 @@
         <source>--size expects WxH, e.g. 1600x1000</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>--quiz expects a question number from 1, got &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a lesson file (see docs/lessons.md) and run its setup.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the quiz, at question N (default 1).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Phase</name>
@@ -253,6 +265,89 @@
     </message>
     <message>
         <source>The draft sampled from its tempered q, but the test divides by the untempered q: the ratio p/q is wrong for every token.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>specdec::gui</name>
+    <message>
+        <source>1. The draft writes K tokens x₁ … x_K, each drawn from its distribution q.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>2. The target scores all K + 1 positions in one forward pass: p₁ … p_{K+1}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>3. Token i passes when a uniform u &lt; min(1, p(xᵢ) / q(xᵢ)); at T = 0, when xᵢ = argmax p.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>4. At the first failure a replacement is drawn from norm(max(0, p − q)); the round ends.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>5. If all K pass, a bonus token is drawn from p_{K+1}. The output follows p exactly.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>draft (apprentice), q</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>target (head chef), p</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>accepted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rejected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>residual (replacement)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bonus</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>discarded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The algorithm in five lines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Colours</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name: ____________________   Tick one box, or every box where the question says so.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>choose all that apply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>choose one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Answers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In the app: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -514,6 +609,102 @@
         <source>session</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Open &amp;lesson…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export quiz sheet (PDF)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quiz</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Corpus: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Target: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Draft: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>K = %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>T = %1 (target), %2 (draft)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seed %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prompt: &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rounds: %1, tokens: %2, target passes: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>α̂ = %1 (accepted %2 of %3 tested)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokens per round: %1 (theory E[N]: %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Speedup in target passes: %1×</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Speedup under the cost model (c = %1): %2×</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wall-clock speedup: %1×</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No round played yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Theory at α = %1, K = %2: E[N] = %3 tokens per round.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured run: %1 rounds, %2 tokens in %3 target passes, α̂ = %4, %5 tokens per round.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: α̂ = %2, %3 tokens per target pass, c = %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Token %1: p = %2 &lt; q = %3, so p/q = %4; accepted %5 times of ≈ %6 drafts = %7.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open lesson</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lessons (*.lesson.json *.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export quiz sheet</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::DistributionView</name>
@@ -603,115 +794,16 @@
         <source>Run this lesson</source>
         <translation type="unfinished"></translation>
     </message>
-</context>
-<context>
-    <name>specdec::gui::Lessons</name>
     <message>
-        <source>Misconception:</source>
+        <source>Step %1 of %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>What the run shows:</source>
+        <source>◀ Step</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Look at:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>1. A small draft lowers quality</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The output is a mix of the draft&apos;s and the target&apos;s text, so a weak draft makes it worse.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Every token is either a draft token that passed the test min(1, p/q) or a draw from the residual; together they are distributed exactly as p. In the lab the histogram converges to p; in the arena, at T = 0, every draft writes the target&apos;s own text.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the lab&apos;s p-value (stays large for the correct rule, collapses for a wrong one) and the ✓ badges in the arena, with their different target-pass counts.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>2. The smallest draft is always best</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>A cheaper draft always gives a bigger speedup.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>A unigram or uniform draft is cheap but rarely agrees with the target: α collapses, a round yields little more than one token, and the cost-model speedup falls to about 1 (below 1 as soon as a draft call costs more, see lesson 4), while a bigger trigram draft is accepted far more often.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the α̂ and speedup columns of the arena&apos;s table: ngram:1 and uniform against ngram:3.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>3. The draft must have the target&apos;s architecture</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Only a smaller copy of the target&apos;s network can be its draft.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The rule needs only q, a distribution over the same vocabulary. An n-gram table and prompt lookup (no model at all) draft for the neural target and are accepted often.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the arena lanes ngram:3 and lookup:3 against the ONNX target, next to the small ONNX draft.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>4. Speculation is free</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>If most drafts are accepted, speculation always pays.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Each round costs K draft calls plus one target pass. With a draft costing c = 0.8 of the target, even α = 0.9 gives (1 − α^(K+1)) / ((1 − α)(Kc + 1)) &lt; 1 at K = 8.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the speedup curve against K in the theory explorer: it dips below the dashed line at 1; move c down and watch the best K grow.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>5. Sampling (T &gt; 0) breaks it</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Speculative decoding is only exact for greedy decoding.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>At T = 1 the dice and the residual keep the output distributed as p: still lossless, but the draft and target agree less often than at T = 0, so α is lower.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>α̂ in the theory panel at T = 1, then set T = 0 in the setup bar; the lab (correct rule) at T = 1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Classic demo: bigram draft, trigram target, greedy, K = 6</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Speculative text is an approximation of the target&apos;s.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>On the poem corpus, greedy: the text equals the target&apos;s own, character for character, written with fewer target passes than tokens (every accepted draft token is a pass saved).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the ✓ badge and the target passes of each lane; the tokens-per-round plot.</source>
+        <source>Step ▶</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1012,6 +1104,45 @@
     </message>
     <message>
         <source>K this round (policy)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>specdec::gui::QuizView</name>
+    <message>
+        <source>Question %1 of %2 · %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>choose all that apply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>choose one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Answer: %1. %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show me: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>◀ Previous</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reveal the answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show me</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next ▶</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

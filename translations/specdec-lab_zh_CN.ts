@@ -169,6 +169,18 @@
         <source>--size expects WxH, e.g. 1600x1000</source>
         <translation>--size 需要 宽x高，例如 1600x1000</translation>
     </message>
+    <message>
+        <source>--quiz expects a question number from 1, got &apos;%1&apos;</source>
+        <translation>--quiz 需要从 1 开始的题号，得到的是“%1”</translation>
+    </message>
+    <message>
+        <source>Open a lesson file (see docs/lessons.md) and run its setup.</source>
+        <translation>打开课程文件（见 docs/lessons.md）并运行其设置。</translation>
+    </message>
+    <message>
+        <source>Open the quiz, at question N (default 1).</source>
+        <translation>打开测验，停在第 N 题（默认第 1 题）。</translation>
+    </message>
 </context>
 <context>
     <name>Phase</name>
@@ -254,6 +266,89 @@
     <message>
         <source>The draft sampled from its tempered q, but the test divides by the untempered q: the ratio p/q is wrong for every token.</source>
         <translation>草稿从加温后的 q 抽样，检验却除以未加温的 q：每个词元的比值 p/q 都是错的。</translation>
+    </message>
+</context>
+<context>
+    <name>specdec::gui</name>
+    <message>
+        <source>1. The draft writes K tokens x₁ … x_K, each drawn from its distribution q.</source>
+        <translation>1. 草稿模型写出 K 个词元 x₁ … x_K，每个都从其分布 q 中抽取。</translation>
+    </message>
+    <message>
+        <source>2. The target scores all K + 1 positions in one forward pass: p₁ … p_{K+1}.</source>
+        <translation>2. 目标模型在一次前向计算中为全部 K + 1 个位置打分：p₁ … p_{K+1}。</translation>
+    </message>
+    <message>
+        <source>3. Token i passes when a uniform u &lt; min(1, p(xᵢ) / q(xᵢ)); at T = 0, when xᵢ = argmax p.</source>
+        <translation>3. 当均匀随机数 u &lt; min(1, p(xᵢ) / q(xᵢ)) 时第 i 个词元通过；T = 0 时，当 xᵢ = argmax p 时通过。</translation>
+    </message>
+    <message>
+        <source>4. At the first failure a replacement is drawn from norm(max(0, p − q)); the round ends.</source>
+        <translation>4. 第一次失败时，从 norm(max(0, p − q)) 中抽取替换词元，本轮结束。</translation>
+    </message>
+    <message>
+        <source>5. If all K pass, a bonus token is drawn from p_{K+1}. The output follows p exactly.</source>
+        <translation>5. 若 K 个全部通过，再从 p_{K+1} 抽取一个奖励词元。输出严格服从 p。</translation>
+    </message>
+    <message>
+        <source>draft (apprentice), q</source>
+        <translation>草稿（学徒），q</translation>
+    </message>
+    <message>
+        <source>target (head chef), p</source>
+        <translation>目标（主厨），p</translation>
+    </message>
+    <message>
+        <source>accepted</source>
+        <translation>已接受</translation>
+    </message>
+    <message>
+        <source>rejected</source>
+        <translation>被拒绝</translation>
+    </message>
+    <message>
+        <source>residual (replacement)</source>
+        <translation>残差（替换）</translation>
+    </message>
+    <message>
+        <source>bonus</source>
+        <translation>奖励</translation>
+    </message>
+    <message>
+        <source>discarded</source>
+        <translation>已丢弃</translation>
+    </message>
+    <message>
+        <source>This run</source>
+        <translation>本次运行</translation>
+    </message>
+    <message>
+        <source>The algorithm in five lines</source>
+        <translation>五行算法</translation>
+    </message>
+    <message>
+        <source>Colours</source>
+        <translation>颜色</translation>
+    </message>
+    <message>
+        <source>Name: ____________________   Tick one box, or every box where the question says so.</source>
+        <translation>姓名：____________________   每题勾选一个方框；注明多选的题勾选所有正确项。</translation>
+    </message>
+    <message>
+        <source>choose all that apply</source>
+        <translation>多选</translation>
+    </message>
+    <message>
+        <source>choose one</source>
+        <translation>单选</translation>
+    </message>
+    <message>
+        <source>Answers</source>
+        <translation>答案</translation>
+    </message>
+    <message>
+        <source>In the app: %1</source>
+        <translation>在应用中：%1</translation>
     </message>
 </context>
 <context>
@@ -514,6 +609,102 @@
         <source>session</source>
         <translation>会话</translation>
     </message>
+    <message>
+        <source>Open &amp;lesson…</source>
+        <translation>打开课程(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Export quiz sheet (PDF)…</source>
+        <translation>导出测验卷（PDF）…</translation>
+    </message>
+    <message>
+        <source>Quiz</source>
+        <translation>测验</translation>
+    </message>
+    <message>
+        <source>Corpus: %1</source>
+        <translation>语料：%1</translation>
+    </message>
+    <message>
+        <source>Target: %1</source>
+        <translation>目标：%1</translation>
+    </message>
+    <message>
+        <source>Draft: %1</source>
+        <translation>草稿：%1</translation>
+    </message>
+    <message>
+        <source>K = %1</source>
+        <translation>K = %1</translation>
+    </message>
+    <message>
+        <source>T = %1 (target), %2 (draft)</source>
+        <translation>T = %1（目标），%2（草稿）</translation>
+    </message>
+    <message>
+        <source>Seed %1</source>
+        <translation>种子 %1</translation>
+    </message>
+    <message>
+        <source>Prompt: &quot;%1&quot;</source>
+        <translation>提示：“%1”</translation>
+    </message>
+    <message>
+        <source>Rounds: %1, tokens: %2, target passes: %3</source>
+        <translation>轮数：%1，词元：%2，目标前向次数：%3</translation>
+    </message>
+    <message>
+        <source>α̂ = %1 (accepted %2 of %3 tested)</source>
+        <translation>α̂ = %1（检验 %3 个，接受 %2 个）</translation>
+    </message>
+    <message>
+        <source>Tokens per round: %1 (theory E[N]: %2)</source>
+        <translation>每轮词元数：%1（理论 E[N]：%2）</translation>
+    </message>
+    <message>
+        <source>Speedup in target passes: %1×</source>
+        <translation>按目标前向次数的加速比：%1×</translation>
+    </message>
+    <message>
+        <source>Speedup under the cost model (c = %1): %2×</source>
+        <translation>成本模型下的加速比（c = %1）：%2×</translation>
+    </message>
+    <message>
+        <source>Wall-clock speedup: %1×</source>
+        <translation>实际耗时加速比：%1×</translation>
+    </message>
+    <message>
+        <source>No round played yet.</source>
+        <translation>尚未运行任何一轮。</translation>
+    </message>
+    <message>
+        <source>Theory at α = %1, K = %2: E[N] = %3 tokens per round.</source>
+        <translation>理论：α = %1、K = %2 时，E[N] = 每轮 %3 个词元。</translation>
+    </message>
+    <message>
+        <source>Measured run: %1 rounds, %2 tokens in %3 target passes, α̂ = %4, %5 tokens per round.</source>
+        <translation>实测运行：%1 轮，%3 次目标前向写出 %2 个词元，α̂ = %4，每轮 %5 个词元。</translation>
+    </message>
+    <message>
+        <source>%1: α̂ = %2, %3 tokens per target pass, c = %4.</source>
+        <translation>%1：α̂ = %2，每次目标前向 %3 个词元，c = %4。</translation>
+    </message>
+    <message>
+        <source>Token %1: p = %2 &lt; q = %3, so p/q = %4; accepted %5 times of ≈ %6 drafts = %7.</source>
+        <translation>词元 %1：p = %2 &lt; q = %3，所以 p/q = %4；约 %6 次起草中被接受 %5 次 = %7。</translation>
+    </message>
+    <message>
+        <source>Open lesson</source>
+        <translation>打开课程</translation>
+    </message>
+    <message>
+        <source>Lessons (*.lesson.json *.json)</source>
+        <translation>课程 (*.lesson.json *.json)</translation>
+    </message>
+    <message>
+        <source>Export quiz sheet</source>
+        <translation>导出测验卷</translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::DistributionView</name>
@@ -603,116 +794,17 @@
         <source>Run this lesson</source>
         <translation>运行这一课</translation>
     </message>
-</context>
-<context>
-    <name>specdec::gui::Lessons</name>
     <message>
-        <source>Misconception:</source>
-        <translation>误解：</translation>
+        <source>Step %1 of %2</source>
+        <translation>第 %1 步 / 共 %2 步</translation>
     </message>
     <message>
-        <source>What the run shows:</source>
-        <translation>运行结果说明：</translation>
+        <source>◀ Step</source>
+        <translation>◀ 上一步</translation>
     </message>
     <message>
-        <source>Look at:</source>
-        <translation>请看：</translation>
-    </message>
-    <message>
-        <source>1. A small draft lowers quality</source>
-        <translation>1. 小草稿模型会降低质量</translation>
-    </message>
-    <message>
-        <source>The output is a mix of the draft&apos;s and the target&apos;s text, so a weak draft makes it worse.</source>
-        <translation>输出是草稿模型与目标模型文字的混合，所以弱的草稿会让结果变差。</translation>
-    </message>
-    <message>
-        <source>Every token is either a draft token that passed the test min(1, p/q) or a draw from the residual; together they are distributed exactly as p. In the lab the histogram converges to p; in the arena, at T = 0, every draft writes the target&apos;s own text.</source>
-        <translation>每个词元要么是通过 min(1, p/q) 检验的草稿词元，要么是从残差中抽取的；两者合起来恰好服从 p。实验室里直方图收敛到 p；擂台上在 T = 0 时，每个草稿模型写出的都是目标模型自己的文字。</translation>
-    </message>
-    <message>
-        <source>the lab&apos;s p-value (stays large for the correct rule, collapses for a wrong one) and the ✓ badges in the arena, with their different target-pass counts.</source>
-        <translation>实验室的 p 值（正确规则下保持较大，错误规则下骤降），以及擂台上的 ✓ 标记和各不相同的目标前向次数。</translation>
-    </message>
-    <message>
-        <source>2. The smallest draft is always best</source>
-        <translation>2. 越小的草稿模型越好</translation>
-    </message>
-    <message>
-        <source>A cheaper draft always gives a bigger speedup.</source>
-        <translation>更便宜的草稿模型总能带来更大的加速。</translation>
-    </message>
-    <message>
-        <source>A unigram or uniform draft is cheap but rarely agrees with the target: α collapses, a round yields little more than one token, and the cost-model speedup falls to about 1 (below 1 as soon as a draft call costs more, see lesson 4), while a bigger trigram draft is accepted far more often.</source>
-        <translation>一元或均匀草稿模型很便宜，但很少与目标一致：α 骤降，每轮只比一个词元多一点，成本模型加速比降到约 1（只要草稿调用更贵就低于 1，见第 4 课）；而更大的三元草稿被接受的次数多得多。</translation>
-    </message>
-    <message>
-        <source>the α̂ and speedup columns of the arena&apos;s table: ngram:1 and uniform against ngram:3.</source>
-        <translation>擂台表格中的 α̂ 与加速比列：ngram:1 和 uniform 对比 ngram:3。</translation>
-    </message>
-    <message>
-        <source>3. The draft must have the target&apos;s architecture</source>
-        <translation>3. 草稿模型必须与目标模型结构相同</translation>
-    </message>
-    <message>
-        <source>Only a smaller copy of the target&apos;s network can be its draft.</source>
-        <translation>只有目标网络的缩小版才能当草稿模型。</translation>
-    </message>
-    <message>
-        <source>The rule needs only q, a distribution over the same vocabulary. An n-gram table and prompt lookup (no model at all) draft for the neural target and are accepted often.</source>
-        <translation>规则只需要 q：同一词表上的一个分布。n 元语法表和提示查找（根本没有模型）都能为神经网络目标起草，而且常被接受。</translation>
-    </message>
-    <message>
-        <source>the arena lanes ngram:3 and lookup:3 against the ONNX target, next to the small ONNX draft.</source>
-        <translation>擂台上对 ONNX 目标的 ngram:3 和 lookup:3 赛道，以及旁边的小 ONNX 草稿。</translation>
-    </message>
-    <message>
-        <source>4. Speculation is free</source>
-        <translation>4. 投机是免费的</translation>
-    </message>
-    <message>
-        <source>If most drafts are accepted, speculation always pays.</source>
-        <translation>只要大部分草稿被接受，投机就一定划算。</translation>
-    </message>
-    <message>
-        <source>Each round costs K draft calls plus one target pass. With a draft costing c = 0.8 of the target, even α = 0.9 gives (1 − α^(K+1)) / ((1 − α)(Kc + 1)) &lt; 1 at K = 8.</source>
-        <translation>每轮要花 K 次草稿调用加一次目标前向。若草稿成本是目标的 c = 0.8，即使 α = 0.9，在 K = 8 时 (1 − α^(K+1)) / ((1 − α)(Kc + 1)) 也小于 1。</translation>
-    </message>
-    <message>
-        <source>the speedup curve against K in the theory explorer: it dips below the dashed line at 1; move c down and watch the best K grow.</source>
-        <translation>理论探索器中加速比随 K 的曲线：它跌到 1 的虚线以下；把 c 调小，看最佳 K 变大。</translation>
-    </message>
-    <message>
-        <source>5. Sampling (T &gt; 0) breaks it</source>
-        <translation>5. 采样（T &gt; 0）会破坏它</translation>
-    </message>
-    <message>
-        <source>Speculative decoding is only exact for greedy decoding.</source>
-        <translation>投机解码只在贪心解码时才精确。</translation>
-    </message>
-    <message>
-        <source>At T = 1 the dice and the residual keep the output distributed as p: still lossless, but the draft and target agree less often than at T = 0, so α is lower.</source>
-        <translation>在 T = 1 时，骰子与残差让输出仍服从 p：依然无损，只是草稿与目标的一致比 T = 0 时少，所以 α 更低。</translation>
-    </message>
-    <message>
-        <source>α̂ in the theory panel at T = 1, then set T = 0 in the setup bar; the lab (correct rule) at T = 1.</source>
-        <translation>T = 1 时理论面板中的 α̂，然后在设置栏把 T 设为 0；以及 T = 1 下的实验室（正确规则）。</translation>
-    </message>
-    <message>
-        <source>Classic demo: bigram draft, trigram target, greedy, K = 6</source>
-        <translation>经典演示：二元草稿、三元目标、贪心、K = 6</translation>
-    </message>
-    <message>
-        <source>Speculative text is an approximation of the target&apos;s.</source>
-        <translation>投机解码的文字只是目标文字的近似。</translation>
-    </message>
-    <message>
-        <source>On the poem corpus, greedy: the text equals the target&apos;s own, character for character, written with fewer target passes than tokens (every accepted draft token is a pass saved).</source>
-        <translation>在诗词语料上贪心解码：文字与目标自己的逐字相同，而目标前向次数少于词元数（每个被接受的草稿词元都省下一次前向）。</translation>
-    </message>
-    <message>
-        <source>the ✓ badge and the target passes of each lane; the tokens-per-round plot.</source>
-        <translation>每条赛道的 ✓ 标记和目标前向次数；每轮词元数图。</translation>
+        <source>Step ▶</source>
+        <translation>下一步 ▶</translation>
     </message>
 </context>
 <context>
@@ -1013,6 +1105,45 @@
     <message>
         <source>K this round (policy)</source>
         <translation>本轮 K（策略）</translation>
+    </message>
+</context>
+<context>
+    <name>specdec::gui::QuizView</name>
+    <message>
+        <source>Question %1 of %2 · %3</source>
+        <translation>第 %1 题 / 共 %2 题 · %3</translation>
+    </message>
+    <message>
+        <source>choose all that apply</source>
+        <translation>多选</translation>
+    </message>
+    <message>
+        <source>choose one</source>
+        <translation>单选</translation>
+    </message>
+    <message>
+        <source>Answer: %1. %2</source>
+        <translation>答案：%1。%2</translation>
+    </message>
+    <message>
+        <source>Show me: %1</source>
+        <translation>演示：%1</translation>
+    </message>
+    <message>
+        <source>◀ Previous</source>
+        <translation>◀ 上一题</translation>
+    </message>
+    <message>
+        <source>Reveal the answer</source>
+        <translation>揭晓答案</translation>
+    </message>
+    <message>
+        <source>Show me</source>
+        <translation>演示给我看</translation>
+    </message>
+    <message>
+        <source>Next ▶</source>
+        <translation>下一题 ▶</translation>
     </message>
 </context>
 <context>

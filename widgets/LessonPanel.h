@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// LessonPanel: the list of one-click lessons and, beside the run, the chosen lesson's misconception, what
-// the run shows and what to look at. It knows only titles and text; applying a lesson is the app's job.
+// LessonPanel: the list of lessons and, beside the run, the chosen lesson's question and its steps up to
+// the one the teacher has reached (◀ / ▶ step). It knows only titles and texts; applying a lesson is the
+// app's job.
 
 #include <QWidget>
 
+class QLabel;
 class QListWidget;
 class QPushButton;
 class QTextBrowser;
@@ -18,7 +20,8 @@ public:
     struct Entry
     {
         QString title;
-        QString html; ///< misconception, answer, what to look at
+        QString summary;     ///< the question the lesson settles
+        QStringList steps;   ///< plain texts, advanced one at a time
     };
 
     explicit LessonPanel(QWidget *parent = nullptr);
@@ -26,6 +29,11 @@ public:
     void setLessons(const QList<Entry> &lessons);
     int currentLesson() const;
     void setCurrentLesson(int index);
+    /// The step shown last (0-based); steps before it stay visible above it.
+    int currentStep() const { return m_step; }
+    void setCurrentStep(int step);
+    void nextStep();
+    void previousStep();
     QString explanationText() const;
 
 signals:
@@ -41,7 +49,11 @@ private:
     QListWidget *m_list;
     QTextBrowser *m_text;
     QPushButton *m_apply;
+    QPushButton *m_previous;
+    QPushButton *m_next;
+    QLabel *m_stepLabel;
     QList<Entry> m_lessons;
+    int m_step = 0;
 };
 
 } // namespace specdec::gui

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "Automation.h"
 
+#include "ClassroomTools.h"
 #include "MainWindow.h"
+#include "QuizView.h"
 #include "Player.h"
 #include "SessionController.h"
 
@@ -70,7 +72,15 @@ int roundWithPhase(const RoundHistory &history, int last, Phase phase)
 
 bool loadAndPlay(const AutomationContext &c, const CommandLine &cl, int rounds)
 {
-    c.window->startSession(cl.setup);
+    if (!cl.lesson.isEmpty()) {
+        const QString error = c.window->classroom()->openLessonFile(cl.lesson);
+        if (!error.isEmpty()) {
+            errStream() << "specdec-lab: " << error << Qt::endl;
+            return false;
+        }
+    } else {
+        c.window->startSession(cl.setup);
+    }
     if (!waitFor(c, [&] { return c.session->isReady() || !c.window->banner()->text().isEmpty(); }, 300)
         || !c.session->isReady()) {
         errStream() << "specdec-lab: " << c.window->banner()->text() << Qt::endl;
@@ -96,9 +106,17 @@ int runScreenshot(const AutomationContext &c, const CommandLine &cl)
     }
     for (int i = 0; i < 5; ++i)
         QCoreApplication::processEvents();
+    QWidget *shown = c.window;
+    if (cl.quiz >= 0) { // the quiz, at its question
+        c.window->classroom()->showQuiz(cl.quiz);
+        shown = c.window->classroom()->quiz();
+        shown->resize(cl.size);
+    }
+    for (int i = 0; i < 5; ++i)
+        QCoreApplication::processEvents();
     for (QCustomPlot *plot : c.window->findChildren<QCustomPlot *>())
         plot->replot();
-    const QPixmap pixmap = c.window->grab();
+    const QPixmap pixmap = shown->grab();
     if (!pixmap.save(cl.screenshot)) {
         errStream() << "specdec-lab: cannot write " << cl.screenshot << Qt::endl;
         return 1;

@@ -6,16 +6,22 @@
 #include "ArenaView.h"
 #include "DistributionView.h"
 #include "Exporter.h"
+#include "HelpBrowser.h"
 #include "LabRunner.h"
+#include "LessonClaims.h"
 #include "LessonPanel.h"
 #include "Lessons.h"
+#include "MessageBanner.h"
+#include "QuizView.h"
 #include "LosslessLabView.h"
 #include "MainWindow.h"
 #include "Player.h"
 #include "PlotsPanel.h"
 #include "RoundView.h"
 #include "SessionController.h"
+#include "SetupSettings.h"
 #include "TheoryExplorer.h"
+#include "Theory.h"
 #include "TheoryPanel.h"
 #include "TokenText.h"
 #include "TraceExport.h"
@@ -23,12 +29,15 @@
 #include <qcustomplot.h>
 
 #include <QDockWidget>
+#include <QTextDocumentFragment>
 #include <QFileDialog>
 #include <QInputDialog>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QSettings>
 
 #include <numeric>
+#include <utility>
 
 namespace specdec::gui {
 
@@ -40,28 +49,6 @@ T *toolWindow(T *widget, QWidget *parent, const QSize &size)
     widget->setParent(parent, Qt::Window);
     widget->resize(size);
     return widget;
-}
-
-/// Lessons name shipped models as "onnx:corpora/<corpus>/models/<file>"; this finds the installed file.
-QString resolveModel(const QString &spec)
-{
-    const QString prefix = QStringLiteral("onnx:corpora/");
-    if (!spec.startsWith(prefix))
-        return spec;
-    const QString tail = spec.mid(prefix.size());
-    for (const QString &file : onnxModelFiles())
-        if (file.endsWith(QLatin1Char('/') + tail))
-            return QStringLiteral("onnx:") + file;
-    return spec;
-}
-
-Lesson resolved(Lesson lesson)
-{
-    lesson.setup.target = resolveModel(QString::fromStdString(lesson.setup.target)).toStdString();
-    lesson.setup.draft = resolveModel(QString::fromStdString(lesson.setup.draft)).toStdString();
-    for (QString &lane : lesson.arenaLanes)
-        lane = resolveModel(lane);
-    return lesson;
 }
 
 } // namespace
@@ -77,11 +64,28 @@ ClassroomTools::ClassroomTools(MainWindow *window, SessionController *session, P
     , m_lab(toolWindow(new LosslessLabView, window, {1000, 620}))
     , m_theory(toolWindow(new TheoryExplorer, window, {1100, 520}))
     , m_lessons(new LessonPanel)
+    , m_quiz(toolWindow(new QuizView, window, {900, 620}))
+    , m_help(toolWindow(new HelpBrowser, window, {900, 700}))
+    , m_shortcuts(toolWindow(new ShortcutList, window, {640, 520}))
 {
+    m_lessonFiles = app::loadLessonFolder(lessonsFolder(), &m_lessonErrors);
+    try {
+        m_quiz->setQuiz(app::QuizFile::load(quizPath()));
+    } catch (const std::exception &e) {
+        m_lessonErrors << QString::fromUtf8(e.what());
+    }
+    for (const QString &line : std::as_const(m_lessonErrors))
+        qWarning("specdec-lab: %s", qPrintable(line));
+    connect(m_quiz, &QuizView::showMeRequested, this, &ClassroomTools::showMe);
+    connect(m_labRunner, &LabRunner::progress, this, [this](const LabSnapshot &snapshot) {
+        if (snapshot.finished)
+            updateShowMeResult();
+    }, Qt::QueuedConnection); // after the lab view has drawn the snapshot
     connectLab(m_lab, m_labRunner);
     connect(m_lab, &LosslessLabView::modelPresetRequested, this, &ClassroomTools::labFromModels);
 
     connect(m_arena, &ArenaView::loadRequested, this, [this](const QStringList &lines) {
+        m_arenaMeasured = true;
         m_arena->setBusy(true, tr("Loading the target and %1 drafts…").arg(lines.size()));
         m_arenaRunner->start(m_session->setup(), lines);
     });
@@ -92,6 +96,10 @@ ClassroomTools::ClassroomTools(MainWindow *window, SessionController *session, P
     connect(m_arenaRunner, &ArenaRunner::ready, this, [this](const ArenaInfo &info) {
         m_arena->setLanes(info.lanes, info.session, info.baseline);
         m_arena->setBusy(false);
+        if (m_arenaAutoRounds > 0) { // a demonstration plays the lanes itself
+            m_arena->setBusy(true, tr("Playing…"));
+            m_arenaRunner->step(false, std::exchange(m_arenaAutoRounds, 0));
+        }
     });
     connect(m_arenaRunner, &ArenaRunner::roundsAdded, this, [this](int lane) {
         m_arena->showLane(lane, m_arenaRunner->history(lane));
@@ -99,6 +107,7 @@ ClassroomTools::ClassroomTools(MainWindow *window, SessionController *session, P
     connect(m_arenaRunner, &ArenaRunner::stepFinished, this, [this] {
         m_arena->setBusy(false, tr("Each lane: same target, prompt, seed and settings."));
         updateMeasured();
+        updateShowMeResult();
     });
     connect(m_arenaRunner, &ArenaRunner::failed, this, [this](const QString &message) {
         m_arena->setBusy(false, message);
@@ -113,9 +122,18 @@ ClassroomTools::ClassroomTools(MainWindow *window, SessionController *session, P
     connect(m_lessons, &LessonPanel::applyRequested, this, &ClassroomTools::applyLesson);
 
     connect(m_session, &SessionController::roundsAdded, this, &ClassroomTools::onRoundsAdded);
+    connect(m_player, &Player::positionChanged, this, &ClassroomTools::updateShowMeResult);
+    connect(m_session, &SessionController::ready, this, [this] {
+        if (m_pendingPosition && m_session->history().empty() && m_session->pendingRounds() == 0
+            && m_pendingPosition->round > 0)
+            m_session->requestRounds(m_pendingPosition->round);
+        if (!m_lessonErrors.isEmpty()) // once: a lesson file that did not load is said where it is seen
+            m_window->banner()->showMessage(MessageBanner::Kind::Warning, std::exchange(m_lessonErrors, {}).join(QLatin1Char('\n')));
+    });
     createMenus();
     retranslate();
     window->installEventFilter(this);
+    m_defaultState = window->saveState();
 }
 
 bool ClassroomTools::eventFilter(QObject *watched, QEvent *event)
@@ -144,12 +162,24 @@ void ClassroomTools::createMenus()
         add(file, before, &ClassroomTools::exportTraceDialog);
         add(file, before, &ClassroomTools::exportPlotDialog);
         add(file, before, &ClassroomTools::handoutDialog);
+        add(file, before, &ClassroomTools::openLessonDialog);
+        add(file, before, &ClassroomTools::quizSheetDialog);
         file->insertSeparator(before);
+    }
+    // Help is the window's last menu until the Classroom menu is added after it.
+    QMenu *help = m_window->menuBar()->actions().isEmpty() ? nullptr : m_window->menuBar()->actions().last()->menu();
+    if (help) {
+        QAction *about = help->actions().isEmpty() ? nullptr : help->actions().first();
+        add(help, about, &ClassroomTools::showUserGuide)->setShortcut(QKeySequence::HelpContents);
+        add(help, about, &ClassroomTools::showShortcuts);
+        add(help, about, &ClassroomTools::resetLayoutAndSetup);
+        help->insertSeparator(about);
     }
     m_menu = m_window->menuBar()->addMenu(QString());
     add(m_menu, nullptr, &ClassroomTools::showArena);
     add(m_menu, nullptr, &ClassroomTools::showLab);
     add(m_menu, nullptr, &ClassroomTools::showTheory);
+    add(m_menu, nullptr, [this] { showQuiz(m_quiz->currentQuestion()); });
     m_menu->addAction(m_actions.first()); // the lessons dock
 }
 
@@ -157,7 +187,10 @@ void ClassroomTools::retranslate()
 {
     const QStringList names{tr("Lessons"),           tr("&Open session…"),     tr("&Save session…"),
                             tr("Export trace…"),     tr("Export plot…"),       tr("Export handout (PDF)…"),
-                            tr("Draft arena"),       tr("Lossless lab"),       tr("Theory explorer")};
+                            tr("Open &lesson…"),     tr("Export quiz sheet (PDF)…"),
+                            tr("&User guide"),       tr("&Keyboard shortcuts"), tr("&Reset layout and setup"),
+                            tr("Draft arena"),       tr("Lossless lab"),       tr("Theory explorer"),
+                            tr("Quiz")};
     for (int i = 0; i < m_actions.size() && i < names.size(); ++i)
         m_actions[i]->setText(names[i]);
     if (m_menu)
@@ -167,9 +200,14 @@ void ClassroomTools::retranslate()
     m_arena->setWindowTitle(tr("Draft arena"));
     m_lab->setWindowTitle(tr("Lossless lab"));
     m_theory->setWindowTitle(tr("Theory explorer"));
+    m_quiz->setWindowTitle(tr("Quiz"));
+    m_help->setWindowTitle(tr("User guide"));
+    m_shortcuts->setWindowTitle(tr("Keyboard shortcuts"));
+    if (m_shortcuts->isVisible())
+        m_shortcuts->setEntries(shortcutEntries(m_window));
     QList<LessonPanel::Entry> entries;
-    for (const Lesson &l : allLessons())
-        entries << LessonPanel::Entry{l.title, l.html()};
+    for (const app::LessonFile &l : std::as_const(m_lessonFiles))
+        entries << lessonEntry(l);
     m_lessons->setLessons(entries);
 }
 
@@ -284,16 +322,49 @@ void ClassroomTools::exportPlotDialog()
         QMessageBox::warning(m_window, tr("Export plot"), error);
 }
 
+HandoutText ClassroomTools::handoutText() const
+{
+    HandoutText text;
+    text.title = tr("Speculative decoding — round %1, %2 (%3 / %4)")
+                     .arg(m_player->round() + 1)
+                     .arg(phaseName(m_player->phase()), m_session->info().target, m_session->info().draft);
+    const Setup &s = m_session->setup();
+    const DecodingSettings &d = s.decoding;
+    text.setup << tr("Corpus: %1").arg(QString::fromStdString(s.corpus)) << tr("Target: %1").arg(m_session->info().target)
+               << tr("Draft: %1").arg(m_session->info().draft) << tr("K = %1").arg(d.draftLength)
+               << tr("T = %1 (target), %2 (draft)").arg(d.target.temperature).arg(d.draft.temperature)
+               << tr("Seed %1").arg(d.seed) << tr("Prompt: \"%1\"").arg(QString::fromStdString(s.prompt));
+    const int round = m_player->round();
+    const auto &history = m_session->history();
+    if (round >= 0 && round < static_cast<int>(history.size())) {
+        // The numbers of the rounds played up to the one on screen, not of rounds played ahead.
+        const RunMetrics &m = history[static_cast<std::size_t>(round)]->cumulative;
+        auto n = [](double v) { return QString::number(v, 'f', 2); };
+        text.numbers << tr("Rounds: %1, tokens: %2, target passes: %3").arg(m.rounds).arg(m.generatedTokens).arg(m.targetCalls)
+                     << tr("α̂ = %1 (accepted %2 of %3 tested)").arg(n(m.acceptanceRate)).arg(m.accepted).arg(m.tested)
+                     << tr("Tokens per round: %1 (theory E[N]: %2)").arg(n(m.tokensPerRound), n(m.expectedTokensPerRound))
+                     << tr("Speedup in target passes: %1×").arg(n(m.speedupForwardPasses))
+                     << tr("Speedup under the cost model (c = %1): %2×").arg(n(m.costRatio), n(m.speedupCostModel));
+        if (m.speedupWallClock)
+            text.numbers << tr("Wall-clock speedup: %1×").arg(n(*m.speedupWallClock));
+    } else {
+        text.numbers << tr("No round played yet.");
+    }
+    text.theoryHtml = m_window->theory()->toHtml();
+    return text;
+}
+
+QString ClassroomTools::exportHandout(const QString &path) const
+{
+    return writeHandout(path, handoutText(), m_window->roundView(), m_window->distributionView());
+}
+
 void ClassroomTools::handoutDialog()
 {
     const QString path = QFileDialog::getSaveFileName(m_window, tr("Export handout"), QString(), tr("PDF (*.pdf)"));
     if (path.isEmpty())
         return;
-    const QString title = tr("Speculative decoding — round %1, %2 (%3 / %4)")
-                              .arg(m_player->round() + 1)
-                              .arg(phaseName(m_player->phase()), m_session->info().target, m_session->info().draft);
-    const QString error = writeHandout(path, title, m_window->roundView(), m_window->distributionView(),
-                                       m_window->theory()->toHtml());
+    const QString error = exportHandout(path);
     if (!error.isEmpty())
         QMessageBox::warning(m_window, tr("Export handout"), error);
 }
@@ -335,6 +406,17 @@ void ClassroomTools::labFromModels()
 
 void ClassroomTools::updateMeasured()
 {
+    if (!m_arenaMeasured) { // no leftover lanes of an earlier lesson among "your runs"
+        QVector<MeasuredPoint> points;
+        if (!m_session->history().empty()) {
+            const RunMetrics &m = m_session->history().back()->cumulative;
+            if (m.rounds > 0)
+                points << MeasuredPoint{tr("session"), m.acceptanceRate, static_cast<double>(m.drafted) / m.rounds,
+                                        m.costRatio, m.tokensPerRound, m.speedupCostModel};
+        }
+        m_theory->setMeasured(points);
+        return;
+    }
     QVector<MeasuredPoint> points;
     auto add = [&](const QString &label, const RunMetrics &m) {
         if (m.rounds == 0)
@@ -371,10 +453,8 @@ void ClassroomTools::showTheory()
 
 void ClassroomTools::applyLesson(int index)
 {
-    const QList<Lesson> all = allLessons();
-    if (index < 0 || index >= all.size())
+    if (index < 0 || index >= m_lessonFiles.size())
         return;
-    const Lesson lesson = resolved(all[index]);
     m_lessons->setCurrentLesson(index);
     if (auto *dock = qobject_cast<QDockWidget *>(m_lessons->parentWidget())) {
         dock->show();
@@ -382,23 +462,190 @@ void ClassroomTools::applyLesson(int index)
         if (auto *timeline = m_window->findChild<QDockWidget *>(QStringLiteral("TimelineDock")))
             m_window->resizeDocks({timeline, dock}, {2, 3}, Qt::Vertical);
     }
-    m_window->startSession(lesson.setup);
-    if (!lesson.arenaLanes.isEmpty()) {
-        m_arena->setLaneLines(lesson.arenaLanes);
-        m_arena->setBusy(true, tr("Loading the target and %1 drafts…").arg(lesson.arenaLanes.size()));
-        m_arenaRunner->start(m_session->setup(), lesson.arenaLanes);
-        showArena();
+    m_showMeQuestion = -1;
+    applyDemonstration(m_lessonFiles[index].demo);
+}
+
+QString ClassroomTools::openLessonFile(const QString &path)
+{
+    try {
+        const app::LessonFile lesson = app::LessonFile::load(path);
+        int index = -1;
+        for (int i = 0; i < m_lessonFiles.size(); ++i)
+            if (m_lessonFiles[i].id == lesson.id)
+                index = i;
+        if (index < 0) {
+            m_lessonFiles << lesson;
+            index = static_cast<int>(m_lessonFiles.size()) - 1;
+        } else {
+            m_lessonFiles[index] = lesson;
+        }
+        retranslate();
+        applyLesson(index);
+        return {};
+    } catch (const std::exception &e) {
+        return QString::fromUtf8(e.what());
     }
-    if (lesson.lab) {
-        m_lab->setVariant(Variant::Correct);
-        showLab();
+}
+
+void ClassroomTools::applyDemonstration(const app::Demonstration &original)
+{
+    const app::Demonstration demo = app::resolvedDemonstration(original, onnxModelFiles());
+    if (demo.setup) {
+        if (demo.rounds > 0)
+            m_pendingPosition = app::SessionPosition{demo.rounds, demo.phase.isEmpty() ? QStringLiteral("commit") : demo.phase};
+        m_window->startSession(*demo.setup);
     }
-    if (lesson.theory) {
-        m_theory->setAlpha((*lesson.theory)[0]);
-        m_theory->setK(static_cast<int>((*lesson.theory)[1]));
-        m_theory->setC((*lesson.theory)[2]);
-        showTheory();
+    m_arenaMeasured = demo.opens("arena");
+    for (const QString &tool : demo.open) {
+        if (tool == QLatin1String("arena")) {
+            m_arena->setLaneLines(demo.arenaLanes);
+            m_arena->setBusy(true, tr("Loading the target and %1 drafts…").arg(demo.arenaLanes.size()));
+            m_arenaAutoRounds = m_showMeQuestion >= 0 ? 30 : 0;
+            m_arenaRunner->start(m_session->setup(), demo.arenaLanes);
+            showArena();
+        } else if (tool == QLatin1String("lab") && demo.lab) {
+            m_lab->setVariant(demo.lab->variant);
+            if (!demo.lab->p.isEmpty())
+                m_lab->setDistributions(demo.lab->p, demo.lab->q, demo.lab->labels);
+            else if (demo.lab->fromModels)
+                labFromModels();
+            showLab();
+            if (demo.lab->samples > 0) {
+                m_lab->setSamples(demo.lab->samples);
+                emit m_lab->runRequested(m_lab->request()); // as if Run were pressed
+            }
+        } else if (tool == QLatin1String("theory") && demo.theory) {
+            m_theory->setAlpha(demo.theory->alpha);
+            m_theory->setK(demo.theory->k);
+            m_theory->setC(demo.theory->c);
+            showTheory();
+        } else if (tool == QLatin1String("window")) {
+            m_window->raise();
+        }
     }
+    updateShowMeResult();
+}
+
+void ClassroomTools::showQuiz(int index)
+{
+    m_quiz->setQuestion(index);
+    m_quiz->show();
+    m_quiz->raise();
+}
+
+void ClassroomTools::showMe(int index)
+{
+    if (index < 0 || index >= m_quiz->questionCount())
+        return;
+    m_showMeQuestion = index;
+    m_quiz->setShowMeResult(QString());
+    applyDemonstration(m_quiz->quiz().questions[index].showMe);
+    m_quiz->raise(); // the question stays in front of the demonstration
+}
+
+void ClassroomTools::updateShowMeResult()
+{
+    if (m_showMeQuestion < 0 || m_showMeQuestion != m_quiz->currentQuestion())
+        return;
+    const app::Demonstration &demo = m_quiz->quiz().questions[m_showMeQuestion].showMe;
+    QStringList lines;
+    auto number = [](double v) { return QString::number(v, 'f', 2); };
+    if (demo.theory)
+        lines << tr("Theory at α = %1, K = %2: E[N] = %3 tokens per round.")
+                     .arg(number(m_theory->alpha()))
+                     .arg(m_theory->k())
+                     .arg(number(theory::expectedTokensPerRound(m_theory->alpha(), m_theory->k())));
+    const int round = m_player->round();
+    if (demo.opens("window") && round >= 0 && round < static_cast<int>(m_session->history().size())) {
+        // The run up to the round on screen (the engine may have played ahead).
+        const RunMetrics &m = m_session->history()[static_cast<std::size_t>(round)]->cumulative;
+        lines << tr("Measured run: %1 rounds, %2 tokens in %3 target passes, α̂ = %4, %5 tokens per round.")
+                     .arg(m.rounds)
+                     .arg(m.generatedTokens)
+                     .arg(m.targetCalls)
+                     .arg(number(m.acceptanceRate), number(m.tokensPerRound));
+    }
+    if (demo.opens("arena")) {
+        const auto &lanes = m_arenaRunner->histories();
+        for (std::size_t i = 0; i < lanes.size(); ++i)
+            if (!lanes[i].empty()) {
+                const RunMetrics &m = lanes[i].back()->cumulative;
+                lines << tr("%1: α̂ = %2, %3 tokens per target pass, c = %4.")
+                             .arg(m_arenaRunner->info().lanes.value(static_cast<int>(i)), number(m.acceptanceRate),
+                                  number(m.speedupForwardPasses), number(m.costRatio));
+            }
+    }
+    const LabSnapshot &lab = m_lab->snapshot();
+    if (demo.lab && lab.finished && lab.samples > 0) {
+        const QVector<double> p = m_lab->p(), q = m_lab->q();
+        const QStringList labels = m_lab->labels();
+        for (int x = 0; x < p.size() && x < static_cast<int>(lab.accepted.size()); ++x)
+            if (!demo.lab->p.isEmpty() && q[x] > p[x]) { // the first token the draft over-proposes
+                const double drafted = static_cast<double>(lab.samples) * q[x];
+                lines << tr("Token %1: p = %2 < q = %3, so p/q = %4; accepted %5 times of ≈ %6 drafts = %7.")
+                             .arg(labels.value(x), number(p[x]), number(q[x]), number(p[x] / q[x]))
+                             .arg(lab.accepted[static_cast<std::size_t>(x)])
+                             .arg(qRound64(drafted))
+                             .arg(number(static_cast<double>(lab.accepted[static_cast<std::size_t>(x)]) / drafted));
+                break;
+            }
+        lines << QTextDocumentFragment::fromHtml(m_lab->verdictText()).toPlainText();
+    }
+    m_quiz->setShowMeResult(lines.join(QLatin1Char('\n')));
+}
+
+void ClassroomTools::showUserGuide()
+{
+    m_help->showGuide();
+    m_help->show();
+    m_help->raise();
+}
+
+void ClassroomTools::showShortcuts()
+{
+    m_shortcuts->setEntries(shortcutEntries(m_window));
+    m_shortcuts->show();
+    m_shortcuts->raise();
+}
+
+void ClassroomTools::resetLayoutAndSetup()
+{
+    QSettings settings;
+    settings.remove(QStringLiteral("window"));
+    settings.remove(QStringLiteral("setup"));
+    for (QWidget *tool : {static_cast<QWidget *>(m_arena), static_cast<QWidget *>(m_lab), static_cast<QWidget *>(m_theory),
+                          static_cast<QWidget *>(m_quiz), static_cast<QWidget *>(m_help), static_cast<QWidget *>(m_shortcuts)})
+        tool->hide();
+    m_window->restoreState(m_defaultState);
+    m_arenaMeasured = false;
+    m_window->startSession(defaultSetup());
+}
+
+void ClassroomTools::openLessonDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(m_window, tr("Open lesson"), lessonsFolder(),
+                                                      tr("Lessons (*.lesson.json *.json)"));
+    if (path.isEmpty())
+        return;
+    const QString error = openLessonFile(path);
+    if (!error.isEmpty())
+        QMessageBox::warning(m_window, tr("Open lesson"), error);
+}
+
+QString ClassroomTools::exportQuizSheet(const QString &path) const
+{
+    return writeQuizSheet(path, m_quiz->quiz(), contentLanguage());
+}
+
+void ClassroomTools::quizSheetDialog()
+{
+    const QString path = QFileDialog::getSaveFileName(m_window, tr("Export quiz sheet"), QString(), tr("PDF (*.pdf)"));
+    if (path.isEmpty())
+        return;
+    const QString error = exportQuizSheet(path);
+    if (!error.isEmpty())
+        QMessageBox::warning(m_window, tr("Export quiz sheet"), error);
 }
 
 } // namespace specdec::gui

@@ -1,9 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // ClassroomTools: the classroom's additions to the main window — the draft arena, the lossless lab, the
-// theory explorer and the lessons dock, with their worker-thread runners; File menu actions to save and
-// open sessions and to export traces, plots and a one-page handout. It adds menus; MainWindow stays as is.
+// theory explorer, the lessons dock and the quiz, with their worker-thread runners; File menu actions to
+// save and open sessions, open a lesson file, and export traces, plots, a one-page handout and the quiz
+// sheet. Lessons and the quiz are files (app/core LessonFile, QuizFile); a lesson's setup and a question's
+// "Show me" are the same Demonstration, applied by applyDemonstration. It adds menus; MainWindow stays as is.
 
+#include "Exporter.h"
+#include "LessonFile.h"
+#include "QuizFile.h"
 #include "SessionFile.h"
 
 #include <QObject>
@@ -25,6 +30,9 @@ class MainWindow;
 class Player;
 class SessionController;
 class TheoryExplorer;
+class QuizView;
+class HelpBrowser;
+class ShortcutList;
 
 class ClassroomTools : public QObject
 {
@@ -37,14 +45,39 @@ public:
     LosslessLabView *lab() const { return m_lab; }
     TheoryExplorer *theoryExplorer() const { return m_theory; }
     LessonPanel *lessons() const { return m_lessons; }
+    QuizView *quiz() const { return m_quiz; }
+    /// The lessons loaded (shipped, then opened by the user), and the lines of the files that failed.
+    const QList<app::LessonFile> &lessonFiles() const { return m_lessonFiles; }
+    const QStringList &lessonErrors() const { return m_lessonErrors; }
     ArenaRunner *arenaRunner() const { return m_arenaRunner; }
 
     /// The current session as a file's contents (setup, seed, position).
     app::SessionFile currentSession() const;
     /// Starts the session of `file` and moves to its position once its rounds are played.
     void openSession(const app::SessionFile &file);
-    /// Applies lesson `index` of lessons(): the setup to the window, then arena / lab / theory as it says.
+    /// Applies lesson `index` of lessonFiles(): its demonstration, and its first step in the lesson panel.
     void applyLesson(int index);
+    /// Loads a lesson file, adds it to the list (replacing one with the same id) and applies it; returns
+    /// an empty string or the file's one-line error.
+    QString openLessonFile(const QString &path);
+    /// The setup to the window (playing `rounds` rounds to `phase`), then arena / lab / theory as it says.
+    void applyDemonstration(const app::Demonstration &demo);
+    /// Opens the quiz at question `index` (0-based).
+    void showQuiz(int index = 0);
+    /// Runs question `index`'s demonstration; its measured result is written back into the quiz view.
+    void showMe(int index);
+    /// Help: the user guide inside the app, the list of shortcuts, and a reset of layout and setup.
+    void showUserGuide();
+    void showShortcuts();
+    void resetLayoutAndSetup();
+    HelpBrowser *help() const { return m_help; }
+    ShortcutList *shortcuts() const { return m_shortcuts; }
+
+    /// The handout's texts for the round on screen: setup, the run's numbers so far, the theory panel.
+    HandoutText handoutText() const;
+    QString exportHandout(const QString &path) const;
+    /// The quiz sheet (questions, then answers) as a PDF.
+    QString exportQuizSheet(const QString &path) const;
     void showArena();
     void showLab();
     void showTheory();
@@ -64,6 +97,9 @@ private:
     void exportTraceDialog();
     void exportPlotDialog();
     void handoutDialog();
+    void openLessonDialog();
+    void quizSheetDialog();
+    void updateShowMeResult();
     void updateMeasured();
     void onRoundsAdded();
 
@@ -76,6 +112,16 @@ private:
     LosslessLabView *m_lab;
     TheoryExplorer *m_theory;
     LessonPanel *m_lessons;
+    QuizView *m_quiz;
+    HelpBrowser *m_help;
+    ShortcutList *m_shortcuts;
+    QByteArray m_defaultState; ///< the dock layout as built, for Reset layout
+    QList<app::LessonFile> m_lessonFiles;
+    QStringList m_lessonErrors;
+    /// Arena lanes are "your runs" in the theory explorer only when the arena belongs to what is shown.
+    bool m_arenaMeasured = false;
+    int m_showMeQuestion = -1;  ///< the question whose demonstration is running
+    int m_arenaAutoRounds = 0;  ///< rounds per lane a demonstration plays once the arena is loaded
     QMenu *m_menu = nullptr;
     QList<QAction *> m_actions;
     std::optional<app::SessionPosition> m_pendingPosition;

@@ -1,16 +1,40 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CommandLine.h"
 
+#include "AppPaths.h"
+#include "LessonClaims.h"
+
 #include <QCommandLineParser>
 #include <QCoreApplication>
 
 namespace specdec::gui {
 
 
-CommandLine parseCommandLine(const QStringList &arguments, const Setup &saved)
+CommandLine parseCommandLine(const QStringList &given, const Setup &saved)
 {
     CommandLine cl;
     cl.setup = saved;
+    // --quiz takes an optional question number, which QCommandLineParser cannot express: take it out here.
+    QStringList arguments;
+    for (int i = 0; i < given.size(); ++i) {
+        const QString &a = given[i];
+        if (a == QLatin1String("--quiz") || a.startsWith(QLatin1String("--quiz="))) {
+            QString value = a.mid(7);
+            bool ok = true;
+            if (value.isEmpty() && i + 1 < given.size()) {
+                given[i + 1].toInt(&ok);
+                if (ok)
+                    value = given[++i];
+            }
+            cl.quiz = value.isEmpty() ? 0 : value.toInt(&ok) - 1;
+            if (!ok || cl.quiz < 0) {
+                cl.error = QCoreApplication::translate("CommandLine", "--quiz expects a question number from 1, got '%1'").arg(value);
+                return cl;
+            }
+            continue;
+        }
+        arguments << a;
+    }
     QCommandLineParser p;
     p.setApplicationDescription(QCoreApplication::translate("CommandLine", "Speculative decoding lab: run it for real and see every step."));
     p.addHelpOption();
@@ -35,6 +59,8 @@ CommandLine parseCommandLine(const QStringList &arguments, const Setup &saved)
         {QStringLiteral("card"), QCoreApplication::translate("CommandLine", "Card whose distributions the screenshot shows (1..K+1)."), QCoreApplication::translate("CommandLine", "N")},
         {QStringLiteral("size"), QCoreApplication::translate("CommandLine", "Window size for --screenshot, e.g. 1600x1000."), QCoreApplication::translate("CommandLine", "WxH")},
         {QStringLiteral("language"), QCoreApplication::translate("CommandLine", "Interface language: en or zh_CN."), QCoreApplication::translate("CommandLine", "code")},
+        {QStringLiteral("lesson"), QCoreApplication::translate("CommandLine", "Open a lesson file (see docs/lessons.md) and run its setup."), QCoreApplication::translate("CommandLine", "FILE")},
+        {QStringLiteral("quiz"), QCoreApplication::translate("CommandLine", "Open the quiz, at question N (default 1).")},
     });
     if (!p.parse(arguments)) {
         cl.error = p.errorText();
@@ -109,6 +135,18 @@ CommandLine parseCommandLine(const QStringList &arguments, const Setup &saved)
             cl.error = QCoreApplication::translate("CommandLine", "--size expects WxH, e.g. 1600x1000");
     }
     cl.language = p.value(QStringLiteral("language"));
+    if (p.isSet(QStringLiteral("lesson"))) {
+        cl.lesson = p.value(QStringLiteral("lesson"));
+        try { // the lesson's setup is the run; options given on the command line are not mixed into it
+            const app::LessonFile lesson = app::LessonFile::load(cl.lesson);
+            const app::Demonstration demo = app::resolvedDemonstration(lesson.demo, onnxModelFiles());
+            if (demo.setup)
+                cl.setup = *demo.setup;
+        } catch (const std::exception &e) {
+            cl.error = QString::fromUtf8(e.what());
+            return cl;
+        }
+    }
     try {
         s.validate();
     } catch (const std::exception &e) {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The command line of specdec-lab: setup options (as in the specdec CLI) and the automation modes
-// --screenshot and --benchmark-ui.
+// --screenshot and --benchmark-ui, and what to open first: --lesson FILE, --quiz [N].
 
 #include "Phase.h"
 
@@ -25,6 +25,8 @@ struct CommandLine
     int card = -1;               ///< --card N (1-based on the command line; -1: the phase's own card)
     QSize size{1600, 1000};      ///< --size WxH
     QString language;            ///< --language en|zh_CN ("" = saved or system)
+    QString lesson;              ///< --lesson FILE: open this lesson file (its setup replaces the saved one)
+    int quiz = -1;               ///< --quiz [N]: open the quiz at question N (1-based on the command line; 0-based here)
     QString error;               ///< a usage error to print (exit 2)
 
     bool automated() const { return !screenshot.isEmpty() || benchmark; }

@@ -1,9 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// Exporting what the window shows: any QCustomPlot as PNG, PDF or SVG (by the file's suffix), and a
-// one-page PDF handout of the current round — the round view, the distribution view and the theory numbers.
+// Exporting what the window shows: any QCustomPlot as PNG, PDF or SVG (by the file's suffix); a one-page
+// PDF handout of the current round — the setup, the round view, the run's numbers, the algorithm in five
+// lines, the colour legend, the distribution view and the theory numbers; and the quiz sheet — the questions
+// without answers, then, from a new page, the answers with their explanations.
+
+#include "QuizFile.h"
 
 #include <QString>
+#include <QStringList>
 
 class QCustomPlot;
 class QPaintDevice;
@@ -17,13 +22,30 @@ QString exportPlot(QCustomPlot *plot, const QString &path);
 /// Whether SVG export was built in (Qt SVG present at build time).
 bool svgExportAvailable();
 
-/// Paints the handout page — title, round view, distribution view, theory text — on `device` (a PDF page, or
-/// an image for a preview); false when the device cannot be painted on.
-bool paintHandout(QPaintDevice *device, const QString &title, QWidget *roundView, QWidget *distributionView,
-                  const QString &theoryHtml);
+/// The texts of a handout besides the widgets it draws.
+struct HandoutText
+{
+    QString title;
+    QStringList setup;    ///< "Corpus: kjv", "Target: …", … (one line each)
+    QStringList numbers;  ///< "α̂ = 0.61", "Tokens per round: 2.17", … (the run so far)
+    QString theoryHtml;   ///< the theory panel's text
+};
 
-/// Renders the three widgets, titled, onto one A4 page of a PDF at `path`; returns an empty string or an error.
-QString writeHandout(const QString &path, const QString &title, QWidget *roundView, QWidget *distributionView,
-                     const QString &theoryHtml);
+/// The handout's fixed texts in the current language: the algorithm in five lines and the colour legend.
+QStringList handoutAlgorithm();
+QStringList handoutLegend();
+
+/// Paints the handout page on `device` (a PDF page, or an image for a preview); false when the device cannot
+/// be painted on.
+bool paintHandout(QPaintDevice *device, const HandoutText &text, QWidget *roundView, QWidget *distributionView);
+
+/// The handout as one A4 page of a PDF at `path`; returns an empty string or an error.
+QString writeHandout(const QString &path, const HandoutText &text, QWidget *roundView, QWidget *distributionView);
+
+/// The quiz sheet's two parts as HTML in `language`: the questions (no answers) and the answers.
+QString quizQuestionsHtml(const app::QuizFile &quiz, const QString &language);
+QString quizAnswersHtml(const app::QuizFile &quiz, const QString &language);
+/// The quiz sheet as an A4 PDF: the questions, then the answers from a new page; returns "" or an error.
+QString writeQuizSheet(const QString &path, const app::QuizFile &quiz, const QString &language);
 
 } // namespace specdec::gui

@@ -1,35 +1,24 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// The one-click lessons: each a saved Setup (plus arena lanes, a lab variant or theory sliders) that
-// reproduces a common misconception about speculative decoding and its answer, with a short explanation.
+// Where the window finds the lessons and the quiz (files, see docs/lessons.md), and how a lesson reads in
+// the lesson panel in the current language. The lessons themselves are data in lessons/.
 
-#include "Acceptance.h"
-#include "Experiment.h"
-
-#include <QString>
-#include <QStringList>
-
-#include <array>
-#include <optional>
+#include "LessonFile.h"
+#include "LessonPanel.h"
+#include "QuizFile.h"
 
 namespace specdec::gui {
 
-struct Lesson
-{
-    QString key;            ///< stable, untranslated ("small-draft-quality", …)
-    QString title;
-    QString misconception;
-    QString answer;
-    QString lookAt;         ///< what to look at while it runs
-    Setup setup;            ///< applied to the main window (and the arena's target, prompt and settings)
-    QStringList arenaLanes; ///< non-empty: open the arena with these lanes
-    bool lab = false;       ///< open the lossless lab (model preset, correct rule)
-    std::optional<std::array<double, 3>> theory; ///< open the theory explorer at α, K, c
+/// The folder of the shipped lessons: $SPECDEC_LESSON_DIR, else lessons/ of the first data directory that
+/// has one (app::dataPath: an installed app's share/specdec-lab, or the build tree, which links lessons/).
+QString lessonsFolder();
+/// The shipped quiz: ten-questions.quiz.json in lessonsFolder().
+QString quizPath();
 
-    QString html() const;
-};
+/// The language code texts of files are chosen by: the current default locale ("zh_CN", "en_US", …).
+QString contentLanguage();
 
-/// The five misconceptions and the classic demo, translated to the current language.
-QList<Lesson> allLessons();
+/// The lesson's title, question and steps in the current language.
+LessonPanel::Entry lessonEntry(const app::LessonFile &lesson);
 
 } // namespace specdec::gui

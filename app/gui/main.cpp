@@ -2,6 +2,7 @@
 // specdec-lab: the window that runs speculative decoding for real and shows every step.
 #include "AppPaths.h"
 #include "Automation.h"
+#include "ClassroomTools.h"
 #include "CommandLine.h"
 #include "Language.h"
 #include "MainWindow.h"
@@ -64,6 +65,11 @@ int main(int argc, char *argv[])
 
     window.restoreLayout();
     window.show();
-    window.startSession(cl.setup);
+    if (!cl.lesson.isEmpty())
+        window.classroom()->openLessonFile(cl.lesson); // validated by parseCommandLine
+    else
+        window.startSession(cl.setup);
+    if (cl.quiz >= 0)
+        window.classroom()->showQuiz(cl.quiz);
     return app.exec();
 }

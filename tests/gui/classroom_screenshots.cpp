@@ -92,7 +92,7 @@ int main(int argc, char **argv)
     auto file = [&](const char *name) { return out.filePath(prefix + QLatin1String(name) + QStringLiteral(".png")); };
 
     // The classic demo: the window with the lessons dock, and the arena.
-    tools.applyLesson(5);
+    tools.applyLesson(0);
     waitFor([&] { return session.isReady(); }, 120000);
     session.requestRounds(10);
     waitFor([&] { return session.history().size() >= 10; }, 60000);
@@ -103,34 +103,33 @@ int main(int argc, char **argv)
         page.fill(Qt::white);
         page.setDotsPerMeterX(3937);
         page.setDotsPerMeterY(3937);
-        paintHandout(&page, QStringLiteral("Classic demo, round 10"), window.roundView(), window.distributionView(),
-                     window.theory()->toHtml());
+        paintHandout(&page, tools.handoutText(), window.roundView(), window.distributionView());
         page.save(QString::fromLocal8Bit(argv[2]));
     }
     playArena(tools, file("arena-classic"));
 
     // 1. A small draft lowers quality: the lab, correct and wrong; the greedy arena.
-    tools.applyLesson(0);
+    tools.applyLesson(1);
     tools.lab()->resize(1100, 640);
     runLab(tools, Variant::Correct, file("lab-correct"));
     runLab(tools, Variant::ResampleFromTarget, file("lab-wrong"));
     playArena(tools, file("arena-greedy"));
 
     // 2. The smallest draft is always best.
-    tools.applyLesson(1);
+    tools.applyLesson(2);
     playArena(tools, file("arena-smallest"));
 
     // 3. The draft need not share the target's architecture (ONNX target).
-    tools.applyLesson(2);
+    tools.applyLesson(3);
     playArena(tools, file("arena-onnx"));
 
     // 4. Speculation is free: the theory explorer, with the runs so far overlaid.
-    tools.applyLesson(3);
+    tools.applyLesson(4);
     tools.theoryExplorer()->resize(1200, 560);
     save(tools.theoryExplorer(), file("theory"));
 
     // 5. Sampling breaks it: the window at T = 1 with the lab from the models.
-    tools.applyLesson(4);
+    tools.applyLesson(5);
     waitFor([&] { return session.isReady(); }, 120000);
     session.requestRounds(6);
     waitFor([&] { return session.history().size() >= 6; }, 60000);

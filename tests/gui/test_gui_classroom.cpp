@@ -11,7 +11,7 @@
 #include "Player.h"
 #include "PlotsPanel.h"
 #include "RoundView.h"
-#include "Lessons.h"
+#include "LessonPanel.h"
 #include "SessionController.h"
 #include "SessionFile.h"
 #include "TheoryExplorer.h"
@@ -150,19 +150,58 @@ void TestClassroom::policyDrawsKOverRounds()
 
 void TestClassroom::lessonsAreValidSetups()
 {
-    const QList<Lesson> all = allLessons();
-    QCOMPARE(all.size(), 6);
-    for (const Lesson &l : all) {
-        l.setup.validate();
-        QVERIFY(!l.title.isEmpty() && !l.answer.isEmpty());
-        QVERIFY(l.html().contains(l.title.toHtmlEscaped()));
-        QVERIFY(l.arenaLanes.isEmpty() || (l.arenaLanes.size() >= 2 && l.arenaLanes.size() <= 6));
-        QVERIFY(!l.arenaLanes.isEmpty() || l.lab || l.theory);
-    }
-    const Lesson &classic = all.last();
-    QCOMPARE(classic.setup.decoding.draftLength, 6);
-    QVERIFY(classic.setup.decoding.target.greedy());
-    QCOMPARE(QString::fromStdString(classic.setup.corpus), QStringLiteral("tang-song"));
+    // The window lists the lesson files of lessons/ (the classic demo first) and a lesson applies its setup.
+    QStandardPaths::setTestModeEnabled(true);
+    SessionController session(test::builtCorpora());
+    Player player(&session);
+    Language language;
+    language.set(QStringLiteral("en"));
+    MainWindow window(&session, &player, &language);
+    ClassroomTools &tools = *window.classroom();
+    QCOMPARE(tools.lessonErrors(), QStringList());
+    QCOMPARE(tools.lessonFiles().size(), 6);
+    QCOMPARE(tools.lessonFiles().front().id, QStringLiteral("classic-demo"));
+    tools.applyLesson(2);
+    QCOMPARE(QString::fromStdString(session.setup().target), QStringLiteral("ngram:6"));
+    QCOMPARE(session.setup().decoding.draftLength, 4);
+    QCOMPARE(tools.lessons()->currentLesson(), 2);
+    QVERIFY(tools.lessons()->explanationText().contains(QStringLiteral("smallest draft")));
+    // The teacher advances the steps: each one appears below the ones before.
+    QCOMPARE(tools.lessons()->currentStep(), 0);
+    const QString step2 = tools.lessonFiles()[2].steps[1].text(QStringLiteral("en"));
+    QVERIFY(!tools.lessons()->explanationText().contains(step2.left(30)));
+    tools.lessons()->nextStep();
+    QVERIFY(tools.lessons()->explanationText().contains(step2.left(30)));
+    // In Chinese, the same lesson in the file's Chinese text.
+    language.set(QStringLiteral("zh_CN"));
+    QCoreApplication::processEvents();
+    QVERIFY(tools.lessons()->explanationText().contains(tools.lessonFiles()[2].steps[1].text(QStringLiteral("zh_CN")).left(10)));
+    language.set(QStringLiteral("en"));
+    QCoreApplication::processEvents();
+
+    // A teacher's own file: a good one is added and run, a bad one names the field.
+    QTemporaryDir dir;
+    QFile source(QStringLiteral(SPECDEC_SOURCE_DIR "/lessons/05-sampling-breaks.lesson.json"));
+    QVERIFY(source.open(QIODevice::ReadOnly));
+    QByteArray bytes = source.readAll();
+    bytes.replace("\"sampling-breaks\"", "\"my-lesson\"");
+    bytes.replace("\"k\": 4", "\"k\": 3");
+    const QString mine = dir.filePath(QStringLiteral("mine.lesson.json"));
+    QFile out(mine);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(bytes);
+    out.close();
+    QCOMPARE(tools.openLessonFile(mine), QString());
+    QCOMPARE(tools.lessonFiles().size(), 7);
+    QCOMPARE(tools.lessons()->currentLesson(), 6);
+    QCOMPARE(session.setup().decoding.draftLength, 3);
+    bytes.replace("\"k\": 3", "\"k\": 0");
+    QVERIFY(out.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    out.write(bytes);
+    out.close();
+    const QString error = tools.openLessonFile(mine);
+    QVERIFY2(error.contains(QStringLiteral("mine.lesson.json: 'demo.setup.k' must be from 1 to 64")), qPrintable(error));
+    QCOMPARE(tools.lessonFiles().size(), 7);
 }
 
 void TestClassroom::theoryExplorerMarksTheBestK()
@@ -201,8 +240,12 @@ void TestClassroom::exportsPlotsAndHandout()
     QVERIFY(svgFile.open(QIODevice::ReadOnly));
     QVERIFY(svgFile.readAll().contains("<svg"));
     const QString handout = dir.filePath(QStringLiteral("handout.pdf"));
-    QCOMPARE(writeHandout(handout, QStringLiteral("Round 1"), &explorer, explorer.plot(1), QStringLiteral("<p>E[N]</p>")),
-             QString());
+    HandoutText text;
+    text.title = QStringLiteral("Round 1");
+    text.setup = {QStringLiteral("Corpus: kjv")};
+    text.numbers = {QStringLiteral("α̂ = 0.5")};
+    text.theoryHtml = QStringLiteral("<p>E[N]</p>");
+    QCOMPARE(writeHandout(handout, text, &explorer, explorer.plot(1)), QString());
     QFile f(handout);
     QVERIFY(f.open(QIODevice::ReadOnly));
     const QByteArray pdf = f.readAll();

@@ -1,0 +1,221 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "LessonClaims.h"
+
+#include "Error.h"
+#include "Generation.h"
+#include "Metrics.h"
+#include "Theory.h"
+
+#include <QFileInfo>
+#include <QMap>
+#include <QRegularExpression>
+
+namespace specdec::app {
+
+namespace {
+
+[[noreturn]] void bad(const QString &text, const QString &why)
+{
+    throw Error(QString(QStringLiteral("claim \"") + text + QStringLiteral("\": ") + why).toStdString());
+}
+
+const QStringList kMetrics{QStringLiteral("alpha"), QStringLiteral("tokens_per_round"), QStringLiteral("speedup_passes"),
+                           QStringLiteral("speedup_cost"), QStringLiteral("same_text")};
+
+ClaimTerm parseTerm(const QString &claim, const QString &raw)
+{
+    const QString t = raw.trimmed();
+    ClaimTerm term;
+    bool ok = false;
+    term.value = t.toDouble(&ok);
+    if (ok)
+        return term;
+    static const QRegularExpression call(QStringLiteral("^([a-z_]+)\\((.*)\\)$"));
+    const auto m = call.match(t);
+    if (!m.hasMatch())
+        bad(claim, QStringLiteral("'%1' is neither a number nor name(argument)").arg(t));
+    const QString name = m.captured(1);
+    const QString inside = m.captured(2).trimmed();
+    if (kMetrics.contains(name)) {
+        if (inside.isEmpty())
+            bad(claim, QStringLiteral("%1() needs a lane").arg(name));
+        term.kind = ClaimTerm::Kind::Metric;
+        term.metric = name;
+        term.lane = inside;
+        return term;
+    }
+    const int wanted = name == QLatin1String("expected_tokens") ? 2 : name == QLatin1String("cost_speedup") ? 3 : -1;
+    if (wanted < 0)
+        bad(claim, QStringLiteral("unknown function '%1' (known: %2, expected_tokens, cost_speedup)")
+                       .arg(name, kMetrics.join(QStringLiteral(", "))));
+    term.kind = wanted == 2 ? ClaimTerm::Kind::ExpectedTokens : ClaimTerm::Kind::CostSpeedup;
+    for (const QString &a : inside.split(QLatin1Char(','))) {
+        const double v = a.trimmed().toDouble(&ok);
+        if (!ok)
+            bad(claim, QStringLiteral("%1: '%2' is not a number").arg(name, a.trimmed()));
+        term.arguments << v;
+    }
+    if (term.arguments.size() != wanted)
+        bad(claim, QStringLiteral("%1 takes %2 numbers").arg(name).arg(wanted));
+    return term;
+}
+
+double theoryValue(const ClaimTerm &t)
+{
+    const double a = t.arguments[0];
+    const int k = static_cast<int>(t.arguments[1]);
+    return t.kind == ClaimTerm::Kind::ExpectedTokens ? theory::expectedTokensPerRound(a, k)
+                                                     : theory::costModelSpeedup(a, k, t.arguments[2]);
+}
+
+/// Whether `name` names the lane `spec` ("spec [policy]" in the arena): the spec, or an ONNX file's stem.
+bool names(const QString &name, const QString &lane)
+{
+    const QString spec = lane.section(QLatin1Char(' '), 0, 0);
+    if (name == spec || name == lane)
+        return true;
+    return spec.startsWith(QLatin1String("onnx:")) && QFileInfo(spec.mid(5)).completeBaseName() == name;
+}
+
+} // namespace
+
+QString laneNamed(const QString &name, const QStringList &lanes)
+{
+    for (const QString &lane : lanes)
+        if (names(name, lane))
+            return lane;
+    return {};
+}
+
+QStringList demonstrationLanes(const Demonstration &demo)
+{
+    QStringList lanes;
+    if (demo.setup)
+        lanes << QString::fromStdString(demo.setup->draft);
+    return lanes << demo.arenaLanes;
+}
+
+Claim Claim::parse(const QString &text)
+{
+    static const QRegularExpression split(QStringLiteral("^(.*?)\\s*(<=|>=|<|>)\\s*(.*)$"));
+    const auto m = split.match(text.trimmed());
+    if (!m.hasMatch())
+        bad(text, QStringLiteral("needs one comparison: <, <=, > or >="));
+    Claim c;
+    c.text = text;
+    c.left = parseTerm(text, m.captured(1));
+    c.op = m.captured(2);
+    c.right = parseTerm(text, m.captured(3));
+    return c;
+}
+
+bool Claim::holds(double l, double r) const
+{
+    if (op == QLatin1String("<"))
+        return l < r;
+    if (op == QLatin1String("<="))
+        return l <= r;
+    if (op == QLatin1String(">"))
+        return l > r;
+    return l >= r;
+}
+
+QString resolveModelSpec(const QString &spec, const QStringList &onnxFiles)
+{
+    const QString prefix = QStringLiteral("onnx:corpora/");
+    if (!spec.startsWith(prefix))
+        return spec;
+    const QString head = spec.section(QLatin1Char(' '), 0, 0);
+    const QString rest = spec.mid(head.size());
+    const QString tail = head.mid(prefix.size());
+    for (const QString &file : onnxFiles)
+        if (file.endsWith(QLatin1Char('/') + tail))
+            return QStringLiteral("onnx:") + file + rest;
+    return spec;
+}
+
+Demonstration resolvedDemonstration(Demonstration demo, const QStringList &onnxFiles)
+{
+    if (demo.setup) {
+        demo.setup->target = resolveModelSpec(QString::fromStdString(demo.setup->target), onnxFiles).toStdString();
+        demo.setup->draft = resolveModelSpec(QString::fromStdString(demo.setup->draft), onnxFiles).toStdString();
+    }
+    for (QString &lane : demo.arenaLanes)
+        lane = resolveModelSpec(lane, onnxFiles);
+    return demo;
+}
+
+QList<ClaimResult> checkClaims(const LessonFile &lesson, const CorpusCatalog &catalog, const QStringList &onnxFiles)
+{
+    const auto fail = [&](const QString &why) {
+        throw Error(QString(QStringLiteral("lesson file ") + lesson.path + QStringLiteral(": ") + why).toStdString());
+    };
+    QList<Claim> claims;
+    bool needsRun = false;
+    for (const QString &text : lesson.claims) {
+        claims << Claim::parse(text);
+        needsRun = needsRun || claims.back().left.kind == ClaimTerm::Kind::Metric
+                   || claims.back().right.kind == ClaimTerm::Kind::Metric;
+    }
+    const Demonstration demo = resolvedDemonstration(lesson.demo, onnxFiles);
+    if (needsRun && !demo.setup)
+        fail(QStringLiteral("its claims name a run but it has no setup"));
+    const QStringList lanes = demonstrationLanes(demo);
+
+    std::unique_ptr<Experiment> experiment;
+    std::optional<std::vector<TokenId>> baseline;
+    QMap<QString, std::pair<RunMetrics, std::vector<TokenId>>> runs; // by lane
+    auto laneOf = [&](const ClaimTerm &t) {
+        const QString lane = laneNamed(t.lane, lanes);
+        if (lane.isEmpty())
+            fail(QStringLiteral("claim names lane '%1', which is not one of its drafts (%2)").arg(t.lane, lanes.join(QStringLiteral(", "))));
+        return lane;
+    };
+    auto value = [&](const ClaimTerm &t) -> double {
+        if (t.kind == ClaimTerm::Kind::Number)
+            return t.value;
+        if (t.kind != ClaimTerm::Kind::Metric)
+            return theoryValue(t);
+        const QString lane = laneOf(t);
+        const Setup &setup = *demo.setup;
+        if (!experiment)
+            experiment = Experiment::load(setup, catalog, false);
+        if (!runs.contains(lane)) {
+            Setup laneSetup = setup;
+            const QString policy = lane.section(QLatin1Char(' '), 1).trimmed();
+            if (!policy.isEmpty())
+                laneSetup.decoding.policy = DraftPolicy::parse(policy.toStdString());
+            laneSetup.decoding.recordDistributions = false;
+            auto draft = experiment->makeDraft(lane.section(QLatin1Char(' '), 0, 0).toStdString(), setup.draftCorpus);
+            const Generation g = generateSpeculative(experiment->target(), *draft, laneSetup.decoding,
+                                                     experiment->prompt(), setup.tokens);
+            runs.insert(lane, {computeMetrics(g.rounds, g.seconds), g.tokens});
+        }
+        const auto &[m, tokens] = runs[lane];
+        if (t.metric == QLatin1String("alpha"))
+            return m.acceptanceRate;
+        if (t.metric == QLatin1String("tokens_per_round"))
+            return m.tokensPerRound;
+        if (t.metric == QLatin1String("speedup_passes"))
+            return m.speedupForwardPasses;
+        if (t.metric == QLatin1String("speedup_cost"))
+            return m.speedupCostModel;
+        if (!baseline)
+            baseline = generateAutoregressive(experiment->target(), setup.decoding.target, setup.decoding.seed,
+                                              experiment->prompt(), setup.tokens)
+                           .tokens;
+        return tokens == *baseline ? 1.0 : 0.0;
+    };
+    QList<ClaimResult> results;
+    for (const Claim &c : claims) {
+        ClaimResult r;
+        r.claim = c.text;
+        r.left = value(c.left);
+        r.right = value(c.right);
+        r.holds = c.holds(r.left, r.right);
+        results << r;
+    }
+    return results;
+}
+
+} // namespace specdec::app

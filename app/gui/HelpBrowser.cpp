@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "HelpBrowser.h"
+
+#include "CorpusLocations.h"
+#include "Lessons.h"
+
+#include <QAction>
+#include <QCoreApplication>
+#include <QDir>
+#include <QEvent>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QMenu>
+#include <QTableWidget>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace specdec::gui {
+
+QString docsFolder()
+{
+    QStringList candidates;
+    const QString env = qEnvironmentVariable("SPECDEC_DOC_DIR");
+    if (!env.isEmpty())
+        candidates << env;
+    // Installed: the docs folder under share/doc/<package>; a build tree links docs/ into the data directory.
+    const QString bin = QCoreApplication::applicationDirPath();
+    candidates << bin + QStringLiteral("/../share/doc/specdec-lab/docs") << bin + QStringLiteral("/../share/doc/specdec-lab");
+    for (const QString &data : app::dataDirectories())
+        candidates << data + QStringLiteral("/docs");
+    for (const QString &dir : std::as_const(candidates))
+        if (QFileInfo::exists(dir + QStringLiteral("/user-guide.md")))
+            return QDir(dir).canonicalPath();
+    return {};
+}
+
+QString userGuidePath(const QString &language)
+{
+    const QDir dir(docsFolder());
+    for (const QString &code : {language, language.section(QLatin1Char('_'), 0, 0)}) {
+        const QString localized = dir.filePath(QStringLiteral("user-guide.%1.md").arg(code));
+        if (!code.isEmpty() && QFileInfo::exists(localized))
+            return localized;
+    }
+    if (language.startsWith(QLatin1String("zh")) && QFileInfo::exists(dir.filePath(QStringLiteral("user-guide.zh_CN.md"))))
+        return dir.filePath(QStringLiteral("user-guide.zh_CN.md"));
+    return dir.filePath(QStringLiteral("user-guide.md"));
+}
+
+HelpBrowser::HelpBrowser(QWidget *parent)
+    : QWidget(parent)
+    , m_browser(new QTextBrowser(this))
+{
+    m_browser->setOpenExternalLinks(true);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_browser);
+}
+
+bool HelpBrowser::showGuide()
+{
+    m_path = userGuidePath(contentLanguage());
+    if (!QFileInfo::exists(m_path)) {
+        m_browser->setPlainText(tr("The user guide was not found (looked for %1).").arg(m_path));
+        return false;
+    }
+    // Relative image paths (images/x.png) resolve against the guide's folder.
+    m_browser->setSearchPaths({QFileInfo(m_path).absolutePath()});
+    m_browser->setSource(QUrl::fromLocalFile(m_path), QTextDocument::MarkdownResource);
+    return true;
+}
+
+void HelpBrowser::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange && !m_path.isEmpty())
+        showGuide();
+    QWidget::changeEvent(event);
+}
+
+QList<ShortcutEntry> shortcutEntries(QWidget *root)
+{
+    QList<ShortcutEntry> entries;
+    for (QAction *a : root->findChildren<QAction *>()) {
+        if (a->shortcut().isEmpty() || a->isSeparator())
+            continue;
+        QString menu;
+        for (QObject *w : a->associatedObjects())
+            if (auto *m = qobject_cast<QMenu *>(w)) {
+                menu = m->title();
+                break;
+            }
+        menu.remove(QLatin1Char('&'));
+        QString text = a->text().isEmpty() ? a->statusTip() : a->text();
+        text.remove(QLatin1Char('&'));
+        entries << ShortcutEntry{text, a->shortcut().toString(QKeySequence::NativeText), menu};
+    }
+    std::sort(entries.begin(), entries.end(), [](const ShortcutEntry &a, const ShortcutEntry &b) {
+        return a.menu != b.menu ? a.menu < b.menu : a.action < b.action;
+    });
+    return entries;
+}
+
+ShortcutList::ShortcutList(QWidget *parent)
+    : QWidget(parent)
+    , m_table(new QTableWidget(0, 3, this))
+{
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_table);
+    retranslate();
+}
+
+void ShortcutList::setEntries(const QList<ShortcutEntry> &entries)
+{
+    m_table->setRowCount(static_cast<int>(entries.size()));
+    for (int i = 0; i < entries.size(); ++i) {
+        m_table->setItem(i, 0, new QTableWidgetItem(entries[i].shortcut));
+        m_table->setItem(i, 1, new QTableWidgetItem(entries[i].action));
+        m_table->setItem(i, 2, new QTableWidgetItem(entries[i].menu));
+    }
+    m_table->resizeColumnsToContents();
+}
+
+void ShortcutList::retranslate()
+{
+    m_table->setHorizontalHeaderLabels({tr("Shortcut"), tr("Action"), tr("Menu")});
+}
+
+void ShortcutList::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+} // namespace specdec::gui
