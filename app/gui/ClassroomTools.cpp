@@ -338,7 +338,7 @@ HandoutText ClassroomTools::handoutText() const
     const auto &history = m_session->history();
     if (round >= 0 && round < static_cast<int>(history.size())) {
         // The numbers of the rounds played up to the one on screen, not of rounds played ahead.
-        const RunMetrics &m = history[static_cast<std::size_t>(round)]->cumulative;
+        const RunMetrics &m = history.at(round).cumulative;
         auto n = [](double v) { return QString::number(v, 'f', 2); };
         text.numbers << tr("Rounds: %1, tokens: %2, target passes: %3").arg(m.rounds).arg(m.generatedTokens).arg(m.targetCalls)
                      << tr("α̂ = %1 (accepted %2 of %3 tested)").arg(n(m.acceptanceRate)).arg(m.accepted).arg(m.tested)
@@ -409,7 +409,7 @@ void ClassroomTools::updateMeasured()
     if (!m_arenaMeasured) { // no leftover lanes of an earlier lesson among "your runs"
         QVector<MeasuredPoint> points;
         if (!m_session->history().empty()) {
-            const RunMetrics &m = m_session->history().back()->cumulative;
+            const RunMetrics &m = m_session->history().back().cumulative;
             if (m.rounds > 0)
                 points << MeasuredPoint{tr("session"), m.acceptanceRate, static_cast<double>(m.drafted) / m.rounds,
                                         m.costRatio, m.tokensPerRound, m.speedupCostModel};
@@ -559,7 +559,7 @@ void ClassroomTools::updateShowMeResult()
     const int round = m_player->round();
     if (demo.opens("window") && round >= 0 && round < static_cast<int>(m_session->history().size())) {
         // The run up to the round on screen (the engine may have played ahead).
-        const RunMetrics &m = m_session->history()[static_cast<std::size_t>(round)]->cumulative;
+        const RunMetrics &m = m_session->history().at(round).cumulative;
         lines << tr("Measured run: %1 rounds, %2 tokens in %3 target passes, α̂ = %4, %5 tokens per round.")
                      .arg(m.rounds)
                      .arg(m.generatedTokens)
@@ -567,12 +567,11 @@ void ClassroomTools::updateShowMeResult()
                      .arg(number(m.acceptanceRate), number(m.tokensPerRound));
     }
     if (demo.opens("arena")) {
-        const auto &lanes = m_arenaRunner->histories();
-        for (std::size_t i = 0; i < lanes.size(); ++i)
-            if (!lanes[i].empty()) {
-                const RunMetrics &m = lanes[i].back()->cumulative;
+        for (int i = 0; i < m_arenaRunner->laneCount(); ++i)
+            if (!m_arenaRunner->history(i).empty()) {
+                const RunMetrics &m = m_arenaRunner->history(i).back().cumulative;
                 lines << tr("%1: α̂ = %2, %3 tokens per target pass, c = %4.")
-                             .arg(m_arenaRunner->info().lanes.value(static_cast<int>(i)), number(m.acceptanceRate),
+                             .arg(m_arenaRunner->info().lanes.value(i), number(m.acceptanceRate),
                                   number(m.speedupForwardPasses), number(m.costRatio));
             }
     }

@@ -124,8 +124,8 @@ void TestQuiz::showMeDemonstratesEachAnswer()
         if (demo.opens("window") && !(static_cast<int>(session.history().size()) >= demo.rounds && player.round() == demo.rounds - 1))
             return false;
         if (demo.opens("arena")
-            && !(tools.arenaRunner()->isReady() && tools.arenaRunner()->pending() == 0 && !tools.arenaRunner()->histories().empty()
-                 && !tools.arenaRunner()->histories().back().empty()))
+            && !(tools.arenaRunner()->isReady() && tools.arenaRunner()->pending() == 0 && tools.arenaRunner()->laneCount() > 0
+                 && !tools.arenaRunner()->history(tools.arenaRunner()->laneCount() - 1).empty()))
             return false;
         if (demo.opens("lab") && !tools.lab()->snapshot().finished)
             return false;
