@@ -12,7 +12,9 @@
 # execution and all graph optimisations; both sides get token ids 0..L-1 (mod 7) as int64 [1, L] and report
 # the median of --repeat timed runs after warm-up. The two sides alternate, model by model, --rounds times;
 # each side's cell is the lowest of its round medians (on a shared, busy machine a round can land in a burst
-# of other work, and alternating gives both sides the same chances). Ratios below 1: the executor is faster.
+# of other work, and alternating gives both sides the same chances). The CPU columns are the same for the
+# process CPU time of a run (user + system), which leaves out the time spent waiting for a core on a busy
+# machine. Ratios below 1: the executor is faster.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -41,10 +43,10 @@ tang-song/target 64
 tang-song/draft-small 32
 tang-song/draft-tiny 32"
 
-echo "| model (tokens) | ONNX Runtime median | ours median | ours / ORT |"
-echo "|---|---:|---:|---:|"
+echo "| model (tokens) | ONNX Runtime median | ours median | ours / ORT | ORT CPU median | ours CPU median | ours / ORT (CPU) |"
+echo "|---|---:|---:|---:|---:|---:|---:|"
 while read -r model context; do
-    file=$root/corpora/$model.onnx
+    file=$root/corpora/${model%%/*}/models/${model#*/}.onnx
     lengths="$context 16 5"
     [ "$model" = kjv/target ] && lengths="$lengths 1"
     ortOut="" oursOut=""
@@ -55,6 +57,9 @@ while read -r model context; do
     for L in $lengths; do
         o=$(awk -v L="$L" '$1 == L && (m == "" || $2 < m) { m = $2 } END { print m }' <<<"$ortOut")
         s=$(awk -v L="$L" '$4 == L && (m == "" || $8 < m) { m = $8 } END { print m }' <<<"$oursOut")
-        awk -v m="$model" -v L="$L" -v o="$o" -v s="$s" 'BEGIN { printf "| %s (%d) | %.3f ms | %.3f ms | %.2f |\n", m, L, o, s, s / o }'
+        oc=$(awk -v L="$L" '$1 == L && (m == "" || $4 < m) { m = $4 } END { print m }' <<<"$ortOut")
+        sc=$(awk -v L="$L" '$4 == L && (m == "" || $15 < m) { m = $15 } END { print m }' <<<"$oursOut")
+        awk -v m="$model" -v L="$L" -v o="$o" -v s="$s" -v oc="$oc" -v sc="$sc" 'BEGIN {
+            printf "| %s (%d) | %.3f ms | %.3f ms | %.2f | %.3f ms | %.3f ms | %.2f |\n", m, L, o, s, s / o, oc, sc, sc / oc }'
     done
 done <<<"$models"
