@@ -4,6 +4,7 @@
 #include "onnx/Attention.h"
 #include "onnx/Broadcast.h"
 #include "onnx/Gemm.h"
+#include "onnx/ShapeMemo.h"
 
 #include <onnx/onnx_pb.h>
 
@@ -384,12 +385,14 @@ private:
     }
 };
 
+
 } // namespace
 
 void fuseNodes(std::vector<CompiledNode> &nodes, const std::vector<const Tensor *> &constantOf,
                const std::vector<int> &kept)
 {
     Fuser(nodes, constantOf, kept).run();
+    memoizeShapeNodes(nodes);
 }
 
 } // namespace specdec::nn

@@ -5,6 +5,8 @@
 //   MatMul(X, W) + Add(bias) [+ the tanh GELU chain] [+ Add(residual)]  →  one packed product (Gemm.h)
 //   [Transpose →] MatMul(Q, Kᵀ) → Mul(scale) → Add(mask) → Softmax → MatMul(·, V) [→ Transpose]
 //                                                                        →  fused attention (Attention.h)
+// Nodes of shape plumbing (Shape, Gather, Unsqueeze, Concat, ... on a few integers) remember their last
+// inputs and outputs and skip the kernel when a run repeats them (same input shapes).
 // A pattern is fused only when its intermediate values have no other reader and are no graph output. A
 // fused node that meets shapes its fast path does not cover runs the original nodes instead, so fusion never
 // changes which inputs a graph accepts or the errors it gives.

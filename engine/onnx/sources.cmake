@@ -26,6 +26,7 @@ list(APPEND SPECDEC_ONNX_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/Gemm.h ${CMAKE_CURRENT_LIST_DIR}/Gemm.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Attention.h ${CMAKE_CURRENT_LIST_DIR}/Attention.cpp
   ${CMAKE_CURRENT_LIST_DIR}/GraphFusion.h ${CMAKE_CURRENT_LIST_DIR}/GraphFusion.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ShapeMemo.h ${CMAKE_CURRENT_LIST_DIR}/ShapeMemo.cpp
   ${CMAKE_CURRENT_LIST_DIR}/kernels/baseline.cpp
   ${CMAKE_CURRENT_LIST_DIR}/kernels/avx2.cpp
   ${CMAKE_CURRENT_LIST_DIR}/kernels/avx512.cpp
