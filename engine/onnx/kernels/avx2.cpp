@@ -40,8 +40,8 @@ constexpr int kMaxRows = 6;
 constexpr int kMaxPanels = 1;
 
 #include "gemm_tile.inc"
-#include "attention.inc"
 #include "normalize.inc"
+#include "attention.inc"
 
 } // namespace specdec::nn::kernels_avx2
 

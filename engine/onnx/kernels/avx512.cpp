@@ -42,8 +42,8 @@ constexpr int kMaxRows = 8;
 constexpr int kMaxPanels = 1;
 
 #include "gemm_tile.inc"
-#include "attention.inc"
 #include "normalize.inc"
+#include "attention.inc"
 
 } // namespace specdec::nn::kernels_avx512
 
