@@ -12,6 +12,8 @@ void Setup::validate() const
     decoding.validate();
     if (tokens < 1)
         throw Error("the number of tokens to generate must be at least 1, got " + std::to_string(tokens));
+    if (cap < 1)
+        throw Error("the cap of tokens a run writes must be at least 1, got " + std::to_string(cap));
 }
 
 std::unique_ptr<Experiment> Experiment::load(const Setup &setup, const CorpusCatalog &catalog, bool needDraft)

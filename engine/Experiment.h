@@ -21,6 +21,8 @@ struct Setup
     std::string draftCorpus;      ///< train the draft on another corpus (empty: the target's)
     std::string prompt;
     int tokens = 200;
+    /// The most tokens a run writes (the window's session, `specdec run`): playing stops there and says so.
+    int cap = 200000;
     DecodingSettings decoding;
     int threads = 0;              ///< ONNX executor threads; 0 = all cores
 

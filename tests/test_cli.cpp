@@ -88,6 +88,31 @@ private slots:
         QCOMPARE(json(again).value(QStringLiteral("text")).toString(), o.value(QStringLiteral("text")).toString());
     }
 
+    void runStopsAtItsCapAndSaysSo()
+    {
+        const QString tiny = QStringLiteral(SPECDEC_TEST_DATA_DIR "/tiny-en.txt");
+        const QStringList args{QStringLiteral("run"), QStringLiteral("--corpus"), tiny, QStringLiteral("--target"),
+                               QStringLiteral("ngram:3"), QStringLiteral("--tokens"), QStringLiteral("5000"),
+                               QStringLiteral("--cap"), QStringLiteral("300")};
+        const Result r = specdec(args + QStringList{QStringLiteral("--json")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QJsonObject o = json(r);
+        QCOMPARE(o.value(QStringLiteral("generated_tokens")).toInt(), 300);
+        QCOMPARE(o.value(QStringLiteral("stopped_at_cap")).toBool(), true);
+        QVERIFY(r.err.contains(QStringLiteral("cap of 300 tokens")));
+        // Streamed text (no --json): the first rounds, the whole text, the summary; under the cap no message.
+        const Result text = specdec({QStringLiteral("run"), QStringLiteral("--corpus"), tiny, QStringLiteral("--target"),
+                                     QStringLiteral("ngram:3"), QStringLiteral("--tokens"), QStringLiteral("400")});
+        QVERIFY2(text.exitCode == 0, qPrintable(text.err));
+        QVERIFY(text.out.contains(QStringLiteral("more rounds (--trace shows all)")));
+        QVERIFY(text.out.contains(QStringLiteral("text: ")));
+        QVERIFY(text.out.contains(QStringLiteral("acceptance rate")));
+        QVERIFY(!text.err.contains(QStringLiteral("cap")));
+        const Result bad = specdec(QStringList(args.mid(0, 7)) + QStringList{QStringLiteral("--cap"), QStringLiteral("0")});
+        QVERIFY(bad.exitCode != 0);
+        QVERIFY(bad.err.contains(QStringLiteral("cap")));
+    }
+
     void runTextAndAutoregressive()
     {
         const Result r = specdec({QStringLiteral("run"), QStringLiteral("--corpus"), QStringLiteral("tang-song"),

@@ -371,6 +371,13 @@
     </message>
 </context>
 <context>
+    <name>specdec::gui::ArenaRunner</name>
+    <message>
+        <source>The arena takes 2 to 6 lanes, got %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>specdec::gui::ArenaView</name>
     <message>
         <source>Target %1 on %2; %3 tokens per lane; same prompt, seed and sampler settings.</source>
@@ -458,13 +465,6 @@
     </message>
     <message>
         <source>Draft length K per round</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>specdec::gui::ArenaWorker</name>
-    <message>
-        <source>The arena takes 2 to 6 lanes, got %1.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1026,6 +1026,14 @@
     </message>
     <message>
         <source>Draft</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Playing to round %1 of the session: %2 played…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · stopped at the cap of %1 tokens</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

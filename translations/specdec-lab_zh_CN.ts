@@ -371,6 +371,13 @@
     </message>
 </context>
 <context>
+    <name>specdec::gui::ArenaRunner</name>
+    <message>
+        <source>The arena takes 2 to 6 lanes, got %1.</source>
+        <translation>擂台需要 2 到 6 条赛道，收到 %1 条。</translation>
+    </message>
+</context>
+<context>
     <name>specdec::gui::ArenaView</name>
     <message>
         <source>Target %1 on %2; %3 tokens per lane; same prompt, seed and sampler settings.</source>
@@ -459,13 +466,6 @@
     <message>
         <source>Draft length K per round</source>
         <translation>每轮草稿长度 K</translation>
-    </message>
-</context>
-<context>
-    <name>specdec::gui::ArenaWorker</name>
-    <message>
-        <source>The arena takes 2 to 6 lanes, got %1.</source>
-        <translation>擂台需要 2 到 6 条赛道，收到 %1 条。</translation>
     </message>
 </context>
 <context>
@@ -1027,6 +1027,14 @@
     <message>
         <source>Draft</source>
         <translation>草稿模型</translation>
+    </message>
+    <message>
+        <source>Playing to round %1 of the session: %2 played…</source>
+        <translation>正在播放到会话的第 %1 轮：已播放 %2 轮…</translation>
+    </message>
+    <message>
+        <source> · stopped at the cap of %1 tokens</source>
+        <translation> · 已在 %1 个词元的上限处停止</translation>
     </message>
 </context>
 <context>

@@ -14,7 +14,6 @@ void registerMetaTypes()
 {
     qRegisterMetaType<RoundRecord>();
     qRegisterMetaType<QList<RoundRecord>>();
-    qRegisterMetaType<QList<PlayedRound>>();
     qRegisterMetaType<SessionInfo>();
     qRegisterMetaType<Setup>();
 }

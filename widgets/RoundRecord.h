@@ -47,20 +47,10 @@ enum class Origin { Prompt, Draft, Residual, Bonus };
 /// The origin of committed token `i` of `trace` (accepted drafts first, then the correction or bonus).
 Origin originOf(const RoundTrace &trace, int i);
 
-/// A played round as the session worker hands it over: the record with its full distributions and the same
-/// record without them (what the history keeps once the round is old). Both are built on the worker thread,
-/// so storing a batch on the GUI thread copies no distributions.
-struct PlayedRound
-{
-    std::shared_ptr<const RoundRecord> full;
-    std::shared_ptr<const RoundRecord> light;
-};
-
 void registerMetaTypes();
 
 } // namespace specdec::gui
 
 Q_DECLARE_METATYPE(specdec::gui::RoundRecord)
-Q_DECLARE_METATYPE(specdec::gui::PlayedRound)
 Q_DECLARE_METATYPE(specdec::gui::SessionInfo)
 Q_DECLARE_METATYPE(specdec::Setup)

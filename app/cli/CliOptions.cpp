@@ -35,6 +35,8 @@ void addOptions(QCommandLineParser &parser, int groups)
     if (groups & DecodeOptions) {
         parser.addOption({QStringLiteral("prompt"), tr("Text to continue."), tr("text")});
         parser.addOption({QStringLiteral("tokens"), tr("Tokens to generate."), tr("n"), QStringLiteral("200")});
+        parser.addOption({QStringLiteral("cap"), tr("The most tokens a run writes; it stops there and says so."),
+                          tr("n"), QStringLiteral("200000")});
         parser.addOption({{QStringLiteral("k"), QStringLiteral("draft-length")}, tr("Draft length K (1-64)."), tr("K"),
                           QStringLiteral("4")});
         parser.addOption({QStringLiteral("seed"), tr("Random seed: the same seed gives the same run."), tr("n"),
@@ -148,6 +150,8 @@ Setup readSetup(const QCommandLineParser &parser)
     string("prompt", setup.prompt);
     if (use("tokens"))
         setup.tokens = readInt(parser, QStringLiteral("tokens"), 200);
+    if (use("cap"))
+        setup.cap = readInt(parser, QStringLiteral("cap"), 200000);
     if (use("threads"))
         setup.threads = readInt(parser, QStringLiteral("threads"), 0);
     if (setup.threads < 0)

@@ -10,9 +10,13 @@
 
 #include "Generation.h"
 #include "Metrics.h"
+#include "MetricsAccumulator.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
+
+#include <chrono>
+#include <span>
 
 namespace specdec::cli {
 
@@ -129,7 +133,9 @@ int runCommand(const QStringList &arguments)
 
     if (mode == DecodingMode::Autoregressive) {
         const Generation g = generateAutoregressive(target, setup.decoding.target, setup.decoding.seed,
-                                                    experiment->prompt(), setup.tokens);
+                                                    experiment->prompt(), std::min(setup.tokens, setup.cap));
+        if (setup.tokens > setup.cap)
+            err() << tr("specdec: stopped at the cap of %1 tokens (--cap N writes more)").arg(setup.cap) << '\n';
         const QString text = tokensToString(vocab, g.tokens);
         if (json) {
             report.insert(QStringLiteral("mode"), QStringLiteral("autoregressive"));
@@ -148,17 +154,81 @@ int runCommand(const QStringList &arguments)
     }
 
     LanguageModel &draft = *experiment->draft();
-    const Generation g = generateSpeculative(target, draft, setup.decoding, experiment->prompt(), setup.tokens);
+    // The run writes at most setup.cap tokens. Rounds are streamed: printed (the first 30 unless --trace) and
+    // folded into the metrics as they come; they are kept only for --trace or --export-trace, the text only
+    // for --json, so a long run holds O(1) per round (the sequence itself: 4 bytes per token).
+    const int wanted = std::min(setup.tokens, setup.cap);
+    const bool atCap = setup.tokens > setup.cap;
+    const bool keepRounds = trace || !exportPath.isEmpty();
+    constexpr int kRoundsShown = 30;
+    if (!json)
+        out() << tr("specdec run: corpus %1 (%2 tokens), target %3, draft %4, K=%5, %6, seed %7")
+                     .arg(QString::fromStdString(experiment->corpus().name))
+                     .arg(vocab.size())
+                     .arg(QString::fromStdString(target.describe()), QString::fromStdString(draft.describe()))
+                     .arg(setup.decoding.draftLength)
+                     .arg(QString::fromStdString(setup.decoding.target.describe()))
+                     .arg(setup.decoding.seed)
+              << '\n';
+    Generation g;
+    MetricsAccumulator metrics;
+    {
+        SpeculativeDecoder decoder(target, draft, setup.decoding);
+        std::vector<TokenId> sequence = experiment->prompt();
+        std::vector<TokenId> firstText; // the text of the rounds printed before "text:"
+        const CallStats targetBefore = target.stats(), draftBefore = draft.stats();
+        int generated = 0;
+        bool textStarted = false;
+        auto startText = [&] {
+            out() << tr("text: ") << QString::fromStdString(setup.prompt) << tokensToString(vocab, firstText);
+            firstText.clear();
+            textStarted = true;
+        };
+        while (generated < wanted) {
+            const auto start = std::chrono::steady_clock::now();
+            RoundTrace round = decoder.round(sequence, wanted - generated);
+            g.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            metrics.add(round);
+            // the last round's surplus is cut off, as in generateSpeculative
+            const auto committed = std::span(round.committed).first(
+                std::min<std::size_t>(round.committed.size(), static_cast<std::size_t>(wanted - generated)));
+            generated += static_cast<int>(committed.size());
+            if (json) {
+                g.tokens.insert(g.tokens.end(), committed.begin(), committed.end());
+            } else if (trace || round.index < kRoundsShown) {
+                printRound(round, vocab);
+                firstText.insert(firstText.end(), committed.begin(), committed.end());
+            } else {
+                if (!textStarted)
+                    startText();
+                out() << tokensToString(vocab, std::vector<TokenId>(committed.begin(), committed.end()));
+            }
+            if (keepRounds)
+                g.rounds.push_back(std::move(round));
+        }
+        if (!json) {
+            if (!textStarted)
+                startText();
+            out() << '\n';
+            if (!trace && metrics.rounds() > kRoundsShown)
+                out() << tr("... %1 more rounds (--trace shows all)").arg(metrics.rounds() - kRoundsShown) << '\n';
+        }
+        g.target = {target.stats().calls - targetBefore.calls, target.stats().positions - targetBefore.positions,
+                    target.stats().seconds - targetBefore.seconds};
+        g.draft = {draft.stats().calls - draftBefore.calls, draft.stats().positions - draftBefore.positions,
+                   draft.stats().seconds - draftBefore.seconds};
+    }
+    if (atCap)
+        err() << tr("specdec: stopped at the cap of %1 tokens (--cap N writes more)").arg(setup.cap) << '\n';
+    err().flush();
     std::optional<Generation> base;
     if (baseline)
-        base = generateAutoregressive(target, setup.decoding.target, setup.decoding.seed, experiment->prompt(),
-                                      setup.tokens);
-    const RunMetrics m = computeMetrics(g.rounds, g.seconds, base ? std::optional(base->seconds) : std::nullopt);
-    const QString text = tokensToString(vocab, g.tokens);
+        base = generateAutoregressive(target, setup.decoding.target, setup.decoding.seed, experiment->prompt(), wanted);
+    const RunMetrics m = metrics.metrics(g.seconds, base ? std::optional(base->seconds) : std::nullopt);
     if (!exportPath.isEmpty())
         exportTraces(exportPath, g.rounds, vocab);
     if (parser.isSet(QStringLiteral("save-session")))
-        SessionFile{setup, {static_cast<int>(g.rounds.size()), QStringLiteral("commit")}}.save(
+        SessionFile{setup, {metrics.rounds(), QStringLiteral("commit")}}.save(
             parser.value(QStringLiteral("save-session")));
 
     if (json) {
@@ -170,6 +240,8 @@ int runCommand(const QStringList &arguments)
         const QJsonObject fields = runJson(g, m, vocab, setup.decoding.draftLength);
         for (auto it = fields.begin(); it != fields.end(); ++it)
             report.insert(it.key(), it.value());
+        report.insert(QStringLiteral("cap"), setup.cap);
+        report.insert(QStringLiteral("stopped_at_cap"), atCap);
         if (base) {
             report.insert(QStringLiteral("baseline"),
                           QJsonObject{{QStringLiteral("seconds"), base->seconds},
@@ -186,20 +258,6 @@ int runCommand(const QStringList &arguments)
         return 0;
     }
 
-    out() << tr("specdec run: corpus %1 (%2 tokens), target %3, draft %4, K=%5, %6, seed %7")
-                 .arg(QString::fromStdString(experiment->corpus().name))
-                 .arg(vocab.size())
-                 .arg(QString::fromStdString(target.describe()), QString::fromStdString(draft.describe()))
-                 .arg(setup.decoding.draftLength)
-                 .arg(QString::fromStdString(setup.decoding.target.describe()))
-                 .arg(setup.decoding.seed)
-          << '\n';
-    const std::size_t shown = trace ? g.rounds.size() : std::min<std::size_t>(g.rounds.size(), 30);
-    for (std::size_t i = 0; i < shown; ++i)
-        printRound(g.rounds[i], vocab);
-    if (shown < g.rounds.size())
-        out() << tr("... %1 more rounds (--trace shows all)").arg(g.rounds.size() - shown) << '\n';
-    out() << tr("text: ") << QString::fromStdString(setup.prompt) << text << '\n';
     printSummary(m, setup.decoding.draftLength);
     out().flush();
     return 0;

@@ -59,6 +59,7 @@ void SessionFile::save(const QString &path) const
         {QStringLiteral("draft_corpus"), QString::fromStdString(setup.draftCorpus)},
         {QStringLiteral("prompt"), QString::fromStdString(setup.prompt)},
         {QStringLiteral("tokens"), setup.tokens},
+        {QStringLiteral("cap"), setup.cap},
         {QStringLiteral("k"), d.draftLength},
         {QStringLiteral("policy"), QString::fromStdString(d.policy.describe())},
         {QStringLiteral("variant"), QString::fromStdString(variantName(d.variant))},
@@ -120,6 +121,7 @@ SessionFile SessionFile::load(const QString &path)
     setup.draftCorpus = text(s, "draft_corpus", path, false).toStdString();
     setup.prompt = text(s, "prompt", path).toStdString();
     setup.tokens = integer(s, "tokens", path);
+    setup.cap = s.contains(QStringLiteral("cap")) ? integer(s, "cap", path) : Setup().cap;
     setup.threads = s.contains(QStringLiteral("threads")) ? integer(s, "threads", path) : 0;
     DecodingSettings &d = setup.decoding;
     d.draftLength = integer(s, "k", path);

@@ -1,21 +1,24 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// The draft arena's engine side: ArenaWorker (worker thread) loads one target and 2–6 lanes — a draft spec
-// under a draft-length policy each — and plays rounds for them with the same prompt, seed and sampler
-// settings; ArenaRunner (GUI thread) owns it and keeps each lane's history.
+// The draft arena's engine side, as jobs of the engine host (EngineHost.h): one target and 2–6 lanes — a
+// draft spec under a draft-length policy each — with the same prompt, seed and sampler settings. Each lane
+// is a session (a SessionRun on the shared target, capped at the setup's tokens) with its own RoundHistory.
+// stop() cancels the step in flight within one round.
 
+#include "EngineJobs.h"
 #include "RoundHistory.h"
 
 #include "Experiment.h"
 
 #include <QObject>
 #include <QStringList>
-#include <QThread>
 
 #include <memory>
 #include <vector>
 
 namespace specdec::gui {
+
+class EngineHost;
 
 /// One lane: a draft spec ("ngram:2", "lookup:3", "onnx:…") and a policy ("constant", "heuristic", …).
 struct ArenaLaneSpec
@@ -36,46 +39,18 @@ struct ArenaInfo
     int tokens = 0;                ///< tokens each lane writes
 };
 
-class ArenaWorker : public QObject
-{
-    Q_OBJECT
-public:
-    explicit ArenaWorker(CorpusCatalog catalog, QObject *parent = nullptr);
-    ~ArenaWorker() override;
-
-public slots:
-    void load(const specdec::Setup &setup, const QStringList &lanes, int generation);
-    /// aligned = false: one round per lane; true: each lane plays until it has as many tokens as the lane
-    /// furthest ahead (+1). count repeats the step.
-    void step(bool aligned, int count, int generation);
-
-signals:
-    void loaded(const specdec::gui::ArenaInfo &info, int generation);
-    void played(int lane, const QList<specdec::gui::RoundRecord> &rounds, int generation);
-    void failed(const QString &message, int generation);
-    void stepDone(int generation);
-
-private:
-    struct Lane;
-    bool playRound(int lane, QList<RoundRecord> &out);
-
-    CorpusCatalog m_catalog;
-    std::unique_ptr<Experiment> m_experiment;
-    std::vector<std::unique_ptr<Lane>> m_lanes;
-    double m_baselinePerToken = 0.0;
-    int m_tokens = 0;
-    int m_generation = -1;
-};
-
 class ArenaRunner : public QObject
 {
     Q_OBJECT
 public:
-    explicit ArenaRunner(CorpusCatalog catalog, QObject *parent = nullptr);
+    /// `host`: the window's engine host (one is made, owned by the runner, when none is given).
+    explicit ArenaRunner(CorpusCatalog catalog, QObject *parent = nullptr, EngineHost *host = nullptr);
     ~ArenaRunner() override;
 
     void start(const Setup &setup, const QStringList &lanes);
     void step(bool aligned, int count = 1);
+    /// Cancels the step in flight (and those queued); the lanes stay loaded.
+    void stop();
     const ArenaInfo &info() const { return m_info; }
     int laneCount() const { return static_cast<int>(m_histories.size()); }
     /// Lane `lane`'s history (0 <= lane < laneCount()).
@@ -90,11 +65,15 @@ signals:
     void failed(const QString &message);
 
 private:
-    QThread m_thread;
-    ArenaWorker *m_worker;
+    struct State;
+    void onLaneRounds(const std::shared_ptr<State> &state, ArenaLaneRounds rounds);
+
+    CorpusCatalog m_catalog;
+    EngineHost *m_host;
+    std::unique_ptr<EngineHost> m_ownHost;
+    std::shared_ptr<State> m_state;
     ArenaInfo m_info;
     std::vector<std::unique_ptr<RoundHistory>> m_histories;
-    int m_generation = 0;
     int m_pending = 0;
     bool m_ready = false;
 };

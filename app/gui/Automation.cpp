@@ -13,6 +13,7 @@
 
 #include <QApplication>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTextStream>
@@ -150,7 +151,10 @@ int runBenchmark(const AutomationContext &c, const CommandLine &cl)
     c.window->resize(cl.size);
     c.window->show();
     waitFor(c, [&] { return firstPaint >= 0; }, 10);
-    c.window->startSession(cl.setup);
+    // The benchmark plays its rounds whatever the cap of tokens (a round writes at most K + 1).
+    Setup setup = cl.setup;
+    setup.cap = std::max<std::int64_t>(setup.cap, std::min<std::int64_t>(INT32_MAX, std::int64_t(rounds) * 65));
+    c.window->startSession(setup);
     if (!waitFor(c, [&] { return c.session->isReady() || !c.window->banner()->text().isEmpty(); }, 300)
         || !c.session->isReady()) {
         errStream() << "specdec-lab: " << c.window->banner()->text() << Qt::endl;
@@ -173,9 +177,16 @@ int runBenchmark(const AutomationContext &c, const CommandLine &cl)
     } arrival;
     arrival.frame = &frame;
     c.session->installEventFilter(&arrival);
+    // Resident memory as the rounds pile up: bounded means flat once the history's window is full.
+    QJsonArray rss;
+    int nextRss = 1000;
     const auto shown = QObject::connect(c.session, &SessionController::roundsAdded, c.window, [&] {
         if (c.session->history().size() >= rounds)
             c.player->pause();
+        while (c.session->history().size() >= nextRss) {
+            rss.append(QJsonObject{{QStringLiteral("rounds"), nextRss}, {QStringLiteral("rss_mb"), residentMegabytes()}});
+            nextRss = nextRss < 10000 ? nextRss * 10 : nextRss + 10000;
+        }
         if (!frame.isValid())
             return;
         // What the event loop would do next for this update: the queued replots, then the window's repaint
@@ -232,20 +243,44 @@ int runBenchmark(const AutomationContext &c, const CommandLine &cl)
         {QStringLiteral("frame_ms_max"), sorted.empty() ? 0.0 : sorted.back()},
         {QStringLiteral("first_paint_ms"), static_cast<double>(firstPaint)},
         {QStringLiteral("peak_memory_mb"), peakMemoryMegabytes()},
+        {QStringLiteral("rss_mb_end"), residentMegabytes()},
+        {QStringLiteral("rss_mb"), rss},
+        {QStringLiteral("tokens"), c.session->generatedTokens()},
     };
+    if (!c.session->history().empty()) {
+        const RunMetrics &m = c.session->history().back().cumulative;
+        report.insert(QStringLiteral("speedup_wall_clock"), m.speedupWallClock.value_or(0.0));
+        report.insert(QStringLiteral("speedup_cost_model"), m.speedupCostModel);
+        report.insert(QStringLiteral("cost_ratio_c"), m.costRatio);
+        report.insert(QStringLiteral("acceptance_rate"), m.acceptanceRate);
+    }
     QTextStream(stdout) << QJsonDocument(report).toJson(QJsonDocument::Indented);
     return ok ? 0 : 1;
 }
 
-double peakMemoryMegabytes()
+namespace {
+
+double statusMegabytes(const char *field)
 {
     QFile status(QStringLiteral("/proc/self/status"));
     if (!status.open(QIODevice::ReadOnly))
         return -1;
     for (const QByteArray &line : status.readAll().split('\n'))
-        if (line.startsWith("VmHWM:"))
-            return line.mid(6).trimmed().split(' ').front().toDouble() / 1024.0;
+        if (line.startsWith(field))
+            return line.mid(static_cast<int>(qstrlen(field))).trimmed().split(' ').front().toDouble() / 1024.0;
     return -1;
+}
+
+} // namespace
+
+double residentMegabytes()
+{
+    return statusMegabytes("VmRSS:");
+}
+
+double peakMemoryMegabytes()
+{
+    return statusMegabytes("VmHWM:");
 }
 
 } // namespace specdec::gui

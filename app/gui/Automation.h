@@ -26,5 +26,7 @@ int runBenchmark(const AutomationContext &context, const CommandLine &commandLin
 
 /// Peak resident memory of this process in MB (VmHWM of /proc/self/status), -1 when unknown.
 double peakMemoryMegabytes();
+/// Resident memory of this process now (VmRSS), in MB.
+double residentMegabytes();
 
 } // namespace specdec::gui

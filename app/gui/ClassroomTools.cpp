@@ -58,8 +58,8 @@ ClassroomTools::ClassroomTools(MainWindow *window, SessionController *session, P
     , m_window(window)
     , m_session(session)
     , m_player(player)
-    , m_arenaRunner(new ArenaRunner(corpusCatalog(), this))
-    , m_labRunner(new LabRunner(this))
+    , m_arenaRunner(new ArenaRunner(corpusCatalog(), this, session->host()))
+    , m_labRunner(new LabRunner(this, session->host()))
     , m_arena(toolWindow(new ArenaView, window, {1200, 1100}))
     , m_lab(toolWindow(new LosslessLabView, window, {1000, 620}))
     , m_theory(toolWindow(new TheoryExplorer, window, {1100, 520}))
@@ -126,9 +126,16 @@ ClassroomTools::ClassroomTools(MainWindow *window, SessionController *session, P
     connect(m_session, &SessionController::ready, this, [this] {
         if (m_pendingPosition && m_session->history().empty() && m_session->pendingRounds() == 0
             && m_pendingPosition->round > 0)
-            m_session->requestRounds(m_pendingPosition->round);
+            m_session->playTo(m_pendingPosition->round); // with progress in the status line, up to the cap
         if (!m_lessonErrors.isEmpty()) // once: a lesson file that did not load is said where it is seen
             m_window->banner()->showMessage(MessageBanner::Kind::Warning, std::exchange(m_lessonErrors, {}).join(QLatin1Char('\n')));
+    });
+    connect(m_session, &SessionController::capReached, this, [this] {
+        // The file's position lies beyond the cap: show the last round played (the status line says why).
+        if (!m_pendingPosition || m_session->history().empty())
+            return;
+        m_pendingPosition.reset();
+        m_player->jumpTo(m_session->history().size() - 1, Phase::Commit);
     });
     createMenus();
     retranslate();
@@ -235,8 +242,7 @@ void ClassroomTools::onRoundsAdded()
         return;
     const int have = m_session->history().size();
     if (have < m_pendingPosition->round) {
-        if (m_session->pendingRounds() == 0)
-            m_session->requestRounds(m_pendingPosition->round - have);
+        m_session->playTo(m_pendingPosition->round); // with progress in the status line, up to the cap
         return;
     }
     const app::SessionPosition position = *m_pendingPosition;

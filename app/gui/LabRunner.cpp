@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "LabRunner.h"
 
+#include "EngineHost.h"
+
 #include "LosslessLab.h"
 #include "Sampler.h"
 
-#include <QElapsedTimer>
+#include <chrono>
 
 namespace specdec::gui {
 
@@ -34,94 +36,74 @@ LabSnapshot snapshotOf(const LosslessLab &lab, std::int64_t wanted, bool finishe
 
 } // namespace
 
-LabWorker::LabWorker(std::shared_ptr<std::atomic<int>> current, QObject *parent)
+LabRunner::LabRunner(QObject *parent, EngineHost *host)
     : QObject(parent)
-    , m_current(std::move(current))
-{
-}
-
-void LabWorker::run(const LabRequest &request, int generation)
-{
-    try {
-        const Eigen::VectorXd p = toEigen(request.p);
-        const Eigen::VectorXd q = toEigen(request.q);
-        // temperature-target-only: the draft sampled from q (its distribution at temperature 1/2), but the
-        // test divides by the draft's distribution before that temperature, norm(q^(1/2)).
-        Eigen::VectorXd qTest = q;
-        if (request.variant == Variant::TemperatureTargetOnly) {
-            SamplerSettings untempered;
-            untempered.temperature = 2.0;
-            applySampler(untempered, qTest);
-        }
-        LosslessLab lab(p, q, request.variant, qTest);
-        Rng rng(request.seed);
-        QElapsedTimer sinceEmit;
-        sinceEmit.start();
-        while (lab.samples() < request.samples) {
-            if (m_current->load() != generation)
-                return;
-            lab.run(std::min(LabRunner::kChunk, request.samples - lab.samples()), rng);
-            const bool finished = lab.samples() >= request.samples;
-            if (finished || sinceEmit.elapsed() >= 40) {
-                emit progress(snapshotOf(lab, request.samples, finished), generation);
-                sinceEmit.restart();
-            }
-        }
-    } catch (const std::exception &e) {
-        emit failed(QString::fromStdString(e.what()), generation);
-    }
-}
-
-LabRunner::LabRunner(QObject *parent)
-    : QObject(parent)
-    , m_generation(std::make_shared<std::atomic<int>>(0))
+    , m_host(host)
 {
     qRegisterMetaType<LabRequest>();
     qRegisterMetaType<LabSnapshot>();
-    m_worker = new LabWorker(m_generation);
-    m_worker->moveToThread(&m_thread);
-    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
-    connect(m_worker, &LabWorker::progress, this, [this](const LabSnapshot &s, int generation) {
-        if (generation != m_generation->load())
-            return;
-        if (s.finished)
-            m_running = false;
-        emit progress(s);
-    });
-    connect(m_worker, &LabWorker::failed, this, [this](const QString &message, int generation) {
-        if (generation != m_generation->load())
-            return;
-        m_running = false;
-        emit failed(message);
-    });
-    m_thread.setObjectName(QStringLiteral("specdec-lab"));
-    m_thread.start();
+    if (!m_host) {
+        m_ownHost = std::make_unique<EngineHost>();
+        m_host = m_ownHost.get();
+    }
 }
 
 LabRunner::~LabRunner()
 {
-    ++*m_generation;
-    m_thread.quit();
-    m_thread.wait();
+    m_host->cancelAndWait(EngineHost::Kind::Lab);
 }
 
 void LabRunner::start(const LabRequest &request)
 {
-    const int generation = ++*m_generation;
+    m_host->cancel(EngineHost::Kind::Lab);
+    const int run = ++m_run;
     m_running = true;
-    QMetaObject::invokeMethod(m_worker, "run", Qt::QueuedConnection, Q_ARG(specdec::gui::LabRequest, request),
-                              Q_ARG(int, generation));
+    m_host->post(EngineHost::Kind::Lab, [this, run, request](std::stop_token stop) {
+        try {
+            const Eigen::VectorXd p = toEigen(request.p);
+            const Eigen::VectorXd q = toEigen(request.q);
+            // temperature-target-only: the draft sampled from q (its distribution at temperature 1/2), but the
+            // test divides by the draft's distribution before that temperature, norm(q^(1/2)).
+            Eigen::VectorXd qTest = q;
+            if (request.variant == Variant::TemperatureTargetOnly) {
+                SamplerSettings untempered;
+                untempered.temperature = 2.0;
+                applySampler(untempered, qTest);
+            }
+            LosslessLab lab(p, q, request.variant, qTest);
+            Rng rng(request.seed);
+            auto sinceEmit = std::chrono::steady_clock::now();
+            while (lab.samples() < request.samples && !stop.stop_requested()) {
+                lab.run(std::min(kChunk, request.samples - lab.samples()), rng);
+                const bool finished = lab.samples() >= request.samples;
+                if (finished || std::chrono::steady_clock::now() - sinceEmit >= std::chrono::milliseconds(40)) {
+                    EngineHost::deliver(this, [this, run, s = snapshotOf(lab, request.samples, finished)] {
+                        if (run != m_run)
+                            return;
+                        if (s.finished)
+                            m_running = false;
+                        emit progress(s);
+                    });
+                    sinceEmit = std::chrono::steady_clock::now();
+                }
+            }
+        } catch (const std::exception &e) {
+            EngineHost::deliver(this, [this, run, message = QString::fromStdString(e.what())] {
+                if (run != m_run)
+                    return;
+                m_running = false;
+                emit failed(message);
+            });
+        }
+    });
 }
 
 void LabRunner::stop()
 {
-    ++*m_generation;
+    m_host->cancel(EngineHost::Kind::Lab);
+    ++m_run;
     m_running = false;
 }
-
-} // namespace specdec::gui
-
-namespace specdec::gui {
 
 void connectLab(LosslessLabView *view, LabRunner *runner)
 {

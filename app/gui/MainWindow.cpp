@@ -230,6 +230,7 @@ void MainWindow::connectSession()
         m_plots->appendRounds(m_session->history());
         updateStatus();
     });
+    connect(m_session, &SessionController::capReached, this, &MainWindow::updateStatus);
     connect(m_session, &SessionController::failed, this, [this](const QString &message) {
         m_banner->showMessage(MessageBanner::Kind::Error,
                               tr("The engine could not do that: %1. Change the setup to try again.").arg(message));
@@ -278,11 +279,16 @@ void MainWindow::updateStatus()
     QString text;
     if (m_session->isLoading())
         text = tr("Loading %1 — training the models…").arg(QString::fromStdString(m_session->setup().corpus));
-    else if (m_session->isReady())
+    else if (m_session->isReady() && m_session->goal() > 0)
+        text = tr("Playing to round %1 of the session: %2 played…").arg(m_session->goal()).arg(m_session->history().size());
+    else if (m_session->isReady()) {
         text = tr("Round %1 of %2 played · target %3 · draft %4")
                    .arg(std::max(0, m_player->round() + 1))
                    .arg(m_session->history().size())
                    .arg(m_session->info().target, m_session->info().draft);
+        if (m_session->isAtCap())
+            text += tr(" · stopped at the cap of %1 tokens").arg(m_session->setup().cap);
+    }
     m_transport->setStatus(text);
 }
 

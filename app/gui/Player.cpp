@@ -19,6 +19,10 @@ Player::Player(SessionController *session, QObject *parent)
         m_waiting = 0;
         m_timer.stop();
     });
+    connect(session, &SessionController::capReached, this, [this] {
+        m_waiting = 0;
+        pause(); // no more rounds come
+    });
     connect(session, &SessionController::failed, this, [this] {
         m_waiting = 0;
         pause();

@@ -1,87 +1,179 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "SessionController.h"
 
-#include "SessionWorker.h"
+#include "EngineHost.h"
+#include "ModelTitle.h"
+#include "SessionRun.h"
+
+#include <chrono>
 
 namespace specdec::gui {
 
-SessionController::SessionController(CorpusCatalog catalog, QObject *parent)
+/// The engine side of one session: touched on the session worker only (its jobs run there in order).
+struct SessionController::State
+{
+    std::unique_ptr<Experiment> experiment;
+    std::unique_ptr<SessionRun> run;
+};
+
+namespace {
+
+SessionInfo infoOf(Experiment &e, const Setup &setup)
+{
+    SessionInfo info;
+    info.vocabulary = std::make_shared<const Vocabulary>(e.vocabulary());
+    info.prompt = e.prompt();
+    info.corpus = QString::fromStdString(e.corpus().name);
+    info.target = modelTitle(e.target().describe());
+    info.draft = modelTitle(e.draft()->describe());
+    info.draftLength = setup.decoding.draftLength;
+    info.greedy = setup.decoding.target.greedy();
+    for (const std::string &w : e.warnings())
+        info.warnings << QString::fromStdString(w);
+    return info;
+}
+
+} // namespace
+
+SessionController::SessionController(CorpusCatalog catalog, QObject *parent, EngineHost *host)
     : QObject(parent)
-    , m_worker(new SessionWorker(std::move(catalog), &m_generation))
+    , m_catalog(std::move(catalog))
+    , m_host(host)
 {
     registerMetaTypes();
-    m_worker->moveToThread(&m_thread);
-    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
-    connect(&m_thread, &QThread::started, m_worker, &SessionWorker::yieldToWindow);
-    connect(m_worker, &SessionWorker::loaded, this, &SessionController::onLoaded);
-    connect(m_worker, &SessionWorker::played, this, &SessionController::onPlayed);
-    connect(m_worker, &SessionWorker::failed, this, &SessionController::onFailed);
-    m_thread.setObjectName(QStringLiteral("specdec-session"));
-    m_thread.start();
+    if (!m_host) {
+        m_ownHost = std::make_unique<EngineHost>();
+        m_host = m_ownHost.get();
+    }
 }
 
 SessionController::~SessionController()
 {
-    ++m_generation; // the worker skips queued work of older generations
-    m_thread.quit();
-    m_thread.wait();
+    m_host->cancelAndWait(EngineHost::Kind::Session);
 }
 
 void SessionController::start(const Setup &setup)
 {
     m_setup = setup;
     m_setup.decoding.recordDistributions = true;
-    ++m_generation;
+    m_host->cancel(EngineHost::Kind::Session); // stops the rounds in flight of the old session
     m_history.clear();
     m_pending = 0;
     m_ready = false;
     m_loading = true;
+    m_atCap = false;
+    m_goal = 0;
+    auto state = std::make_shared<State>();
+    m_state = state;
     emit loading(m_setup);
-    QMetaObject::invokeMethod(m_worker, "load", Qt::QueuedConnection, Q_ARG(specdec::Setup, m_setup),
-                              Q_ARG(int, m_generation.load()));
+    m_host->post(EngineHost::Kind::Session, [this, state, setup = m_setup, catalog = m_catalog](std::stop_token) {
+        try {
+            state->experiment = Experiment::load(setup, catalog);
+            state->run = std::make_unique<SessionRun>(state->experiment->target(), *state->experiment->draft(),
+                                                      setup.decoding, state->experiment->prompt(), setup.cap);
+            EngineHost::deliver(this, [this, state, info = infoOf(*state->experiment, setup)] {
+                if (state != m_state)
+                    return;
+                m_info = info;
+                m_ready = true;
+                m_loading = false;
+                emit ready(m_info);
+            });
+        } catch (const std::exception &e) {
+            state->run.reset();
+            state->experiment.reset();
+            EngineHost::deliver(this, [this, state, message = QString::fromStdString(e.what())] {
+                if (state != m_state)
+                    return;
+                m_pending = 0;
+                m_loading = false;
+                m_ready = false;
+                emit failed(message);
+            });
+        }
+    });
 }
 
 void SessionController::requestRounds(int count)
 {
-    if (!m_ready || count <= 0)
+    if (!m_ready || m_atCap || count <= 0)
         return;
     m_pending += count;
-    QMetaObject::invokeMethod(m_worker, "play", Qt::QueuedConnection, Q_ARG(int, count), Q_ARG(int, m_generation.load()));
+    const std::shared_ptr<State> state = m_state;
+    m_host->post(EngineHost::Kind::Session, [this, state, count](std::stop_token stop) {
+        RoundsFinished finished;
+        finished.requested = count;
+        RoundsBatch batch;
+        auto sinceEmit = std::chrono::steady_clock::now();
+        try {
+            for (int i = 0; i < count && !stop.stop_requested(); ++i) {
+                std::shared_ptr<const RoundRecord> record = state->run->playRound();
+                if (!record)
+                    break; // the cap
+                batch.rounds.push_back(std::move(record));
+                ++finished.played;
+                if (std::chrono::steady_clock::now() - sinceEmit >= std::chrono::milliseconds(10)) {
+                    EngineHost::deliver(this, [this, state, b = std::move(batch)]() mutable { onBatch(state, std::move(b)); });
+                    batch = {};
+                    sinceEmit = std::chrono::steady_clock::now();
+                }
+            }
+        } catch (const std::exception &e) {
+            EngineHost::deliver(this, [this, state, message = QString::fromStdString(e.what())] {
+                if (state == m_state) {
+                    m_pending = 0;
+                    emit failed(message);
+                }
+            });
+        }
+        if (!batch.rounds.empty())
+            EngineHost::deliver(this, [this, state, b = std::move(batch)]() mutable { onBatch(state, std::move(b)); });
+        finished.stopped = stop.stop_requested();
+        finished.atCap = state->run->atCap();
+        finished.generated = state->run->generated();
+        EngineHost::deliver(this, [this, state, finished] { onFinished(state, finished); });
+    });
 }
 
-void SessionController::onLoaded(const SessionInfo &info, int generation)
+void SessionController::playTo(int rounds)
 {
-    if (generation != m_generation)
+    if (!m_ready || m_atCap || rounds <= m_history.size() + m_pending)
         return;
-    m_info = info;
-    m_ready = true;
-    m_loading = false;
-    emit ready(m_info);
+    m_goal = rounds;
+    requestRounds(rounds - m_history.size() - m_pending);
 }
 
-void SessionController::onPlayed(const QList<PlayedRound> &rounds, int generation)
+void SessionController::stop()
 {
-    if (generation != m_generation)
+    m_host->cancel(EngineHost::Kind::Session);
+    m_pending = 0;
+    m_goal = 0;
+}
+
+void SessionController::onBatch(const std::shared_ptr<State> &state, RoundsBatch batch)
+{
+    if (state != m_state || batch.rounds.empty())
         return;
     const int first = m_history.size();
-    std::vector<std::shared_ptr<const RoundRecord>> batch;
-    for (const PlayedRound &r : rounds)
-        batch.push_back(r.full);
-    m_pending = std::max(0, m_pending - static_cast<int>(rounds.size()));
-    m_history.append(std::move(batch)); // keeps memory bounded: old rounds drop their full vectors
-    emit roundsAdded(first, static_cast<int>(rounds.size()));
+    const int count = static_cast<int>(batch.rounds.size());
+    m_pending = std::max(0, m_pending - count);
+    m_history.append(std::move(batch.rounds)); // keeps memory bounded: old rounds drop their full vectors
+    if (m_goal > 0 && m_history.size() >= m_goal)
+        m_goal = 0;
+    emit roundsAdded(first, count);
 }
 
-void SessionController::onFailed(const QString &message, int generation)
+void SessionController::onFinished(const std::shared_ptr<State> &state, const RoundsFinished &finished)
 {
-    if (generation != m_generation)
+    if (state != m_state)
         return;
-    m_pending = 0;
-    m_loading = false;
-    if (!m_ready) {
-        m_history.clear();
+    m_pending = std::max(0, m_pending - (finished.requested - finished.played)); // rounds that will not come
+    if (finished.atCap && !m_atCap) {
+        m_atCap = true;
+        m_pending = 0;
+        m_goal = 0;
+        emit capReached(m_setup.cap);
     }
-    emit failed(message);
 }
 
 } // namespace specdec::gui

@@ -1,33 +1,41 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// SessionController: the GUI thread's door to the engine. It owns a SessionWorker on a worker QThread,
-// starts sessions from a Setup, asks for rounds, and keeps the history of played rounds (stored traces,
-// so any round can be replayed exactly). Errors arrive as readable messages; the controller stays usable.
+// SessionController: the window's session, run as jobs of the engine host (EngineHost.h). It loads a Setup
+// (an Experiment and a SessionRun on the session worker), asks for rounds, and owns the one history of
+// played rounds (RoundHistory) that every view reads. A run stops at its cap of tokens (Setup::cap) and says
+// so; stop() cancels the rounds in flight at once. Errors arrive as readable messages; it stays usable.
 
+#include "EngineJobs.h"
 #include "RoundHistory.h"
 
 #include "Experiment.h"
 
 #include <QObject>
-#include <QThread>
 
-#include <atomic>
+#include <memory>
 
 namespace specdec::gui {
 
-class SessionWorker;
+class EngineHost;
 
 class SessionController : public QObject
 {
     Q_OBJECT
 public:
-    explicit SessionController(CorpusCatalog catalog, QObject *parent = nullptr);
+    /// `host`: the window's engine host (one is made, owned by the controller, when none is given).
+    explicit SessionController(CorpusCatalog catalog, QObject *parent = nullptr, EngineHost *host = nullptr);
     ~SessionController() override;
 
-    /// Loads `setup` on the worker; earlier rounds and pending requests are dropped.
+    /// Loads `setup` on the session worker; earlier rounds and pending requests are dropped.
     void start(const Setup &setup);
-    /// Asks the worker for `count` more rounds (ignored while loading or after a failure).
+    /// Asks for `count` more rounds (ignored while loading, after a failure or at the cap).
     void requestRounds(int count);
+    /// Plays until the history holds `rounds` rounds or the run reaches its cap (a session file's position);
+    /// goal() says how far it is going until then, so the window can show the progress.
+    void playTo(int rounds);
+    int goal() const { return m_goal; }
+    /// Cancels the rounds being played and those asked for (the session stays loaded).
+    void stop();
 
     const Setup &setup() const { return m_setup; }
     const SessionInfo &info() const { return m_info; }
@@ -37,6 +45,11 @@ public:
     bool isReady() const { return m_ready; }
     bool isLoading() const { return m_loading; }
     int pendingRounds() const { return m_pending; }
+    /// Whether the run has written its cap of tokens (setup().cap): no more rounds come.
+    bool isAtCap() const { return m_atCap; }
+    /// Tokens written by the rounds in the history.
+    int generatedTokens() const { return m_history.empty() ? 0 : m_history.back().cumulative.generatedTokens; }
+    EngineHost *host() const { return m_host; }
     /// Rounds whose full distributions are kept; older rounds keep their numbers only (memory stays bounded).
     static constexpr int kRoundsWithDistributions = RoundHistory::kDefaultWindow;
 
@@ -44,22 +57,27 @@ signals:
     void loading(const specdec::Setup &setup);
     void ready(const specdec::gui::SessionInfo &info);
     void roundsAdded(int first, int count);
+    /// The run stopped at its cap of `tokens` tokens.
+    void capReached(int tokens);
     void failed(const QString &message);
 
 private:
-    void onLoaded(const SessionInfo &info, int generation);
-    void onPlayed(const QList<specdec::gui::PlayedRound> &rounds, int generation);
-    void onFailed(const QString &message, int generation);
+    struct State;
+    void onBatch(const std::shared_ptr<State> &state, RoundsBatch batch);
+    void onFinished(const std::shared_ptr<State> &state, const RoundsFinished &finished);
 
-    QThread m_thread;
-    SessionWorker *m_worker;
+    CorpusCatalog m_catalog;
+    EngineHost *m_host;
+    std::unique_ptr<EngineHost> m_ownHost;
+    std::shared_ptr<State> m_state; ///< the current session's engine side (shared with its jobs)
     Setup m_setup;
     SessionInfo m_info;
     RoundHistory m_history;
-    std::atomic<int> m_generation = 0;
     int m_pending = 0;
     bool m_ready = false;
     bool m_loading = false;
+    bool m_atCap = false;
+    int m_goal = 0;
 };
 
 } // namespace specdec::gui

@@ -4,6 +4,7 @@
 #include "Automation.h"
 #include "ClassroomTools.h"
 #include "CommandLine.h"
+#include "EngineHost.h"
 #include "Language.h"
 #include "MainWindow.h"
 #include "Player.h"
@@ -48,7 +49,8 @@ int main(int argc, char *argv[])
     Language language;
     language.set(cl.language.isEmpty() ? settings.value(QStringLiteral("language")).toString() : cl.language);
 
-    SessionController session(corpusCatalog());
+    EngineHost engine; // the one door to the engine: every long job of the window runs here
+    SessionController session(corpusCatalog(), nullptr, &engine);
     Player player(&session);
     MainWindow window(&session, &player, &language);
     QStringList corpora;

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// The value types of the engine host's jobs (EngineHost.h): what each kind of job is asked (request), what
+// it reports while it runs (progress) and how it ends (result). They cross threads by value, in functors.
+//
+//   job kind           request                          progress                     result
+//   session load       Setup (with its cap)             —                            SessionInfo | error text
+//   session play       RoundsRequest                    RoundsBatch                  RoundsFinished
+//   arena load         ArenaRequest                     —                            ArenaInfo | error text
+//   arena step         ArenaStepRequest                 ArenaLaneRounds (per lane)   stepFinished
+//   lab run            LabRequest                       LabSnapshot                  LabSnapshot (finished)
+
+#include "RoundRecord.h"
+
+#include "Experiment.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+#include <vector>
+
+namespace specdec::gui {
+
+struct RoundsRequest
+{
+    int count = 0; ///< rounds to play (fewer when the cap comes first or the job is stopped)
+};
+
+struct RoundsBatch
+{
+    std::vector<std::shared_ptr<const RoundRecord>> rounds; ///< about 10 ms of work, in order
+};
+
+struct RoundsFinished
+{
+    int requested = 0;    ///< rounds this job was asked for
+    int played = 0;       ///< rounds this job played
+    bool atCap = false;   ///< the run has written its cap of tokens
+    bool stopped = false; ///< the job was cancelled before it played them all
+    int generated = 0;    ///< tokens the run has written so far
+};
+
+struct ArenaRequest
+{
+    Setup setup;
+    QStringList lanes; ///< "ngram:2", "lookup:3 heuristic", …
+};
+
+struct ArenaStepRequest
+{
+    bool aligned = false; ///< false: one round per lane; true: each lane catches up with the one furthest ahead
+    int count = 1;        ///< repeats of the step
+};
+
+struct ArenaLaneRounds
+{
+    int lane = 0;
+    std::vector<std::shared_ptr<const RoundRecord>> rounds;
+};
+
+} // namespace specdec::gui

@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "SessionRun.h"
+
+#include <chrono>
+
+namespace specdec::gui {
+
+SessionRun::SessionRun(LanguageModel &target, LanguageModel &draft, const DecodingSettings &settings,
+                       std::vector<TokenId> prompt, int capTokens, std::optional<double> baselinePerToken)
+    : m_decoder(target, draft, settings)
+    , m_sequence(prompt)
+    , m_baselinePerToken(baselinePerToken)
+    , m_cap(std::max(1, capTokens))
+{
+    if (!m_baselinePerToken)
+        m_baseline.emplace(target, settings.target, settings.seed, std::move(prompt));
+}
+
+std::shared_ptr<const RoundRecord> SessionRun::playRound()
+{
+    const int budget = std::min(m_decoder.settings().draftLength, m_cap - m_generated);
+    if (budget <= 0)
+        return nullptr;
+    auto record = std::make_shared<RoundRecord>();
+    const auto start = std::chrono::steady_clock::now();
+    record->trace = m_decoder.round(m_sequence, budget);
+    record->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const int committed = static_cast<int>(record->trace.committed.size());
+    m_generated += committed;
+    m_seconds += record->seconds;
+    // The baseline writes as many tokens as this round committed, continuing its own text.
+    record->baselineSeconds = m_baseline ? m_baseline->generate(committed) : *m_baselinePerToken * committed;
+    m_baselineSeconds += record->baselineSeconds;
+    MetricsAccumulator one;
+    one.add(record->trace);
+    record->round = one.metrics(record->seconds, record->baselineSeconds);
+    m_metrics.add(record->trace);
+    record->cumulative = m_metrics.metrics(m_seconds, m_baselineSeconds);
+    return record;
+}
+
+} // namespace specdec::gui

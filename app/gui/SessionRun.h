@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// SessionRun: one session's decoding, used on an engine worker thread only — the speculative decoder on the
+// sequence so far, the running metrics (MetricsAccumulator), the wall time of each round and, alongside, the
+// autoregressive baseline for the same tokens (AutoregressiveRun: the CLI's `run --baseline`, played in the
+// same steps on the same thread, so the window's wall-clock speedup is the CLI's). A run stops at its cap of
+// tokens. An arena lane is a SessionRun on the arena's shared target.
+
+#include "RoundRecord.h"
+
+#include "AutoregressiveRun.h"
+#include "MetricsAccumulator.h"
+#include "SpeculativeDecoder.h"
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace specdec::gui {
+
+class SessionRun
+{
+public:
+    /// Default cap of tokens a run writes: the window and the CLI stop there and say so.
+    static constexpr int kDefaultCap = 200000;
+
+    /// `capTokens`: the most tokens the run writes; `baselinePerToken`: the baseline's seconds per token when
+    /// already measured (the arena), else the baseline is run alongside, round by round.
+    SessionRun(LanguageModel &target, LanguageModel &draft, const DecodingSettings &settings,
+               std::vector<TokenId> prompt, int capTokens, std::optional<double> baselinePerToken = std::nullopt);
+
+    /// Plays one round (K cut to the tokens left under the cap); nullptr once the cap is reached.
+    std::shared_ptr<const RoundRecord> playRound();
+
+    bool atCap() const { return m_generated >= m_cap; }
+    int generated() const { return m_generated; }
+    int cap() const { return m_cap; }
+    const DecodingSettings &settings() const { return m_decoder.settings(); }
+
+private:
+    SpeculativeDecoder m_decoder;
+    std::vector<TokenId> m_sequence;
+    std::optional<AutoregressiveRun> m_baseline;
+    std::optional<double> m_baselinePerToken;
+    MetricsAccumulator m_metrics;
+    double m_seconds = 0.0;
+    double m_baselineSeconds = 0.0;
+    int m_generated = 0;
+    int m_cap;
+};
+
+} // namespace specdec::gui
