@@ -181,6 +181,10 @@
         <source>Open the quiz, at question N (default 1).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Start in presenter mode (large text, one stage at a time; F5 or Esc leaves).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Phase</name>
@@ -705,6 +709,50 @@
         <source>Export quiz sheet</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&amp;User guide</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Reset layout and setup</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Presenter mode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leave presenter mode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Larger text (presenter mode)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Smaller text (presenter mode)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Round</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Distributions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>User guide</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::DistributionView</name>
@@ -785,6 +833,13 @@
     </message>
     <message>
         <source>Could not write %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>specdec::gui::HelpBrowser</name>
+    <message>
+        <source>The user guide was not found (looked for %1).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -895,6 +950,18 @@
     </message>
     <message>
         <source>share of outputs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predict the histogram first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hide the run&apos;s histogram until Reveal: let the room guess where the bars will land</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reveal the histogram</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1289,6 +1356,21 @@
     </message>
     <message>
         <source>The same seed replays the same run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>specdec::gui::ShortcutList</name>
+    <message>
+        <source>Shortcut</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Menu</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

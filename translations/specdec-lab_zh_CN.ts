@@ -181,6 +181,10 @@
         <source>Open the quiz, at question N (default 1).</source>
         <translation>打开测验，停在第 N 题（默认第 1 题）。</translation>
     </message>
+    <message>
+        <source>Start in presenter mode (large text, one stage at a time; F5 or Esc leaves).</source>
+        <translation>以演示模式启动（大字号，一次一个舞台；按 F5 或 Esc 退出）。</translation>
+    </message>
 </context>
 <context>
     <name>Phase</name>
@@ -705,6 +709,50 @@
         <source>Export quiz sheet</source>
         <translation>导出测验卷</translation>
     </message>
+    <message>
+        <source>&amp;User guide</source>
+        <translation>使用指南(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;Reset layout and setup</source>
+        <translation>重置布局和设置(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Presenter mode</source>
+        <translation>演示模式(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Leave presenter mode</source>
+        <translation>退出演示模式</translation>
+    </message>
+    <message>
+        <source>Larger text (presenter mode)</source>
+        <translation>放大文字（演示模式）</translation>
+    </message>
+    <message>
+        <source>Smaller text (presenter mode)</source>
+        <translation>缩小文字（演示模式）</translation>
+    </message>
+    <message>
+        <source>Round</source>
+        <translation>回合</translation>
+    </message>
+    <message>
+        <source>Distributions</source>
+        <translation>分布</translation>
+    </message>
+    <message>
+        <source>User guide</source>
+        <translation>使用指南</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::DistributionView</name>
@@ -786,6 +834,13 @@
     <message>
         <source>Could not write %1.</source>
         <translation>无法写入 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>specdec::gui::HelpBrowser</name>
+    <message>
+        <source>The user guide was not found (looked for %1).</source>
+        <translation>未找到使用指南（查找位置：%1）。</translation>
     </message>
 </context>
 <context>
@@ -896,6 +951,18 @@
     <message>
         <source>share of outputs</source>
         <translation>输出占比</translation>
+    </message>
+    <message>
+        <source>Predict the histogram first</source>
+        <translation>先预测直方图</translation>
+    </message>
+    <message>
+        <source>Hide the run&apos;s histogram until Reveal: let the room guess where the bars will land</source>
+        <translation>在揭晓之前隐藏本次运行的直方图：让全班先猜柱子会落在哪里</translation>
+    </message>
+    <message>
+        <source>Reveal the histogram</source>
+        <translation>揭晓直方图</translation>
     </message>
 </context>
 <context>
@@ -1290,6 +1357,21 @@
     <message>
         <source>The same seed replays the same run.</source>
         <translation>相同的种子重现相同的运行。</translation>
+    </message>
+</context>
+<context>
+    <name>specdec::gui::ShortcutList</name>
+    <message>
+        <source>Shortcut</source>
+        <translation>快捷键</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Menu</source>
+        <translation>菜单</translation>
     </message>
 </context>
 <context>

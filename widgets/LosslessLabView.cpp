@@ -7,6 +7,7 @@
 
 #include <qcustomplot.h>
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QGridLayout>
@@ -79,6 +80,8 @@ LosslessLabView::LosslessLabView(QWidget *parent)
     , m_samples(new QComboBox(this))
     , m_run(new QPushButton(this))
     , m_stop(new QPushButton(this))
+    , m_predict(new QCheckBox(this))
+    , m_reveal(new QPushButton(this))
     , m_progress(new QProgressBar(this))
     , m_stats(new QLabel(this))
     , m_verdict(new QLabel(this))
@@ -142,6 +145,8 @@ LosslessLabView::LosslessLabView(QWidget *parent)
     controls->addWidget(m_run, 2, 2);
     controls->addWidget(m_stop, 2, 3);
     controls->addWidget(m_progress, 3, 0, 1, 4);
+    controls->addWidget(m_predict, 4, 0, 1, 2);
+    controls->addWidget(m_reveal, 4, 2, 1, 2);
     auto *right = new QVBoxLayout;
     right->addLayout(controls);
     right->addWidget(m_plot, 1);
@@ -172,6 +177,9 @@ LosslessLabView::LosslessLabView(QWidget *parent)
         ++m_runSeed;
     });
     connect(m_stop, &QPushButton::clicked, this, &LosslessLabView::stopRequested);
+    connect(m_predict, &QCheckBox::toggled, this, &LosslessLabView::setPredictFirst);
+    connect(m_reveal, &QPushButton::clicked, this, &LosslessLabView::revealHistogram);
+    m_reveal->setEnabled(false);
 
     setDistributions({0.30, 0.25, 0.20, 0.12, 0.08, 0.05}, {0.10, 0.15, 0.35, 0.25, 0.05, 0.10}, alphabet(6));
     applyStyle();
@@ -274,9 +282,40 @@ LabRequest LosslessLabView::request() const
     return LabRequest{p(), q(), variant(), samples(), m_runSeed};
 }
 
+void LosslessLabView::setPredictFirst(bool on)
+{
+    const QSignalBlocker block(m_predict);
+    m_predict->setChecked(on);
+    m_hidden = on;
+    applyHidden();
+}
+
+bool LosslessLabView::predictFirst() const
+{
+    return m_predict->isChecked();
+}
+
+void LosslessLabView::revealHistogram()
+{
+    m_hidden = false;
+    applyHidden();
+}
+
+void LosslessLabView::applyHidden()
+{
+    m_acceptedBars->setVisible(!m_hidden);
+    m_replacedBars->setVisible(!m_hidden);
+    m_stats->setVisible(!m_hidden);
+    m_verdict->setVisible(!m_hidden);
+    m_reveal->setEnabled(m_hidden);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
 void LosslessLabView::resetHistogram()
 {
     m_snapshot = {};
+    m_hidden = predictFirst(); // a new run is hidden again until revealed
+    applyHidden();
     m_acceptedBars->data()->clear();
     m_replacedBars->data()->clear();
     QVector<double> keys;
@@ -373,6 +412,9 @@ void LosslessLabView::retranslate()
     m_explanation->setText(explanation(variant()));
     m_run->setText(tr("Run"));
     m_stop->setText(tr("Stop"));
+    m_predict->setText(tr("Predict the histogram first"));
+    m_predict->setToolTip(tr("Hide the run's histogram until Reveal: let the room guess where the bars will land"));
+    m_reveal->setText(tr("Reveal the histogram"));
     m_acceptedBars->setName(tr("accepted draft"));
     m_replacedBars->setName(tr("from the residual"));
     m_pMarks->setName(tr("p (target)"));

@@ -21,6 +21,7 @@ class QComboBox;
 class QCustomPlot;
 class QCPBars;
 class QCPGraph;
+class QCheckBox;
 class QLabel;
 class QProgressBar;
 class QPushButton;
@@ -82,6 +83,13 @@ public:
     /// The English sentences the translations are made from (for the test that they match the engine's).
     static QStringList translatableExplanations();
 
+    /// "Predict the histogram": while on, a run's histogram, statistics and verdict stay hidden until
+    /// revealHistogram() (the p marks stay, so the room can guess where the bars will land).
+    void setPredictFirst(bool on);
+    bool predictFirst() const;
+    bool histogramHidden() const { return m_hidden; }
+    void revealHistogram();
+
     enum class Preset { Random, OneHot, Disjoint, Equal };
     void applyPreset(Preset preset);
 
@@ -98,6 +106,7 @@ private:
     void retranslate();
     void applyStyle();
     void resetHistogram();
+    void applyHidden();
     void setAlphabetSize(int size);
 
     BarEditor *m_pEditor;
@@ -108,6 +117,9 @@ private:
     QComboBox *m_samples;
     QPushButton *m_run;
     QPushButton *m_stop;
+    QCheckBox *m_predict;
+    QPushButton *m_reveal;
+    bool m_hidden = false;
     QProgressBar *m_progress;
     QLabel *m_stats;
     QLabel *m_verdict;

@@ -108,7 +108,16 @@ int runScreenshot(const AutomationContext &c, const CommandLine &cl)
     for (int i = 0; i < 5; ++i)
         QCoreApplication::processEvents();
     QWidget *shown = c.window;
-    if (cl.quiz >= 0) { // the quiz, at its question
+    if (cl.presenter) { // the quiz (with --quiz) is a stage of the window
+        c.window->classroom()->setPresenterMode(true);
+        for (int i = 0; i < 3; ++i)
+            QCoreApplication::processEvents();
+        c.window->setMinimumSize(0, 0);
+        c.window->resize(cl.size); // the presenter layout fits where the normal one may not
+    }
+    if (cl.quiz >= 0 && cl.presenter) {
+        c.window->classroom()->showQuiz(cl.quiz);
+    } else if (cl.quiz >= 0) { // the quiz, at its question
         c.window->classroom()->showQuiz(cl.quiz);
         shown = c.window->classroom()->quiz();
         shown->resize(cl.size);

@@ -12,6 +12,7 @@
 #include "LessonPanel.h"
 #include "Lessons.h"
 #include "MessageBanner.h"
+#include "PresenterMode.h"
 #include "QuizView.h"
 #include "LosslessLabView.h"
 #include "MainWindow.h"
@@ -36,6 +37,7 @@
 #include <QMessageBox>
 #include <QSettings>
 
+#include <functional>
 #include <numeric>
 #include <utility>
 
@@ -67,6 +69,7 @@ ClassroomTools::ClassroomTools(MainWindow *window, SessionController *session, P
     , m_quiz(toolWindow(new QuizView, window, {900, 620}))
     , m_help(toolWindow(new HelpBrowser, window, {900, 700}))
     , m_shortcuts(toolWindow(new ShortcutList, window, {640, 520}))
+    , m_presenter(new PresenterMode(window))
 {
     m_lessonFiles = app::loadLessonFolder(lessonsFolder(), &m_lessonErrors);
     try {
@@ -137,6 +140,8 @@ ClassroomTools::ClassroomTools(MainWindow *window, SessionController *session, P
         m_pendingPosition.reset();
         m_player->jumpTo(m_session->history().size() - 1, Phase::Commit);
     });
+    m_presenter->setStages({{window->centralWidget(), {}}, {window->distributionView(), {}}, {m_lab, {}},
+                            {m_arena, {}}, {m_theory, {}}, {m_quiz, {}}});
     createMenus();
     retranslate();
     window->installEventFilter(this);
@@ -173,6 +178,30 @@ void ClassroomTools::createMenus()
         add(file, before, &ClassroomTools::quizSheetDialog);
         file->insertSeparator(before);
     }
+    // View is the window's third menu (File, Play, View, Help): presenter mode and its keys.
+    QMenu *view = m_window->menuBar()->actions().size() > 2 ? m_window->menuBar()->actions()[2]->menu() : nullptr;
+    m_presenterAction = new QAction(this);
+    m_presenterAction->setCheckable(true);
+    m_presenterAction->setShortcut(Qt::Key_F5);
+    m_window->addAction(m_presenterAction);
+    connect(m_presenterAction, &QAction::toggled, this, &ClassroomTools::setPresenterMode);
+    if (view) {
+        view->addSeparator();
+        view->addAction(m_presenterAction);
+    }
+    const QList<std::pair<QKeySequence, std::function<void()>>> keys{
+        {QKeySequence(Qt::Key_Escape), [this] { setPresenterMode(false); }},
+        {QKeySequence(QStringLiteral("Ctrl+=")), [this] { m_presenter->zoomIn(); }},
+        {QKeySequence(QStringLiteral("Ctrl+-")), [this] { m_presenter->zoomOut(); }},
+    };
+    for (const auto &[key, slot] : keys) {
+        auto *a = new QAction(this);
+        a->setShortcut(key);
+        a->setEnabled(false);
+        connect(a, &QAction::triggered, this, slot);
+        m_window->addAction(a);
+        m_presenterActions << a;
+    }
     // Help is the window's last menu until the Classroom menu is added after it.
     QMenu *help = m_window->menuBar()->actions().isEmpty() ? nullptr : m_window->menuBar()->actions().last()->menu();
     if (help) {
@@ -208,6 +237,12 @@ void ClassroomTools::retranslate()
     m_lab->setWindowTitle(tr("Lossless lab"));
     m_theory->setWindowTitle(tr("Theory explorer"));
     m_quiz->setWindowTitle(tr("Quiz"));
+    m_presenterAction->setText(tr("&Presenter mode"));
+    const QStringList keyNames{tr("Leave presenter mode"), tr("Larger text (presenter mode)"), tr("Smaller text (presenter mode)")};
+    for (int i = 0; i < m_presenterActions.size(); ++i)
+        m_presenterActions[i]->setText(keyNames[i]);
+    m_presenter->setStageTitles({tr("Round"), tr("Distributions"), tr("Lossless lab"), tr("Draft arena"),
+                                 tr("Theory explorer"), tr("Quiz")});
     m_help->setWindowTitle(tr("User guide"));
     m_shortcuts->setWindowTitle(tr("Keyboard shortcuts"));
     if (m_shortcuts->isVisible())
@@ -438,23 +473,41 @@ void ClassroomTools::updateMeasured()
     m_theory->setMeasured(points);
 }
 
+void ClassroomTools::present(QWidget *tool)
+{
+    if (m_presenter->isActive()) {
+        for (int i = 0; m_presenter->stageWidget(i); ++i)
+            if (m_presenter->stageWidget(i) == tool)
+                m_presenter->showStage(i);
+        return;
+    }
+    tool->show();
+    tool->raise();
+}
+
+void ClassroomTools::setPresenterMode(bool on)
+{
+    m_presenter->setActive(on);
+    const QSignalBlocker block(m_presenterAction);
+    m_presenterAction->setChecked(on);
+    for (QAction *a : std::as_const(m_presenterActions))
+        a->setEnabled(on);
+}
+
 void ClassroomTools::showArena()
 {
-    m_arena->show();
-    m_arena->raise();
+    present(m_arena);
 }
 
 void ClassroomTools::showLab()
 {
-    m_lab->show();
-    m_lab->raise();
+    present(m_lab);
 }
 
 void ClassroomTools::showTheory()
 {
     updateMeasured();
-    m_theory->show();
-    m_theory->raise();
+    present(m_theory);
 }
 
 void ClassroomTools::applyLesson(int index)
@@ -527,6 +580,8 @@ void ClassroomTools::applyDemonstration(const app::Demonstration &original)
             m_theory->setC(demo.theory->c);
             showTheory();
         } else if (tool == QLatin1String("window")) {
+            if (m_presenter->isActive())
+                m_presenter->showStage(0);
             m_window->raise();
         }
     }
@@ -536,8 +591,7 @@ void ClassroomTools::applyDemonstration(const app::Demonstration &original)
 void ClassroomTools::showQuiz(int index)
 {
     m_quiz->setQuestion(index);
-    m_quiz->show();
-    m_quiz->raise();
+    present(m_quiz);
 }
 
 void ClassroomTools::showMe(int index)
@@ -547,7 +601,8 @@ void ClassroomTools::showMe(int index)
     m_showMeQuestion = index;
     m_quiz->setShowMeResult(QString());
     applyDemonstration(m_quiz->quiz().questions[index].showMe);
-    m_quiz->raise(); // the question stays in front of the demonstration
+    if (!m_presenter->isActive())
+        m_quiz->raise(); // the question stays in front of the demonstration
 }
 
 void ClassroomTools::updateShowMeResult()

@@ -33,6 +33,7 @@ class TheoryExplorer;
 class QuizView;
 class HelpBrowser;
 class ShortcutList;
+class PresenterMode;
 
 class ClassroomTools : public QObject
 {
@@ -71,6 +72,9 @@ public:
     void showShortcuts();
     void resetLayoutAndSetup();
     HelpBrowser *help() const { return m_help; }
+    /// Presenter mode (View > Presenter mode, F5): scaled text, one stage at a time inside the window.
+    PresenterMode *presenter() const { return m_presenter; }
+    void setPresenterMode(bool on);
     ShortcutList *shortcuts() const { return m_shortcuts; }
 
     /// The handout's texts for the round on screen: setup, the run's numbers so far, the theory panel.
@@ -115,6 +119,11 @@ private:
     QuizView *m_quiz;
     HelpBrowser *m_help;
     ShortcutList *m_shortcuts;
+    PresenterMode *m_presenter;
+    QAction *m_presenterAction = nullptr;
+    QList<QAction *> m_presenterActions; ///< Esc, zoom in, zoom out: only while presenting
+    /// Shows `tool` as a floating tool window, or as its stage in presenter mode.
+    void present(QWidget *tool);
     QByteArray m_defaultState; ///< the dock layout as built, for Reset layout
     QList<app::LessonFile> m_lessonFiles;
     QStringList m_lessonErrors;

@@ -61,6 +61,7 @@ CommandLine parseCommandLine(const QStringList &given, const Setup &saved)
         {QStringLiteral("language"), QCoreApplication::translate("CommandLine", "Interface language: en or zh_CN."), QCoreApplication::translate("CommandLine", "code")},
         {QStringLiteral("lesson"), QCoreApplication::translate("CommandLine", "Open a lesson file (see docs/lessons.md) and run its setup."), QCoreApplication::translate("CommandLine", "FILE")},
         {QStringLiteral("quiz"), QCoreApplication::translate("CommandLine", "Open the quiz, at question N (default 1).")},
+        {QStringLiteral("presenter"), QCoreApplication::translate("CommandLine", "Start in presenter mode (large text, one stage at a time; F5 or Esc leaves).")},
     });
     if (!p.parse(arguments)) {
         cl.error = p.errorText();
@@ -135,6 +136,7 @@ CommandLine parseCommandLine(const QStringList &given, const Setup &saved)
             cl.error = QCoreApplication::translate("CommandLine", "--size expects WxH, e.g. 1600x1000");
     }
     cl.language = p.value(QStringLiteral("language"));
+    cl.presenter = p.isSet(QStringLiteral("presenter"));
     if (p.isSet(QStringLiteral("lesson"))) {
         cl.lesson = p.value(QStringLiteral("lesson"));
         try { // the lesson's setup is the run; options given on the command line are not mixed into it

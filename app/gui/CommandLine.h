@@ -26,6 +26,7 @@ struct CommandLine
     QSize size{1600, 1000};      ///< --size WxH
     QString language;            ///< --language en|zh_CN ("" = saved or system)
     QString lesson;              ///< --lesson FILE: open this lesson file (its setup replaces the saved one)
+    bool presenter = false;      ///< --presenter: start in presenter mode
     int quiz = -1;               ///< --quiz [N]: open the quiz at question N (1-based on the command line; 0-based here)
     QString error;               ///< a usage error to print (exit 2)
 

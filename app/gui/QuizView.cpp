@@ -183,6 +183,12 @@ void QuizView::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::LanguageChange)
         retranslate();
+    if (event->type() == QEvent::FontChange) { // presenter mode scales the font: the question follows
+        QFont big = font();
+        big.setPointSizeF(big.pointSizeF() * 1.25);
+        big.setBold(true);
+        m_question->setFont(big);
+    }
     QWidget::changeEvent(event);
 }
 

@@ -71,6 +71,8 @@ int main(int argc, char *argv[])
         window.classroom()->openLessonFile(cl.lesson); // validated by parseCommandLine
     else
         window.startSession(cl.setup);
+    if (cl.presenter)
+        window.classroom()->setPresenterMode(true);
     if (cl.quiz >= 0)
         window.classroom()->showQuiz(cl.quiz);
     return app.exec();
