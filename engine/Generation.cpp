@@ -3,6 +3,7 @@
 
 #include "Error.h"
 #include "Random.h"
+#include "TreeDecoder.h"
 
 #include <chrono>
 
@@ -53,6 +54,8 @@ Generation generateSpeculative(LanguageModel &target, LanguageModel &draft, cons
                                std::vector<TokenId> sequence, int tokens, const ProgressCallback &progress)
 {
     requireTokenCount(tokens);
+    if (!settings.tree.empty())
+        return generateTree(target, draft, settings, std::move(sequence), tokens, progress);
     SpeculativeDecoder decoder(target, draft, settings);
     Generation result;
     result.tokens.reserve(static_cast<std::size_t>(tokens) + static_cast<std::size_t>(settings.draftLength));
@@ -63,6 +66,32 @@ Generation generateSpeculative(LanguageModel &target, LanguageModel &draft, cons
         const int wanted = tokens - static_cast<int>(result.tokens.size());
         result.rounds.push_back(decoder.round(sequence, wanted));
         const auto &committed = result.rounds.back().committed;
+        result.tokens.insert(result.tokens.end(), committed.begin(), committed.end());
+        if (progress && !progress(std::min<int>(static_cast<int>(result.tokens.size()), tokens), tokens))
+            break;
+    }
+    if (static_cast<int>(result.tokens.size()) > tokens)
+        result.tokens.resize(static_cast<std::size_t>(tokens));
+    result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    result.target = difference(target.stats(), targetBefore);
+    result.draft = difference(draft.stats(), draftBefore);
+    return result;
+}
+
+Generation generateTree(LanguageModel &target, LanguageModel &draft, const DecodingSettings &settings,
+                        std::vector<TokenId> sequence, int tokens, const ProgressCallback &progress)
+{
+    requireTokenCount(tokens);
+    TreeDecoder decoder(target, draft, settings);
+    Generation result;
+    result.tokens.reserve(static_cast<std::size_t>(tokens) + static_cast<std::size_t>(settings.tree.depth()) + 1);
+    const CallStats targetBefore = target.stats();
+    const CallStats draftBefore = draft.stats();
+    const auto start = std::chrono::steady_clock::now();
+    while (static_cast<int>(result.tokens.size()) < tokens) {
+        const int wanted = tokens - static_cast<int>(result.tokens.size());
+        result.treeRounds.push_back(decoder.round(sequence, wanted));
+        const auto &committed = result.treeRounds.back().committed;
         result.tokens.insert(result.tokens.end(), committed.begin(), committed.end());
         if (progress && !progress(std::min<int>(static_cast<int>(result.tokens.size()), tokens), tokens))
             break;

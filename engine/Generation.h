@@ -5,6 +5,7 @@
 #include "LanguageModel.h"
 #include "RoundTrace.h"
 #include "SpeculativeDecoder.h"
+#include "TreeTrace.h"
 
 #include <functional>
 #include <vector>
@@ -14,7 +15,8 @@ namespace specdec {
 struct Generation
 {
     std::vector<TokenId> tokens;     ///< exactly the requested number of new tokens
-    std::vector<RoundTrace> rounds;  ///< speculative only
+    std::vector<RoundTrace> rounds;  ///< speculative with chains only
+    std::vector<TreeTrace> treeRounds; ///< speculative with token trees only
     double seconds = 0.0;            ///< wall time of the whole generation
     CallStats target;                ///< the target's calls during this generation
     CallStats draft;                 ///< the draft's calls (speculative only)
@@ -28,7 +30,12 @@ Generation generateAutoregressive(LanguageModel &target, const SamplerSettings &
                                   std::vector<TokenId> prompt, int tokens, const ProgressCallback &progress = {});
 
 /// Rounds of SpeculativeDecoder until `tokens` new tokens exist; the last round's surplus is cut off.
+/// With a tree shape in the settings, rounds of TreeDecoder instead (in `treeRounds`).
 Generation generateSpeculative(LanguageModel &target, LanguageModel &draft, const DecodingSettings &settings,
                                std::vector<TokenId> prompt, int tokens, const ProgressCallback &progress = {});
+
+/// Rounds of TreeDecoder (settings.tree must be set) until `tokens` new tokens exist.
+Generation generateTree(LanguageModel &target, LanguageModel &draft, const DecodingSettings &settings,
+                        std::vector<TokenId> prompt, int tokens, const ProgressCallback &progress = {});
 
 } // namespace specdec

@@ -21,4 +21,32 @@ void LanguageModel::distributions(std::span<const TokenId> sequence, int m, Dist
     m_stats.seconds += std::chrono::duration<double>(stop - start).count();
 }
 
+void LanguageModel::batchDistributions(std::span<const SequenceRequest> requests, std::vector<DistributionMatrix> &out)
+{
+    if (requests.empty())
+        throw Error("model asked for a batch of no sequences");
+    std::int64_t positions = 0;
+    for (const SequenceRequest &r : requests) {
+        if (r.m < 1 || static_cast<std::size_t>(r.m) > r.sequence.size() + 1)
+            throw Error("model asked for " + std::to_string(r.m) + " positions of a sequence of "
+                        + std::to_string(r.sequence.size()) + " tokens");
+        positions += r.m;
+    }
+    const auto start = std::chrono::steady_clock::now();
+    out.resize(requests.size());
+    for (std::size_t i = 0; i < requests.size(); ++i)
+        out[i].resize(requests[i].m, m_vocabulary.size());
+    computeBatch(requests, out);
+    const auto stop = std::chrono::steady_clock::now();
+    ++m_stats.calls;
+    m_stats.positions += positions;
+    m_stats.seconds += std::chrono::duration<double>(stop - start).count();
+}
+
+void LanguageModel::computeBatch(std::span<const SequenceRequest> requests, std::vector<DistributionMatrix> &out)
+{
+    for (std::size_t i = 0; i < requests.size(); ++i)
+        compute(requests[i].sequence, requests[i].m, out[i]);
+}
+
 } // namespace specdec

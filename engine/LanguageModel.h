@@ -9,12 +9,20 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <vector>
 
 namespace specdec {
 
 /// One probability vector per row; row-major so that a row (one position's distribution) is contiguous.
 using DistributionMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 using Distribution = Eigen::VectorXd;
+
+/// One sequence of a batched call: score the last m prefixes of `sequence` (as distributions() does).
+struct SequenceRequest
+{
+    std::span<const TokenId> sequence;
+    int m = 1;
+};
 
 /// What a model has done so far: forward passes, positions scored, wall time spent inside them.
 struct CallStats
@@ -44,6 +52,11 @@ public:
     /// Fills `out` (resized to m x V) and counts one call; 1 <= m <= sequence.size() + 1.
     void distributions(std::span<const TokenId> sequence, int m, DistributionMatrix &out);
 
+    /// Several sequences in one call (one batched forward pass, as a tree verification needs: one row per
+    /// root-to-leaf path): out[i] gets requests[i].m rows. Counts one call, all rows as positions.
+    /// Throws Error for an empty batch or a request distributions() would refuse.
+    void batchDistributions(std::span<const SequenceRequest> requests, std::vector<DistributionMatrix> &out);
+
     /// A short description for tables and traces, e.g. "ngram:6 (Kneser-Ney)".
     virtual std::string describe() const = 0;
 
@@ -57,6 +70,9 @@ protected:
     }
     /// The model's forward pass; `out` is already m x V.
     virtual void compute(std::span<const TokenId> sequence, int m, DistributionMatrix &out) = 0;
+    /// The batched forward pass; each out[i] is already m_i x V. The default runs compute() per request
+    /// (the rows of one batch, laid out one after the other); a model with a real batch dimension overrides it.
+    virtual void computeBatch(std::span<const SequenceRequest> requests, std::vector<DistributionMatrix> &out);
 
 private:
     friend class SameAsTargetModel; // runs the target's compute() under its own counters

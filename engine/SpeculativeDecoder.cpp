@@ -13,6 +13,9 @@ void DecodingSettings::validate() const
         throw Error("draft length K must be between 1 and 64, got " + std::to_string(draftLength));
     target.validate();
     draft.validate();
+    if (!tree.empty() && policy.kind != DraftPolicy::Kind::Constant)
+        throw Error("a token tree drafts its whole shape every round; the draft policy must be constant, got "
+                    + policy.describe());
 }
 
 SpeculativeDecoder::SpeculativeDecoder(LanguageModel &target, LanguageModel &draft, const DecodingSettings &settings)

@@ -8,6 +8,8 @@
 #include "Random.h"
 #include "RoundTrace.h"
 #include "Sampler.h"
+#include "TokenTree.h"
+#include "TreeAcceptance.h"
 
 #include <cstdint>
 #include <vector>
@@ -23,6 +25,8 @@ struct DecodingSettings
     std::uint64_t seed = 0;
     bool recordDistributions = false; ///< keep full p, q, residual and bonus vectors in every trace
     Variant variant = Variant::Correct;
+    TreeShape tree;                ///< non-empty: decode with token trees of this shape (TreeDecoder), not chains
+    TreeVariant treeVariant = TreeVariant::Correct; ///< the rule the tree decoder tests children with
 
     /// Throws Error for K outside 1..64 or invalid sampler settings.
     void validate() const;

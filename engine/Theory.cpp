@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "Theory.h"
 
+#include "Acceptance.h"
+
 #include <cmath>
 
 namespace specdec::theory {
@@ -25,6 +27,20 @@ int optimalDraftLength(double alpha, double c, int maxK)
             best = k;
     }
     return best;
+}
+
+double treeNodeAcceptance(const Eigen::Ref<const Eigen::VectorXd> &p, const Eigen::Ref<const Eigen::VectorXd> &q,
+                          int k)
+{
+    Eigen::VectorXd pj = p;
+    double allRejected = 1.0;
+    for (int j = 0; j < k; ++j) {
+        allRejected *= 1.0 - std::min(1.0, overlapMass(pj, q));
+        if (allRejected <= 0.0)
+            break;
+        pj = residualDistribution(pj, q);
+    }
+    return 1.0 - allRejected;
 }
 
 } // namespace specdec::theory

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// Closed-form results of speculative decoding (Leviathan, Kalman & Matias 2023, Section 3).
+// Closed-form results of speculative decoding (Leviathan, Kalman & Matias 2023, Section 3), and of token
+// trees (SpecInfer, Miao et al. 2024).
+
+#include <Eigen/Core>
 
 namespace specdec::theory {
 
@@ -14,5 +17,11 @@ double costModelSpeedup(double alpha, int k, double c);
 
 /// The K in 1..maxK that maximises costModelSpeedup.
 int optimalDraftLength(double alpha, double c, int maxK = 64);
+
+/// The exact chance that multi-step speculative sampling accepts one of k children drawn i.i.d. from q:
+/// \f$1 - \prod_{j=1}^{k} \big(1 - \sum_x \min(p_j(x), q(x))\big)\f$ with \f$p_1 = p\f$ and
+/// \f$p_{j+1} = \mathrm{norm}(\max(0, p_j - q))\f$. For k = 1 it is beta = sum_x min(p, q).
+double treeNodeAcceptance(const Eigen::Ref<const Eigen::VectorXd> &p, const Eigen::Ref<const Eigen::VectorXd> &q,
+                          int k);
 
 } // namespace specdec::theory

@@ -1,0 +1,171 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "TreeDecoder.h"
+
+#include "Error.h"
+#include "Theory.h"
+
+#include <algorithm>
+
+namespace specdec {
+
+TreeDecoder::TreeDecoder(LanguageModel &target, LanguageModel &draft, const DecodingSettings &settings)
+    : m_target(target)
+    , m_draft(draft)
+    , m_settings(settings)
+    , m_rng(settings.seed)
+{
+    m_settings.validate();
+    if (m_settings.tree.empty())
+        throw Error("the tree decoder needs a tree shape (e.g. 3,2,1)");
+    Vocabulary::requireSame(target.vocabulary(), draft.vocabulary());
+}
+
+void TreeDecoder::pathTo(const std::vector<TreeNode> &nodes, int node, std::vector<TokenId> &path) const
+{
+    path.clear();
+    for (int n = node; n >= 0; n = nodes[static_cast<std::size_t>(n)].parent)
+        path.push_back(nodes[static_cast<std::size_t>(n)].token);
+    std::reverse(path.begin(), path.end());
+}
+
+TreeTrace TreeDecoder::round(std::vector<TokenId> &sequence, int budget)
+{
+    const TreeShape shape = m_settings.tree.truncated(std::max(budget, 1));
+    const int depth = shape.depth();
+    const bool record = m_settings.recordDistributions;
+    const bool greedy = m_settings.target.greedy() && m_settings.treeVariant == TreeVariant::Correct;
+    const CallStats targetBefore = m_target.stats();
+    const CallStats draftBefore = m_draft.stats();
+    const std::size_t context = sequence.size();
+
+    TreeTrace trace;
+    trace.index = m_rounds++;
+    trace.contextLength = static_cast<int>(context);
+    trace.shape = shape;
+    trace.variant = m_settings.treeVariant;
+    trace.greedy = greedy;
+    trace.nodes.reserve(static_cast<std::size_t>(shape.nodeCount()));
+
+    // Sequences of a batch: the context followed by a node's path.
+    std::vector<std::vector<TokenId>> sequences;
+    std::vector<SequenceRequest> requests;
+    std::vector<DistributionMatrix> rows;
+    std::vector<TokenId> path;
+    auto prepare = [&](const std::vector<int> &ends, int m) {
+        sequences.resize(ends.size());
+        requests.resize(ends.size());
+        for (std::size_t i = 0; i < ends.size(); ++i) {
+            pathTo(trace.nodes, ends[i], path);
+            sequences[i].assign(sequence.begin(), sequence.end());
+            sequences[i].insert(sequences[i].end(), path.begin(), path.end());
+            requests[i] = {sequences[i], m};
+        }
+    };
+
+    // 1. Draft, depth by depth: one batched draft call scores the frontier; each node gets b_d i.i.d. children.
+    // qAt[n + 1] is the draft's distribution after node n (the root is n = -1).
+    std::vector<Eigen::VectorXd> qAt(static_cast<std::size_t>(shape.nodeCount()) + 1);
+    std::vector<int> frontier{-1};
+    std::vector<std::vector<int>> children(static_cast<std::size_t>(shape.nodeCount()) + 1);
+    for (int d = 1; d <= depth; ++d) {
+        prepare(frontier, 1);
+        m_draft.batchDistributions(requests, rows);
+        std::vector<int> next;
+        for (std::size_t i = 0; i < frontier.size(); ++i) {
+            const int parent = frontier[i];
+            Eigen::VectorXd &q = qAt[static_cast<std::size_t>(parent + 1)];
+            q = rows[i].row(0).transpose();
+            applySampler(m_settings.draft, q);
+            for (int j = 0; j < shape.branching(d); ++j) {
+                TreeNode node;
+                node.parent = parent;
+                node.depth = d;
+                node.sibling = j;
+                node.token = m_rng.categorical(q);
+                node.q = q[node.token];
+                children[static_cast<std::size_t>(parent + 1)].push_back(static_cast<int>(trace.nodes.size()));
+                next.push_back(static_cast<int>(trace.nodes.size()));
+                trace.nodes.push_back(node);
+            }
+        }
+        frontier = std::move(next);
+    }
+
+    // 2. Verify: one target call, one row per position of each root-to-leaf path.
+    prepare(frontier, depth + 1);
+    m_target.batchDistributions(requests, rows);
+    trace.targetRows = static_cast<int>(frontier.size()) * (depth + 1);
+    std::vector<Eigen::VectorXd> pAt(static_cast<std::size_t>(shape.nodeCount()) + 1);
+    for (std::size_t leaf = 0; leaf < frontier.size(); ++leaf) {
+        int n = frontier[leaf];
+        for (int row = depth; row >= 0; --row) {
+            Eigen::VectorXd &p = pAt[static_cast<std::size_t>(n + 1)];
+            if (p.size() == 0) {
+                p = rows[leaf].row(row).transpose();
+                applySampler(m_settings.target, p);
+            }
+            n = n >= 0 ? trace.nodes[static_cast<std::size_t>(n)].parent : -1;
+        }
+    }
+    for (TreeNode &node : trace.nodes)
+        node.p = pAt[static_cast<std::size_t>(node.parent + 1)][node.token];
+    if (record) {
+        for (int n = -1; n < static_cast<int>(trace.nodes.size()); ++n)
+            if (!children[static_cast<std::size_t>(n + 1)].empty())
+                trace.expansions.push_back({n, qAt[static_cast<std::size_t>(n + 1)], pAt[static_cast<std::size_t>(n + 1)]});
+    }
+
+    // 3. Test from the root down: the children of the current node, one by one (the rule of TreeAcceptance.h).
+    const auto uniform = [this] { return m_rng.uniform(); };
+    int current = -1;
+    std::vector<int> tokens;
+    for (int d = 1; d <= depth; ++d) {
+        const std::vector<int> &kids = children[static_cast<std::size_t>(current + 1)];
+        const Eigen::VectorXd &p = pAt[static_cast<std::size_t>(current + 1)];
+        const Eigen::VectorXd &q = qAt[static_cast<std::size_t>(current + 1)];
+        tokens.clear();
+        for (int kid : kids)
+            tokens.push_back(trace.nodes[static_cast<std::size_t>(kid)].token);
+        trace.exactNodeAcceptance.push_back(theory::treeNodeAcceptance(p, q, static_cast<int>(kids.size())));
+        NodeTest test = testChildren(m_settings.treeVariant, p, q, tokens, greedy, uniform, record);
+        for (std::size_t j = 0; j < test.children.size(); ++j) {
+            TreeNode &node = trace.nodes[static_cast<std::size_t>(kids[j])];
+            node.pUsed = test.children[j].pUsed;
+            node.threshold = test.children[j].threshold;
+            node.u = test.children[j].u;
+            node.verdict = test.children[j].accepted ? Verdict::Accepted : Verdict::Rejected;
+            if (record)
+                node.pUsedDist = std::move(test.pUsedDists[j]);
+        }
+        if (test.accepted < 0) {
+            trace.stoppedAtDepth = d;
+            trace.correction = test.correction;
+            if (record)
+                trace.residual = std::move(test.residual);
+            break;
+        }
+        current = kids[static_cast<std::size_t>(test.accepted)];
+        trace.acceptedPath.push_back(current);
+        trace.committed.push_back(trace.nodes[static_cast<std::size_t>(current)].token);
+    }
+
+    // 4. Correction or bonus.
+    if (trace.stoppedAtDepth >= 0) {
+        trace.committed.push_back(trace.correction);
+    } else {
+        const Eigen::VectorXd &pBonus = pAt[static_cast<std::size_t>(current + 1)];
+        trace.bonus = greedy ? argmax(pBonus) : m_rng.categorical(pBonus);
+        if (record)
+            trace.bonusDist = pBonus;
+        trace.committed.push_back(trace.bonus);
+    }
+
+    sequence.insert(sequence.end(), trace.committed.begin(), trace.committed.end());
+    trace.targetCalls = static_cast<int>(m_target.stats().calls - targetBefore.calls);
+    trace.draftCalls = static_cast<int>(m_draft.stats().calls - draftBefore.calls);
+    trace.targetSeconds = m_target.stats().seconds - targetBefore.seconds;
+    trace.draftSeconds = m_draft.stats().seconds - draftBefore.seconds;
+    return trace;
+}
+
+} // namespace specdec

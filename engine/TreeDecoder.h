@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// Token-tree speculative decoding, one round at a time (SpecInfer, Miao et al. 2024).
+//
+// Draft: depth by depth, the draft scores every node of the frontier in one batched call and each node
+// gets b_d children drawn i.i.d. from its q (after the draft sampler): D draft calls per round.
+// Verify: one batched target call scores every root-to-leaf path (context + path, D + 1 rows each), which
+// gives p at the root and after every node. Test: from the root down, the children of the current node are
+// tested one by one with testChildren() (TreeAcceptance.h); the first accepted child is descended into;
+// when all are rejected the correction comes from the final p'; an accepted leaf earns a bonus from p after
+// it. The tree 1,1,...,1 with the same seed gives exactly the round of SpeculativeDecoder with K = D.
+
+#include "LanguageModel.h"
+#include "Random.h"
+#include "SpeculativeDecoder.h"
+#include "TreeTrace.h"
+
+#include <vector>
+
+namespace specdec {
+
+class TreeDecoder
+{
+public:
+    /// Throws Error when the vocabularies differ, the settings are invalid or settings.tree is empty.
+    TreeDecoder(LanguageModel &target, LanguageModel &draft, const DecodingSettings &settings);
+
+    /// Plays one round on `sequence` (prompt + text so far) and appends the committed tokens to it. The
+    /// tree is cut to `budget` depths when fewer tokens are still wanted.
+    TreeTrace round(std::vector<TokenId> &sequence, int budget);
+
+    const DecodingSettings &settings() const { return m_settings; }
+
+private:
+    /// The tokens from the root to `node` (empty for the root, node -1).
+    void pathTo(const std::vector<TreeNode> &nodes, int node, std::vector<TokenId> &path) const;
+
+    LanguageModel &m_target;
+    LanguageModel &m_draft;
+    DecodingSettings m_settings;
+    Rng m_rng;
+    int m_rounds = 0;
+};
+
+} // namespace specdec
