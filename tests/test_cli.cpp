@@ -208,6 +208,69 @@ private slots:
         QCOMPARE(results.at(2).toObject().value(QStringLiteral("acceptance_rate")).toDouble(), 1.0);
     }
 
+    void treesOnTheCommandLine()
+    {
+        const QString tiny = QStringLiteral(SPECDEC_TEST_DATA_DIR "/tiny-en.txt");
+        const QStringList common{QStringLiteral("--corpus"), tiny, QStringLiteral("--target"), QStringLiteral("ngram:3"),
+                                 QStringLiteral("--draft"), QStringLiteral("ngram:1"), QStringLiteral("--prompt"),
+                                 QStringLiteral("the ")};
+        // run: the tree of every round in the trace, the tree metrics in the report.
+        Result r = specdec(QStringList{QStringLiteral("run"), QStringLiteral("--tree"), QStringLiteral("3,2"),
+                                       QStringLiteral("--tokens"), QStringLiteral("40"), QStringLiteral("--trace"),
+                                       QStringLiteral("--json")} + common);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QJsonObject o = json(r);
+        QCOMPARE(o.value(QStringLiteral("mode")).toString(), QStringLiteral("tree"));
+        QCOMPARE(o.value(QStringLiteral("generated_tokens")).toInt(), 40);
+        for (const char *key : {"tokens_per_target_call", "nodes_per_accepted_token", "per_depth_acceptance",
+                                "exact_node_acceptance", "measured_node_acceptance"})
+            QVERIFY2(o.contains(QLatin1String(key)), key);
+        const QJsonObject round = o.value(QStringLiteral("trace")).toArray().first().toObject();
+        QCOMPARE(round.value(QStringLiteral("nodes")).toArray().size(), 9);
+        for (const char *key : {"parent", "token", "q", "p", "verdict"})
+            QVERIFY2(round.value(QStringLiteral("nodes")).toArray().first().toObject().contains(QLatin1String(key)), key);
+        QVERIFY(round.contains(QStringLiteral("accepted_path")));
+        // lossless: the k-candidates mode, with the exact acceptance beside the measured one.
+        r = specdec({QStringLiteral("lossless"), QStringLiteral("--corpus"), tiny, QStringLiteral("--target"),
+                     QStringLiteral("ngram:3"), QStringLiteral("--draft"), QStringLiteral("ngram:1"),
+                     QStringLiteral("--context"), QStringLiteral("the "), QStringLiteral("--tree"), QStringLiteral("3"),
+                     QStringLiteral("--samples"), QStringLiteral("20000"), QStringLiteral("--json")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        o = json(r);
+        QCOMPARE(o.value(QStringLiteral("accepted")).toArray().size(), 3);
+        QVERIFY(std::abs(o.value(QStringLiteral("measured_acceptance")).toDouble()
+                         - o.value(QStringLiteral("exact_acceptance")).toDouble())
+                < o.value(QStringLiteral("acceptance_half_width")).toDouble());
+        // compare: one row per tree.
+        r = specdec(QStringList{QStringLiteral("compare"), QStringLiteral("--tree"), QStringLiteral("1,1"),
+                                QStringLiteral("--tree"), QStringLiteral("2,2"), QStringLiteral("--tokens"),
+                                QStringLiteral("50"), QStringLiteral("--json")} + common);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QCOMPARE(json(r).value(QStringLiteral("results")).toArray().size(), 2);
+        // sample: the tree decodes every sample.
+        r = specdec(QStringList{QStringLiteral("sample"), QStringLiteral("--tree"), QStringLiteral("2,1"),
+                                QStringLiteral("--samples"), QStringLiteral("300"), QStringLiteral("--json")} + common);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QCOMPARE(json(r).value(QStringLiteral("tree")).toString(), QStringLiteral("2,1"));
+        // Bad trees: one line naming the problem and a non-zero exit status, never a crash.
+        const QList<QPair<QStringList, QString>> bad{
+            {{QStringLiteral("run"), QStringLiteral("--tree"), QStringLiteral("3,x")}, QStringLiteral("entry 2 ('x')")},
+            {{QStringLiteral("run"), QStringLiteral("--tree"), QStringLiteral("8,8,8,8")}, QStringLiteral("512 nodes")},
+            {{QStringLiteral("run"), QStringLiteral("--tree"), QStringLiteral("2"), QStringLiteral("--variant"),
+              QStringLiteral("accept-all")}, QStringLiteral("unknown tree variant")},
+            {{QStringLiteral("run"), QStringLiteral("--tree"), QStringLiteral("2"), QStringLiteral("--policy"),
+              QStringLiteral("heuristic")}, QStringLiteral("policy must be constant")},
+            {{QStringLiteral("lossless"), QStringLiteral("--tree"), QStringLiteral("2,1")}, QStringLiteral("one depth")},
+        };
+        for (const auto &[arguments, message] : bad) {
+            r = specdec(arguments + QStringList{QStringLiteral("--corpus"), tiny});
+            QVERIFY(!r.crashed);
+            QVERIFY2(r.exitCode != 0, qPrintable(arguments.join(QLatin1Char(' '))));
+            QVERIFY2(r.err.contains(message), qPrintable(r.err));
+            QCOMPARE(r.err.trimmed().count(QLatin1Char('\n')), 0);
+        }
+    }
+
     void onnxCommands()
     {
         const Result ops = specdec({QStringLiteral("onnx-ops")});

@@ -580,6 +580,32 @@ private slots:
         QCOMPARE(tree.tokens, ar.tokens);
         QVERIFY(tree.target.calls < ar.target.calls);
     }
+
+    void onnxBatchIsOneGraphRun()
+    {
+        // The shipped models take a batch: a tree's paths run as one [B, T] batch, row for row the same as
+        // one path at a time (before and past the context length, where the rows share one window).
+        const std::string dir = std::string(SPECDEC_SOURCE_DIR) + "/corpora/kjv/models/";
+        auto target = OnnxLanguageModel::load(dir + "target.onnx", 0);
+        QVERIFY(target->batchesWindows());
+        for (int length : {5, target->contextLength() + 7}) {
+            std::vector<std::vector<TokenId>> paths(3, std::vector<TokenId>(static_cast<std::size_t>(length), 3));
+            paths[1].back() = 7;
+            paths[2][static_cast<std::size_t>(length - 2)] = 11;
+            std::vector<SequenceRequest> requests;
+            for (const auto &path : paths)
+                requests.push_back({path, 3});
+            std::vector<DistributionMatrix> rows;
+            const CallStats before = target->stats();
+            target->batchDistributions(requests, rows);
+            QCOMPARE(target->stats().calls - before.calls, std::int64_t(1));
+            for (std::size_t i = 0; i < paths.size(); ++i) {
+                DistributionMatrix single;
+                target->distributions(paths[i], 3, single);
+                QVERIFY2((rows[i] - single).cwiseAbs().maxCoeff() < 1e-6, qPrintable(QString::number(length)));
+            }
+        }
+    }
 #endif
 };
 

@@ -51,8 +51,13 @@ void addOptions(QCommandLineParser &parser, int groups)
                           tr("file")});
         parser.addOption({QStringLiteral("variant"),
                           tr("Acceptance rule: correct, or a wrong variant (accept-all, greedy-match, "
-                             "resample-from-target, unnormalized-residual, temperature-target-only)."),
+                             "resample-from-target, unnormalized-residual, temperature-target-only; with "
+                             "--tree: no-residual-update, typical-acceptance)."),
                           tr("name"), QStringLiteral("correct")});
+        parser.addOption({QStringLiteral("tree"),
+                          tr("Draft a token tree instead of a chain: children per depth, e.g. 3,2,1 "
+                             "(1,1,1,1 is the chain K = 4)."),
+                          tr("shape")});
     }
     if (groups & SamplerOptions) {
         parser.addOption({QStringLiteral("temperature"), tr("Target temperature; 0 = greedy."), tr("T"),
@@ -133,6 +138,24 @@ Variant readVariant(const QCommandLineParser &parser)
     return *variant;
 }
 
+TreeVariant readTreeVariant(const QCommandLineParser &parser)
+{
+    const QString name = parser.value(QStringLiteral("variant"));
+    const auto variant = treeVariantFromName(name.toStdString());
+    if (!variant) {
+        QStringList names;
+        for (TreeVariant v : allTreeVariants())
+            names << QString::fromStdString(treeVariantName(v));
+        throw UsageError(tr("unknown tree variant '%1' (known with --tree: %2)").arg(name, names.join(QStringLiteral(", "))));
+    }
+    return *variant;
+}
+
+TreeShape readTree(const QString &text)
+{
+    return TreeShape::parse(text.toStdString());
+}
+
 Setup readSetup(const QCommandLineParser &parser)
 {
     const bool fromSession = parser.isSet(QStringLiteral("session"));
@@ -173,8 +196,12 @@ Setup readSetup(const QCommandLineParser &parser)
         d.draft.temperature = d.target.temperature;
     if (use("policy"))
         d.policy = DraftPolicy::parse(parser.value(QStringLiteral("policy")).toStdString());
-    if (use("variant"))
+    if (parser.isSet(QStringLiteral("tree"))) {
+        d.tree = readTree(parser.value(QStringLiteral("tree")));
+        d.treeVariant = readTreeVariant(parser);
+    } else if (use("variant")) {
         d.variant = readVariant(parser);
+    }
     setup.validate();
     return setup;
 }

@@ -31,7 +31,7 @@ public:
 enum OptionGroup {
     CorpusOptions = 0x1,  ///< --corpus
     ModelOptions = 0x2,   ///< --target --draft --draft-corpus --threads
-    DecodeOptions = 0x4,  ///< --prompt --tokens -k --seed --mode --policy --variant
+    DecodeOptions = 0x4,  ///< --prompt --tokens -k --seed --mode --policy --variant --tree
     SamplerOptions = 0x8, ///< --temperature --draft-temperature --top-k --top-p
     OutputOptions = 0x10, ///< --json
 };
@@ -45,6 +45,10 @@ Setup readSetup(const QCommandLineParser &parser);
 SamplerSettings readSampler(const QCommandLineParser &parser);
 DecodingMode readMode(const QCommandLineParser &parser);
 Variant readVariant(const QCommandLineParser &parser);
+/// --variant read as a tree rule (correct, no-residual-update, typical-acceptance).
+TreeVariant readTreeVariant(const QCommandLineParser &parser);
+/// A --tree value ("3,2,1"); throws specdec::Error naming the bad entry.
+TreeShape readTree(const QString &text);
 
 int readInt(const QCommandLineParser &parser, const QString &name, int defaultValue);
 std::int64_t readInt64(const QCommandLineParser &parser, const QString &name, std::int64_t defaultValue);

@@ -8,6 +8,8 @@
 
 #include "Generation.h"
 #include "Metrics.h"
+#include "TreeJson.h"
+#include "TreeMetrics.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -40,10 +42,53 @@ int compareCommand(const QStringList &arguments)
 
     QJsonArray results;
     const bool json = parser.isSet(QStringLiteral("json"));
-    if (!json)
+    const QStringList trees = parser.values(QStringLiteral("tree"));
+    if (trees.size() > 6)
+        throw UsageError(tr("compare takes at most 6 trees, got %1").arg(trees.size()));
+    if (!trees.isEmpty() && !json)
+        out() << tr("draft                     tree     nodes  tokens/call  accepted/call  nodes/accepted  "
+                    "per-depth acceptance      seconds  wall-clock")
+              << '\n';
+    for (const QString &spec : trees.isEmpty() ? QStringList() : drafts) {
+        auto draft = experiment->makeDraft(spec.toStdString(), setup.draftCorpus);
+        for (const QString &treeText : trees) {
+            DecodingSettings decoding = setup.decoding;
+            decoding.tree = readTree(treeText);
+            const Generation g = generateSpeculative(experiment->target(), *draft, decoding, experiment->prompt(),
+                                                     setup.tokens);
+            const TreeMetrics m = computeTreeMetrics(g.treeRounds, g.seconds,
+                                                     base ? std::optional(base->seconds) : std::nullopt);
+            QJsonObject o = treeRunJson(g, m, vocab);
+            o.insert(QStringLiteral("draft"), QString::fromStdString(draft->describe()));
+            o.insert(QStringLiteral("tree"), QString::fromStdString(decoding.tree.describe()));
+            if (base)
+                o.insert(QStringLiteral("same_text_as_baseline"), base->tokens == g.tokens);
+            results.append(o);
+            if (json)
+                continue;
+            QString perDepth;
+            for (double a : m.perDepthAcceptance)
+                perDepth += QString::number(a, 'f', 2) + QLatin1Char(' ');
+            const QString wall = m.speedupWallClock ? QString::number(*m.speedupWallClock, 'f', 2) + QLatin1Char('x')
+                                                    : QStringLiteral("-");
+            out() << QStringLiteral("%1 %2 %3 %4 %5 %6  %7 %8 %9")
+                         .arg(QString::fromStdString(draft->describe()), -24)
+                         .arg(QString::fromStdString(decoding.tree.describe()), -8)
+                         .arg(decoding.tree.nodeCount(), 5)
+                         .arg(m.tokensPerTargetCall, 12, 'f', 3)
+                         .arg(m.acceptedPerTargetCall, 14, 'f', 3)
+                         .arg(m.nodesPerAcceptedToken, 15, 'f', 2)
+                         .arg(perDepth.trimmed(), -24)
+                         .arg(g.seconds, 8, 'f', 3)
+                         .arg(wall, 11)
+                  << '\n';
+            out().flush();
+        }
+    }
+    if (!json && trees.isEmpty())
         out() << tr("draft                     alpha  tok/round      c  passes  cost-model  wall-clock  draft ms")
               << '\n';
-    for (const QString &spec : drafts) {
+    for (const QString &spec : trees.isEmpty() ? drafts : QStringList()) {
         auto draft = experiment->makeDraft(spec.toStdString(), setup.draftCorpus);
         const Generation g = generateSpeculative(experiment->target(), *draft, setup.decoding, experiment->prompt(),
                                                  setup.tokens);
@@ -77,6 +122,7 @@ int compareCommand(const QStringList &arguments)
             {QStringLiteral("target"), QString::fromStdString(experiment->target().describe())},
             {QStringLiteral("prompt"), QString::fromStdString(setup.prompt)},
             {QStringLiteral("k"), setup.decoding.draftLength},
+            {QStringLiteral("trees"), QJsonArray::fromStringList(trees)},
             {QStringLiteral("policy"), QString::fromStdString(setup.decoding.policy.describe())},
             {QStringLiteral("temperature"), setup.decoding.target.temperature},
             {QStringLiteral("seed"), QString::number(setup.decoding.seed)},

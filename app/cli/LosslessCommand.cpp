@@ -6,15 +6,96 @@
 #include "Output.h"
 #include "ParseArguments.h"
 
+#include "CandidatesLab.h"
 #include "LosslessLab.h"
 #include "Sampler.h"
 #include "Utf8.h"
 
 #include <QCoreApplication>
+#include <QJsonArray>
 
 #include <cmath>
 
 namespace specdec::cli {
+
+namespace {
+
+/// The k-candidates mode: counts split into "accepted j-th candidate" parts and the correction, the
+/// chi-square against p, and the measured acceptance beside the exact one-node formula.
+int candidatesReport(const Eigen::VectorXd &p, const Eigen::VectorXd &q, int k, TreeVariant variant,
+                     std::int64_t samples, std::uint64_t seed, const Vocabulary &vocab, const std::string &context,
+                     bool json)
+{
+    auto tr = [](const char *text) { return QCoreApplication::translate("specdec", text); };
+    CandidatesLab lab(p, q, k, variant);
+    Rng rng(seed);
+    lab.run(samples, rng);
+    const ChiSquareResult chi = lab.test();
+    QJsonObject counts, expected, correction;
+    QJsonArray accepted;
+    for (int j = 0; j < k; ++j)
+        accepted.append(QJsonObject());
+    for (int x = 0; x < vocab.size(); ++x) {
+        const auto i = static_cast<std::size_t>(x);
+        if (lab.counts()[i] == 0 && p[x] == 0.0)
+            continue;
+        const QString token = tokenToString(vocab, x);
+        counts.insert(token, static_cast<double>(lab.counts()[i]));
+        expected.insert(token, p[x] * static_cast<double>(samples));
+        correction.insert(token, static_cast<double>(lab.correctionCounts()[i]));
+        for (int j = 0; j < k; ++j) {
+            QJsonObject part = accepted[j].toObject();
+            part.insert(token, static_cast<double>(lab.acceptedCounts(j)[i]));
+            accepted[j] = part;
+        }
+    }
+    const QJsonObject report{
+        {QStringLiteral("mode"), QStringLiteral("k-candidates")},
+        {QStringLiteral("k"), k},
+        {QStringLiteral("variant"), QString::fromStdString(treeVariantName(variant))},
+        {QStringLiteral("explanation"), QString::fromStdString(treeVariantExplanation(variant))},
+        {QStringLiteral("context"), QString::fromStdString(context)},
+        {QStringLiteral("samples"), static_cast<double>(samples)},
+        {QStringLiteral("chi2"), std::isfinite(chi.statistic) ? QJsonValue(chi.statistic) : QJsonValue()},
+        {QStringLiteral("dof"), chi.degreesOfFreedom},
+        {QStringLiteral("p_value"), chi.pValue},
+        {QStringLiteral("tv"), lab.totalVariation()},
+        {QStringLiteral("measured_acceptance"), lab.measuredAcceptance()},
+        {QStringLiteral("acceptance_half_width"), lab.acceptanceHalfWidth()},
+        {QStringLiteral("exact_acceptance"), lab.exactAcceptance()},
+        {QStringLiteral("counts"), counts},
+        {QStringLiteral("expected"), expected},
+        {QStringLiteral("accepted"), accepted},
+        {QStringLiteral("correction"), correction},
+    };
+    if (json) {
+        printJson(report);
+        return 0;
+    }
+    out() << tr("%1, k = %2 candidates: %3 one-step samples after \"%4\"")
+                 .arg(QString::fromStdString(treeVariantName(variant)))
+                 .arg(k)
+                 .arg(samples)
+                 .arg(QString::fromStdString(context))
+          << '\n';
+    out() << tr("a candidate accepted: measured %1 +- %2 (99.9%), exact 1 - prod(1 - beta_j) = %3")
+                 .arg(lab.measuredAcceptance(), 0, 'f', 4)
+                 .arg(lab.acceptanceHalfWidth(), 0, 'f', 4)
+                 .arg(lab.exactAcceptance(), 0, 'f', 4)
+          << '\n';
+    out() << tr("chi-square %1 on %2 degrees of freedom: p-value %3, TV(histogram, p) = %4")
+                 .arg(chi.statistic, 0, 'f', 1)
+                 .arg(chi.degreesOfFreedom)
+                 .arg(chi.pValue, 0, 'g', 4)
+                 .arg(lab.totalVariation(), 0, 'f', 5)
+          << '\n';
+    out() << (chi.pValue < 1e-6 ? tr("the output does NOT follow p: ") : tr("consistent with p: "))
+          << QString::fromStdString(treeVariantExplanation(variant)) << '\n';
+    out().flush();
+    return 0;
+}
+
+} // namespace
 
 int losslessCommand(const QStringList &arguments)
 {
@@ -23,8 +104,13 @@ int losslessCommand(const QStringList &arguments)
     addOptions(parser, CorpusOptions | ModelOptions | SamplerOptions | OutputOptions);
     parser.addOption({QStringLiteral("context"), tr("Text before the sampled token."), tr("text")});
     parser.addOption({QStringLiteral("variant"), tr("correct, accept-all, greedy-match, resample-from-target, "
-                                                    "unnormalized-residual or temperature-target-only."),
+                                                    "unnormalized-residual or temperature-target-only; with --tree: "
+                                                    "correct, no-residual-update or typical-acceptance."),
                       tr("name"), QStringLiteral("correct")});
+    parser.addOption({QStringLiteral("tree"),
+                      tr("k-candidates mode: k drafts drawn i.i.d. from q, tested one by one (a tree of one depth, "
+                         "e.g. 3)."),
+                      tr("k")});
     parser.addOption({QStringLiteral("samples"), tr("One-step samples (up to 10^9)."), tr("S"),
                       QStringLiteral("100000")});
     parser.addOption({QStringLiteral("seed"), tr("Random seed."), tr("n"), QStringLiteral("0")});
@@ -44,7 +130,17 @@ int losslessCommand(const QStringList &arguments)
     setup.decoding.draft.temperature =
         readDouble(parser, QStringLiteral("draft-temperature"), setup.decoding.target.temperature);
     setup.decoding.draft.validate();
-    const Variant variant = readVariant(parser);
+    const bool candidates = parser.isSet(QStringLiteral("tree"));
+    int k = 1;
+    if (candidates) {
+        const TreeShape shape = readTree(parser.value(QStringLiteral("tree")));
+        if (shape.depth() != 1)
+            throw UsageError(tr("lossless samples one step: --tree takes one depth (k candidates), got %1")
+                                 .arg(QString::fromStdString(shape.describe())));
+        k = shape.branching(1);
+    }
+    const Variant variant = candidates ? Variant::Correct : readVariant(parser);
+    const TreeVariant treeVariant = candidates ? readTreeVariant(parser) : TreeVariant::Correct;
     const std::int64_t samples = readInt64(parser, QStringLiteral("samples"), 100000);
     if (samples < 1 || samples > 1000000000)
         throw UsageError(tr("--samples must be between 1 and 10^9, got %1").arg(samples));
@@ -67,6 +163,10 @@ int losslessCommand(const QStringList &arguments)
         untempered.temperature = 1.0;
         applySampler(untempered, qTest);
     }
+
+    if (candidates)
+        return candidatesReport(p, q, k, treeVariant, samples, seed, vocab, setup.prompt,
+                                parser.isSet(QStringLiteral("json")));
 
     LosslessLab lab(p, q, variant, qTest);
     Rng rng(seed);

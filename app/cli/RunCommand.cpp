@@ -7,10 +7,13 @@
 #include "ParseArguments.h"
 #include "SessionFile.h"
 #include "TraceExport.h"
+#include "TreeJson.h"
+#include "TreeOutput.h"
 
 #include "Generation.h"
 #include "Metrics.h"
 #include "MetricsAccumulator.h"
+#include "TreeMetrics.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -88,6 +91,66 @@ void printSummary(const RunMetrics &m, int k)
           << '\n';
 }
 
+/// specdec run --tree: rounds of the tree decoder, printed (or in the JSON report with their trees).
+int runTree(const Setup &setup, Experiment &experiment, QJsonObject report, bool json, bool trace, bool baseline)
+{
+    const Vocabulary &vocab = experiment.vocabulary();
+    LanguageModel &target = experiment.target();
+    LanguageModel &draft = *experiment.draft();
+    const int wanted = std::min(setup.tokens, setup.cap);
+    const Generation g = generateTree(target, draft, setup.decoding, experiment.prompt(), wanted);
+    if (setup.tokens > setup.cap)
+        err() << tr("specdec: stopped at the cap of %1 tokens (--cap N writes more)").arg(setup.cap) << '\n';
+    err().flush();
+    std::optional<Generation> base;
+    if (baseline)
+        base = generateAutoregressive(target, setup.decoding.target, setup.decoding.seed, experiment.prompt(), wanted);
+    const TreeMetrics m = computeTreeMetrics(g.treeRounds, g.seconds, base ? std::optional(base->seconds) : std::nullopt);
+    if (json) {
+        report.insert(QStringLiteral("mode"), QStringLiteral("tree"));
+        report.insert(QStringLiteral("draft"), QString::fromStdString(draft.describe()));
+        report.insert(QStringLiteral("tree"), QString::fromStdString(setup.decoding.tree.describe()));
+        report.insert(QStringLiteral("variant"), QString::fromStdString(treeVariantName(setup.decoding.treeVariant)));
+        const QJsonObject fields = treeRunJson(g, m, vocab);
+        for (auto it = fields.begin(); it != fields.end(); ++it)
+            report.insert(it.key(), it.value());
+        if (base)
+            report.insert(QStringLiteral("baseline"),
+                          QJsonObject{{QStringLiteral("seconds"), base->seconds},
+                                      {QStringLiteral("target_calls"), static_cast<double>(base->target.calls)},
+                                      {QStringLiteral("same_text"), base->tokens == g.tokens}});
+        if (trace) {
+            QJsonArray rounds;
+            for (const auto &r : g.treeRounds)
+                rounds.append(treeTraceJson(r, vocab));
+            report.insert(QStringLiteral("trace"), rounds);
+        }
+        printJson(report);
+        return 0;
+    }
+    out() << tr("specdec run: corpus %1 (%2 tokens), target %3, draft %4, tree %5 (%6), %7, seed %8")
+                 .arg(QString::fromStdString(experiment.corpus().name))
+                 .arg(vocab.size())
+                 .arg(QString::fromStdString(target.describe()), QString::fromStdString(draft.describe()))
+                 .arg(QString::fromStdString(setup.decoding.tree.describe()))
+                 .arg(QString::fromStdString(treeVariantName(setup.decoding.treeVariant)))
+                 .arg(QString::fromStdString(setup.decoding.target.describe()))
+                 .arg(setup.decoding.seed)
+          << '\n';
+    const std::size_t shown = trace ? g.treeRounds.size() : std::min<std::size_t>(g.treeRounds.size(), 30);
+    for (std::size_t i = 0; i < shown; ++i) {
+        printTreeRound(g.treeRounds[i], vocab);
+        if (trace)
+            printTreeNodes(g.treeRounds[i], vocab);
+    }
+    if (shown < g.treeRounds.size())
+        out() << tr("... %1 more rounds (--trace shows all)").arg(g.treeRounds.size() - shown) << '\n';
+    out() << tr("text: ") << QString::fromStdString(setup.prompt) << tokensToString(vocab, g.tokens) << '\n';
+    printTreeSummary(m);
+    out().flush();
+    return 0;
+}
+
 } // namespace
 
 int runCommand(const QStringList &arguments)
@@ -153,6 +216,11 @@ int runCommand(const QStringList &arguments)
         return 0;
     }
 
+    if (!setup.decoding.tree.empty()) {
+        if (!exportPath.isEmpty() || parser.isSet(QStringLiteral("save-session")))
+            throw UsageError(tr("--export-trace and --save-session do not take token trees yet (use --json --trace)"));
+        return runTree(setup, *experiment, report, json, trace, baseline);
+    }
     LanguageModel &draft = *experiment->draft();
     // The run writes at most setup.cap tokens. Rounds are streamed: printed (the first 30 unless --trace) and
     // folded into the metrics as they come; they are kept only for --trace or --export-trace, the text only

@@ -49,6 +49,7 @@ int sampleCommand(const QStringList &arguments)
         {QStringLiteral("samples"), static_cast<double>(samples)},
         {QStringLiteral("tokens"), setup.tokens},
         {QStringLiteral("distinct"), static_cast<int>(counts.size())},
+        {QStringLiteral("tree"), QString::fromStdString(setup.decoding.tree.describe())},
         {QStringLiteral("counts"), countsJson},
     };
 

@@ -8,6 +8,7 @@
 
 #include "Generation.h"
 #include "Metrics.h"
+#include "TreeMetrics.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -56,6 +57,10 @@ int sweepCommand(const QStringList &arguments)
     const std::vector<double> ks = readList(parser, QStringLiteral("ks"));
     const std::vector<double> temperatures = readList(parser, QStringLiteral("temperatures"));
     const int repeat = std::max(1, readInt(parser, QStringLiteral("repeat"), 2));
+    std::vector<TreeShape> trees; // with --tree (repeatable), the trees replace the K axis
+    for (const QString &text : parser.values(QStringLiteral("tree")))
+        trees.push_back(readTree(text));
+    const std::size_t columns = trees.empty() ? ks.size() : trees.size();
 
     auto experiment = Experiment::load(setup, corpusCatalog(), false);
     std::vector<std::unique_ptr<LanguageModel>> draftModels;
@@ -71,8 +76,14 @@ int sweepCommand(const QStringList &arguments)
                      .arg(QString::fromStdString(setup.prompt))
                      .arg(setup.decoding.seed)
               << "\n\n";
-        out() << tr("| draft | T | K | α | tokens/round | c | predicted | measured | measured/predicted |") << '\n'
-              << "|---|---|---|---|---|---|---|---|---|\n";
+        if (trees.empty())
+            out() << tr("| draft | T | K | α | tokens/round | c | predicted | measured | measured/predicted |") << '\n'
+                  << "|---|---|---|---|---|---|---|---|---|\n";
+        else
+            out() << tr("| draft | T | tree | nodes | tokens/target call | nodes/accepted token | acceptance per depth | "
+                        "measured |")
+                  << '\n'
+                  << "|---|---|---|---|---|---|---|---|\n";
         out().flush();
     }
     for (double temperature : temperatures) {
@@ -81,8 +92,11 @@ int sweepCommand(const QStringList &arguments)
         decoding.target.validate();
         generateAutoregressive(experiment->target(), decoding.target, decoding.seed, experiment->prompt(), 4); // warm-up
         for (std::size_t d = 0; d < draftModels.size(); ++d) {
-            for (double kValue : ks) {
-                decoding.draftLength = static_cast<int>(kValue);
+            for (std::size_t column = 0; column < columns; ++column) {
+                if (trees.empty())
+                    decoding.draftLength = static_cast<int>(ks[column]);
+                else
+                    decoding.tree = trees[column];
                 decoding.validate();
                 // Each speculative run is paired with a baseline run right before it (the same target, tokens
                 // and process), and the fastest of `repeat` pairs counts on each side.
@@ -97,6 +111,43 @@ int sweepCommand(const QStringList &arguments)
                         base = std::move(b);
                     if (r == 0 || s.seconds < g.seconds)
                         g = std::move(s);
+                }
+                if (!trees.empty()) {
+                    const TreeMetrics m = computeTreeMetrics(g.treeRounds, g.seconds, base.seconds);
+                    const double measured = m.speedupWallClock.value_or(0.0);
+                    QJsonArray perDepth;
+                    QString perDepthText;
+                    for (double a : m.perDepthAcceptance) {
+                        perDepth.append(a);
+                        perDepthText += QString::number(a, 'f', 2) + QLatin1Char(' ');
+                    }
+                    rows.append(QJsonObject{
+                        {QStringLiteral("draft"), QString::fromStdString(draftModels[d]->describe())},
+                        {QStringLiteral("temperature"), temperature},
+                        {QStringLiteral("tree"), QString::fromStdString(decoding.tree.describe())},
+                        {QStringLiteral("nodes"), decoding.tree.nodeCount()},
+                        {QStringLiteral("tokens_per_target_call"), m.tokensPerTargetCall},
+                        {QStringLiteral("nodes_per_accepted_token"), m.nodesPerAcceptedToken},
+                        {QStringLiteral("per_depth_acceptance"), perDepth},
+                        {QStringLiteral("measured_speedup"), measured},
+                        {QStringLiteral("baseline_seconds"), base.seconds},
+                        {QStringLiteral("seconds"), g.seconds},
+                        {QStringLiteral("same_text_as_baseline"), g.tokens == base.tokens},
+                    });
+                    if (!json) {
+                        out() << QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8× |")
+                                     .arg(QString::fromStdString(draftModels[d]->describe()))
+                                     .arg(temperature)
+                                     .arg(QString::fromStdString(decoding.tree.describe()))
+                                     .arg(decoding.tree.nodeCount())
+                                     .arg(m.tokensPerTargetCall, 0, 'f', 3)
+                                     .arg(m.nodesPerAcceptedToken, 0, 'f', 2)
+                                     .arg(perDepthText.trimmed())
+                                     .arg(measured, 0, 'f', 2)
+                              << '\n';
+                        out().flush();
+                    }
+                    continue;
                 }
                 const RunMetrics m = computeMetrics(g.rounds, g.seconds, base.seconds);
                 const double measured = m.speedupWallClock.value_or(0.0);

@@ -16,6 +16,8 @@ QJsonValue number(double value)
     return std::isfinite(value) ? QJsonValue(value) : QJsonValue(QJsonValue::Null);
 }
 
+} // namespace
+
 QJsonArray topEntries(const Eigen::VectorXd &dist, const Vocabulary &vocabulary, int count)
 {
     std::vector<int> ids(static_cast<std::size_t>(dist.size()));
@@ -29,9 +31,6 @@ QJsonArray topEntries(const Eigen::VectorXd &dist, const Vocabulary &vocabulary,
                                {QStringLiteral("prob"), dist[ids[i]]}});
     return out;
 }
-
-
-} // namespace
 
 QString tokenToString(const Vocabulary &vocabulary, TokenId id)
 {

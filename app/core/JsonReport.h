@@ -26,6 +26,9 @@ QJsonObject runJson(const Generation &generation, const RunMetrics &metrics, con
 /// One RoundTrace, with the top `topEntries` entries of p and q at each position.
 QJsonObject traceJson(const RoundTrace &trace, const Vocabulary &vocabulary, int topEntries = 5);
 
+/// The `count` most probable entries of a distribution as [{"token", "prob"}, ...].
+QJsonArray topEntries(const Eigen::VectorXd &distribution, const Vocabulary &vocabulary, int count);
+
 /// A distribution as {"tokens": [...], "probs": [...]} over the whole vocabulary.
 QJsonObject distributionJson(const Eigen::VectorXd &distribution, const Vocabulary &vocabulary);
 

@@ -15,6 +15,19 @@ namespace {
 constexpr const char *kVocabKey = "specdec.vocab";
 constexpr const char *kContextKey = "specdec.context_length";
 
+/// Row `out` = softmax of the V logits starting at `offset`, in double.
+void softmaxRow(const nn::Tensor &logits, std::int64_t offset, std::int64_t V, Eigen::Ref<Eigen::RowVectorXd> out,
+                const std::string &path, std::int64_t position)
+{
+    for (std::int64_t v = 0; v < V; ++v)
+        out(v) = logits.doubleAt(offset + v);
+    const double max = out.maxCoeff();
+    if (!std::isfinite(max))
+        throw Error(path + ": the logits at position " + std::to_string(position) + " are not finite");
+    out = (out.array() - max).exp();
+    out /= out.sum();
+}
+
 std::string metadataValue(const nn::OnnxGraph &graph, const std::string &key, bool required)
 {
     const auto &meta = graph.metadata();
@@ -127,6 +140,25 @@ void OnnxLanguageModel::checkContract()
                 throw Error(file + ": the output is not causal: changing token " + std::to_string(T - 1)
                             + " changes the logits at position " + std::to_string(i / V) + " (see docs/model-format.md)");
         }
+        // A batch of the two probes in one run must give each probe's logits: then a token tree's paths can
+        // be verified in one graph run. A graph that cannot batch is still a valid model (one run per path).
+        if (!(in.hasShape && in.shape[0].fixed())) {
+            try {
+                std::vector<std::int64_t> ids;
+                for (int i = 0; i < T; ++i)
+                    ids.push_back(static_cast<std::int64_t>(i % V));
+                ids.insert(ids.end(), probe.begin(), probe.end());
+                const nn::Tensor both = batchLogits(std::move(ids), 2, T);
+                bool same = true;
+                for (std::int64_t i = 0; i < T * V && same; ++i)
+                    same = std::abs(both.doubleAt(i) - first.doubleAt(i)) <= 1e-4 * (1.0 + std::abs(first.doubleAt(i)))
+                           && std::abs(both.doubleAt(T * V + i) - second.doubleAt(i))
+                                  <= 1e-4 * (1.0 + std::abs(second.doubleAt(i)));
+                m_batchable = same;
+            } catch (const std::exception &) {
+                m_batchable = false;
+            }
+        }
     }
 }
 
@@ -161,10 +193,7 @@ void OnnxLanguageModel::compute(std::span<const TokenId> sequence, int m, Distri
     if (m > n)
         throw Error("the ONNX model needs at least one prompt token");
     const std::int64_t V = vocabulary().size();
-    for (TokenId t : sequence)
-        if (t < 0 || t >= V)
-            throw Error(m_path + ": token id " + std::to_string(t) + " is outside the vocabulary of "
-                        + std::to_string(V));
+    checkTokens(sequence);
     // Rows j = 0..m-1 score the prefixes of length L = n - m + 1 + j. Consecutive rows with the same
     // window start share one run over [start, longest prefix of the group).
     int j = 0;
@@ -178,17 +207,62 @@ void OnnxLanguageModel::compute(std::span<const TokenId> sequence, int m, Distri
                                                                 static_cast<std::size_t>(end - start)));
         for (int row = j; row <= last; ++row) {
             const std::int64_t position = n - m + row - start; // index of x_L inside the window
-            auto dst = out.row(row);
-            for (std::int64_t v = 0; v < V; ++v)
-                dst(v) = logits.doubleAt(position * V + v);
-            const double max = dst.maxCoeff();
-            if (!std::isfinite(max))
-                throw Error(m_path + ": the logits at position " + std::to_string(position) + " are not finite");
-            dst = (dst.array() - max).exp();
-            dst /= dst.sum();
+            softmaxRow(logits, position * V, V, out.row(row), m_path, position);
         }
         j = last + 1;
     }
+}
+
+void OnnxLanguageModel::checkTokens(std::span<const TokenId> sequence) const
+{
+    const std::int64_t V = vocabulary().size();
+    for (TokenId t : sequence)
+        if (t < 0 || t >= V)
+            throw Error(m_path + ": token id " + std::to_string(t) + " is outside the vocabulary of "
+                        + std::to_string(V));
+}
+
+nn::Tensor OnnxLanguageModel::batchLogits(std::vector<std::int64_t> ids, std::int64_t batch, std::int64_t tokens)
+{
+    std::vector<nn::Tensor> outputs = m_graph.run({nn::Tensor::fromVector<std::int64_t>({batch, tokens}, ids)});
+    const nn::Tensor &logits = outputs.at(0);
+    const std::int64_t V = vocabulary().size();
+    if (logits.shape() != nn::Shape{batch, tokens, V})
+        throw Error(m_path + ": for a batch of " + std::to_string(batch) + " x " + std::to_string(tokens)
+                    + " tokens the model gives logits " + logits.describe());
+    if (logits.type() != nn::DataType::Float32 && logits.type() != nn::DataType::Float64)
+        throw Error(m_path + ": the logits are " + logits.describe() + ", expected float");
+    return logits;
+}
+
+void OnnxLanguageModel::computeBatch(std::span<const SequenceRequest> requests, std::vector<DistributionMatrix> &out)
+{
+    const std::size_t n = requests[0].sequence.size();
+    const int m = requests[0].m;
+    bool oneWindow = m_batchable && requests.size() > 1 && static_cast<std::size_t>(m) <= n
+                     && windowStart(static_cast<std::int64_t>(n - m + 1)) == windowStart(static_cast<std::int64_t>(n));
+    for (const SequenceRequest &r : requests)
+        oneWindow = oneWindow && r.sequence.size() == n && r.m == m;
+    if (!oneWindow) {
+        LanguageModel::computeBatch(requests, out);
+        return;
+    }
+    const auto start = static_cast<std::size_t>(windowStart(static_cast<std::int64_t>(n)));
+    const auto T = static_cast<std::int64_t>(n - start);
+    const auto B = static_cast<std::int64_t>(requests.size());
+    std::vector<std::int64_t> ids;
+    ids.reserve(static_cast<std::size_t>(B * T));
+    for (const SequenceRequest &r : requests) {
+        checkTokens(r.sequence);
+        ids.insert(ids.end(), r.sequence.begin() + static_cast<std::ptrdiff_t>(start), r.sequence.end());
+    }
+    const nn::Tensor logits = batchLogits(std::move(ids), B, T);
+    const std::int64_t V = vocabulary().size();
+    for (std::int64_t b = 0; b < B; ++b)
+        for (int row = 0; row < m; ++row) {
+            const std::int64_t position = T - m + row;
+            softmaxRow(logits, (b * T + position) * V, V, out[static_cast<std::size_t>(b)].row(row), m_path, position);
+        }
 }
 
 std::string OnnxLanguageModel::describe() const

@@ -45,18 +45,27 @@ public:
 
     /// The raw logits of one window of 1..C tokens: a [tokens, V] float32 or float64 tensor.
     nn::Tensor windowLogits(std::span<const TokenId> window);
+    /// Whether the graph runs a batch of windows in one run (dynamic batch, checked by a probe at load).
+    bool batchesWindows() const { return m_batchable; }
 
 protected:
     void compute(std::span<const TokenId> sequence, int m, DistributionMatrix &out) override;
+    /// Requests of one length whose rows share one window (the paths of a token tree) run as one [B, T]
+    /// batch of the graph; any other batch runs one request after the other.
+    void computeBatch(std::span<const SequenceRequest> requests, std::vector<DistributionMatrix> &out) override;
 
 private:
     OnnxLanguageModel(Vocabulary vocabulary, nn::OnnxGraph graph, std::string path);
     void checkContract();
+    void checkTokens(std::span<const TokenId> sequence) const;
+    /// Logits [B, T, V] of B windows of T tokens each (ids row-major).
+    nn::Tensor batchLogits(std::vector<std::int64_t> ids, std::int64_t batch, std::int64_t tokens);
 
     nn::OnnxGraph m_graph;
     std::string m_path;
     int m_context = 0;
     int m_stride = 1;
+    bool m_batchable = false;
     std::string m_corpus;
     std::string m_description;
 };
