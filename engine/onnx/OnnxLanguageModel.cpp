@@ -239,7 +239,7 @@ void OnnxLanguageModel::computeBatch(std::span<const SequenceRequest> requests, 
 {
     const std::size_t n = requests[0].sequence.size();
     const int m = requests[0].m;
-    bool oneWindow = m_batchable && requests.size() > 1 && static_cast<std::size_t>(m) <= n
+    bool oneWindow = batchWindows() && requests.size() > 1 && static_cast<std::size_t>(m) <= n
                      && windowStart(static_cast<std::int64_t>(n - m + 1)) == windowStart(static_cast<std::int64_t>(n));
     for (const SequenceRequest &r : requests)
         oneWindow = oneWindow && r.sequence.size() == n && r.m == m;
