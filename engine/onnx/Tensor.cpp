@@ -4,11 +4,91 @@
 #include <onnx/onnx_pb.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
+#include <charconv>
+#include <cstdlib>
+#include <cstdio>
 #include <cstring>
 #include <limits>
 
 namespace specdec::nn {
+
+namespace {
+
+constexpr std::size_t kUnset = std::numeric_limits<std::size_t>::max();
+std::atomic<std::size_t> g_memoryLimit{kUnset};
+std::atomic<std::size_t> g_memoryInUse{0};
+
+// Returns the bytes of a buffer to the budget when its last owner lets go.
+struct Release
+{
+    std::size_t bytes;
+    void operator()(std::byte *p) const
+    {
+        delete[] p;
+        g_memoryInUse.fetch_sub(bytes, std::memory_order_relaxed);
+    }
+};
+
+} // namespace
+
+// SPECDEC_MAX_MODEL_MEMORY (MiB) when set, else 4 GiB.
+std::size_t limitFromEnvironment()
+{
+    const char *env = std::getenv("SPECDEC_MAX_MODEL_MEMORY");
+    if (!env || !*env)
+        return std::size_t{4} << 30;
+    const std::string_view text(env);
+    std::size_t mebibytes = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), mebibytes);
+    if (ec != std::errc() || end != text.data() + text.size() || mebibytes == 0 || mebibytes > (kUnset >> 21))
+        throw Error("SPECDEC_MAX_MODEL_MEMORY is '" + std::string(text)
+                    + "', expected the mebibytes models may allocate (a whole number from 1)");
+    return mebibytes << 20;
+}
+
+std::size_t tensorMemoryLimit()
+{
+    std::size_t limit = g_memoryLimit.load(std::memory_order_relaxed);
+    if (limit == kUnset) {
+        limit = limitFromEnvironment();
+        std::size_t unset = kUnset;
+        g_memoryLimit.compare_exchange_strong(unset, limit, std::memory_order_relaxed);
+    }
+    return limit;
+}
+
+void setTensorMemoryLimit(std::size_t bytes)
+{
+    g_memoryLimit.store(bytes, std::memory_order_relaxed);
+}
+
+std::size_t tensorMemoryInUse()
+{
+    return g_memoryInUse.load(std::memory_order_relaxed);
+}
+
+std::string formatBytes(double bytes)
+{
+    const char *units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB", "ZiB"};
+    int u = 0;
+    while (bytes >= 1024.0 && u < 7) {
+        bytes /= 1024.0;
+        ++u;
+    }
+    char text[32];
+    std::snprintf(text, sizeof text, u == 0 ? "%.0f %s" : "%.1f %s", bytes, units[u]);
+    return text;
+}
+
+std::int64_t checkedProduct(std::int64_t a, std::int64_t b, const char *what)
+{
+    std::int64_t product = 0;
+    if (a < 0 || b < 0 || __builtin_mul_overflow(a, b, &product))
+        throw Error(std::string(what) + ": " + std::to_string(a) + " x " + std::to_string(b) + " is out of range");
+    return product;
+}
 
 std::string_view dataTypeName(DataType type)
 {
@@ -102,9 +182,33 @@ Tensor::Tensor(DataType type, Shape shape)
 {
     if (type == DataType::Undefined)
         throw Error("a tensor needs an element type");
-    // Never a null buffer, so that data() of an empty tensor is a valid pointer.
-    m_storage = std::make_shared_for_overwrite<std::byte[]>(std::max<std::size_t>(byteSize(), 1));
+    if (static_cast<std::uint64_t>(m_size) > std::numeric_limits<std::size_t>::max() / elementSize(type))
+        throw Error("a " + describe() + " tensor needs more than 2^64 bytes");
+    m_storage = allocate();
     static_assert(sizeof(bool) == 1, "bool tensors are stored one byte per element");
+}
+
+std::shared_ptr<std::byte[]> Tensor::allocate() const
+{
+    // Never a null buffer, so that data() of an empty tensor is a valid pointer.
+    const std::size_t bytes = std::max<std::size_t>(byteSize(), 1);
+    const std::size_t limit = tensorMemoryLimit();
+    std::size_t used = g_memoryInUse.load(std::memory_order_relaxed);
+    do {
+        if (bytes > limit || used > limit - bytes)
+            throw Error("a " + describe() + " tensor needs " + formatBytes(static_cast<double>(bytes)) + "; with the "
+                        + formatBytes(static_cast<double>(used)) + " in use that is more than the "
+                        + formatBytes(static_cast<double>(limit))
+                        + " models may allocate (the setting SPECDEC_MAX_MODEL_MEMORY, in MiB)");
+    } while (!g_memoryInUse.compare_exchange_weak(used, used + bytes, std::memory_order_relaxed));
+    std::byte *buffer = nullptr;
+    try {
+        buffer = new std::byte[bytes];
+    } catch (const std::bad_alloc &) {
+        g_memoryInUse.fetch_sub(bytes, std::memory_order_relaxed);
+        throw Error("out of memory allocating a " + describe() + " tensor (" + formatBytes(static_cast<double>(bytes)) + ")");
+    }
+    return std::shared_ptr<std::byte[]>(buffer, Release{bytes}); // releases the buffer if this throws
 }
 
 Tensor Tensor::zeros(DataType type, Shape shape)
@@ -164,7 +268,7 @@ void Tensor::checkType(DataType requested) const
 void Tensor::detach()
 {
     if (m_storage && m_storage.use_count() > 1) {
-        auto copy = std::make_shared_for_overwrite<std::byte[]>(std::max<std::size_t>(byteSize(), 1));
+        auto copy = allocate();
         std::memcpy(copy.get(), m_storage.get(), byteSize());
         m_storage = std::move(copy);
     }

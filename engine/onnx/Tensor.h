@@ -32,6 +32,18 @@ std::size_t elementSize(DataType type);
 
 /// Product of the dimensions (1 for a scalar); throws Error on a negative dimension or overflow.
 std::int64_t elementCount(const Shape &shape);
+/// a * b for sizes (both >= 0); throws Error naming `what` when the product overflows int64.
+std::int64_t checkedProduct(std::int64_t a, std::int64_t b, const char *what);
+
+/// The most bytes the tensors of all loaded models may hold at once (initializers and the values of a run).
+/// A model whose shapes ask for more fails with an Error instead of exhausting the machine. Default: the
+/// environment variable SPECDEC_MAX_MODEL_MEMORY (MiB) when set, else 4 GiB.
+std::size_t tensorMemoryLimit();
+void setTensorMemoryLimit(std::size_t bytes);
+/// The bytes held by tensors right now.
+std::size_t tensorMemoryInUse();
+/// "512 B", "3.5 MiB", "16 EiB"
+std::string formatBytes(double bytes);
 /// "[2, 3, 4]"
 std::string shapeToString(const Shape &shape);
 
@@ -68,6 +80,7 @@ public:
     int rank() const { return static_cast<int>(m_shape.size()); }
     std::int64_t dim(int axis) const { return m_shape[static_cast<std::size_t>(axis)]; }
     std::int64_t size() const { return m_size; }
+    /// Never overflows: the constructor refuses a tensor whose bytes do not fit the memory limit.
     std::size_t byteSize() const { return static_cast<std::size_t>(m_size) * elementSize(m_type); }
 
     /// Typed read access; throws Error if T is not this tensor's element type.
@@ -111,6 +124,8 @@ private:
 
     void checkType(DataType requested) const;
     void detach();
+    /// A buffer of byteSize() bytes (at least 1) counted against the memory limit while it lives.
+    std::shared_ptr<std::byte[]> allocate() const;
 };
 
 template<class F> decltype(auto) visitDataType(DataType type, F &&f)
