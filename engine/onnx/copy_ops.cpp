@@ -194,20 +194,24 @@ Kernel makeSlice(const NodeContext &ctx)
                 throw Error("Slice: step 0");
             std::int64_t s = starts[k] < 0 ? starts[k] + d : starts[k];
             std::int64_t e = ends[k] < 0 ? ends[k] + d : ends[k];
-            std::int64_t count = 0;
+            // Every step from the file may be near the int64 limits: span and magnitude never overflow, and a
+            // stride is only formed when two elements are taken (then |step| < d).
+            const std::int64_t magnitude = step > 0 ? step : step == INT64_MIN ? INT64_MAX : -step;
+            std::int64_t span = 0;
             if (step > 0) {
                 s = std::clamp<std::int64_t>(s, 0, d);
                 e = std::clamp<std::int64_t>(e, 0, d);
-                count = e > s ? (e - s + step - 1) / step : 0;
+                span = e - s;
             } else {
                 s = std::clamp<std::int64_t>(s, 0, d - 1);
                 e = std::clamp<std::int64_t>(e, -1, d - 1);
-                count = s > e ? (s - e + (-step) - 1) / (-step) : 0;
+                span = s - e;
             }
+            const std::int64_t count = span > 0 ? 1 + (span - 1) / magnitude : 0;
             shape[a] = count;
             if (count > 0)
                 offset += s * strides[a];
-            inStrides[a] = strides[a] * step;
+            inStrides[a] = count > 1 ? strides[a] * step : 0;
         }
         Tensor &o = makeOutput(out, 0, x.type(), shape);
         if (o.size() > 0)
@@ -287,7 +291,7 @@ Kernel makeTile(const NodeContext &ctx)
             strides2.push_back(0);
             viewShape.push_back(x.dim(i));
             strides2.push_back(strides[static_cast<std::size_t>(i)]);
-            shape.push_back(x.dim(i) * repeats[static_cast<std::size_t>(i)]);
+            shape.push_back(checkedProduct(x.dim(i), repeats[static_cast<std::size_t>(i)], "Tile: a dimension times its repeat"));
         }
         Tensor &o = makeOutput(out, 0, x.type(), shape);
         stridedCopy(elementSize(x.type()), viewShape, std::vector<std::int64_t>(strides2.begin(), strides2.end()),

@@ -39,7 +39,7 @@ Kernel makeReshape(const NodeContext &ctx)
             if (v < 0)
                 throw Error("Reshape: invalid dimension in " + shapeToString(requested));
             shape[i] = v;
-            known *= v;
+            known = checkedProduct(known, v, "Reshape: a dimension product");
         }
         if (inferred >= 0) {
             if (known == 0 || x.size() % known != 0)
@@ -60,8 +60,10 @@ Kernel makeFlatten(const NodeContext &ctx)
             throw Error("Flatten axis " + std::to_string(axisAttr) + " is out of range for " + x.describe());
         std::int64_t outer = 1;
         std::int64_t inner = 1;
-        for (int i = 0; i < x.rank(); ++i)
-            (i < axis ? outer : inner) *= x.dim(i);
+        for (int i = 0; i < x.rank(); ++i) {
+            std::int64_t &part = i < axis ? outer : inner;
+            part = checkedProduct(part, x.dim(i), "Flatten: a dimension product");
+        }
         out[0] = x.reshaped({outer, inner});
     };
 }
