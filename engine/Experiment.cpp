@@ -3,7 +3,7 @@
 
 #include "Error.h"
 #include "Utf8.h"
-
+#include "onnx/ThreadPool.h"
 
 namespace specdec {
 
@@ -14,6 +14,9 @@ void Setup::validate() const
         throw Error("the number of tokens to generate must be at least 1, got " + std::to_string(tokens));
     if (cap < 1)
         throw Error("the cap of tokens a run writes must be at least 1, got " + std::to_string(cap));
+    if (threads < 0 || threads > nn::ThreadPool::maxThreads())
+        throw Error("threads must be between 0 (all cores) and " + std::to_string(nn::ThreadPool::maxThreads())
+                    + " (4 x the cores of this machine), got " + std::to_string(threads));
 }
 
 std::unique_ptr<Experiment> Experiment::load(const Setup &setup, const CorpusCatalog &catalog, bool needDraft)

@@ -26,7 +26,7 @@ struct Setup
     DecodingSettings decoding;
     int threads = 0;              ///< ONNX executor threads; 0 = all cores
 
-    /// Throws Error for invalid numbers (K, temperatures, top-k, top-p, tokens).
+    /// Throws Error for invalid numbers (K, temperatures, top-k, top-p, tokens, threads).
     void validate() const;
 };
 

@@ -1,20 +1,43 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "onnx/ThreadPool.h"
 
+#include "Error.h"
+
 #include <algorithm>
+#include <string>
 #include <utility>
 
 namespace specdec::nn {
+
+int ThreadPool::maxThreads()
+{
+    return 4 * static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+}
 
 ThreadPool::ThreadPool(int threads)
 {
     if (threads <= 0)
         threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    for (int i = 1; i < threads; ++i)
-        m_workers.emplace_back([this] { workerLoop(); });
+    if (threads > maxThreads())
+        throw Error(std::to_string(threads) + " threads are too many: this machine has "
+                    + std::to_string(maxThreads() / 4) + " cores, at most " + std::to_string(maxThreads())
+                    + " threads are allowed");
+    try {
+        for (int i = 1; i < threads; ++i)
+            m_workers.emplace_back([this] { workerLoop(); });
+    } catch (const std::exception &e) {
+        stop(); // the started workers leave their wait before the condition variables are destroyed
+        throw Error("could not start thread " + std::to_string(m_workers.size() + 2) + " of " + std::to_string(threads)
+                    + " (" + e.what() + ")");
+    }
 }
 
 ThreadPool::~ThreadPool()
+{
+    stop();
+}
+
+void ThreadPool::stop()
 {
     {
         std::lock_guard lock(m_mutex);
@@ -22,7 +45,8 @@ ThreadPool::~ThreadPool()
     }
     m_wake.notify_all();
     for (std::thread &t : m_workers)
-        t.join();
+        if (t.joinable())
+            t.join();
 }
 
 void ThreadPool::run(std::int64_t count, const std::function<void(std::int64_t)> &task)

@@ -17,8 +17,11 @@ namespace specdec::nn {
 class ThreadPool
 {
 public:
-    /// `threads` <= 0 means std::thread::hardware_concurrency().
+    /// `threads` <= 0 means std::thread::hardware_concurrency(). Throws Error for more than maxThreads()
+    /// or when the system refuses to start a thread (then no thread is left running).
     explicit ThreadPool(int threads = 0);
+    /// The most threads a pool may have: 4 x the cores (at least 4).
+    static int maxThreads();
     ~ThreadPool();
     ThreadPool(const ThreadPool &) = delete;
     ThreadPool &operator=(const ThreadPool &) = delete;
@@ -43,6 +46,8 @@ private:
     std::exception_ptr m_error;
 
     void workerLoop();
+    /// Wakes every worker with m_stop set and joins them.
+    void stop();
     void drain(std::unique_lock<std::mutex> &lock);
 };
 
