@@ -4,6 +4,7 @@
 #include "Error.h"
 
 #include <algorithm>
+#include <cmath>
 #include <sstream>
 
 namespace specdec {
@@ -187,7 +188,37 @@ std::unique_ptr<NGramModel> NGramModel::train(std::span<const TokenId> text, Voc
         throw Error("cannot train an n-gram model on an empty text");
     std::unique_ptr<NGramModel> model(new NGramModel(std::move(vocabulary), settings));
     NGramBuilder::build(*model, text);
+    model->checkDistributions();
     return model;
+}
+
+void NGramModel::checkDistributions() const
+{
+    // Every row the model can produce is a mixture of the root distribution and per-context rows, so it is a
+    // proper distribution when each of those is finite, non-negative and sums to 1 (add-k: k V may overflow).
+    auto fail = [&](const std::string &what, double sum) {
+        throw Error(describe() + ": " + what + " is not a finite, normalised distribution (it sums to "
+                    + std::to_string(sum) + "); choose a smaller add-k");
+    };
+    auto bad = [](double v) { return !std::isfinite(v) || v < 0.0; };
+    const double rootSum = m_rootDistribution.sum();
+    if (!std::isfinite(rootSum) || std::abs(rootSum - 1.0) > 1e-6 || (m_rootDistribution.array() < 0.0).any())
+        fail("the distribution without context", rootSum);
+    const double V = vocabulary().size();
+    for (std::size_t node = 0; node + 1 < m_followerBegin.size(); ++node) {
+        const double weight = m_nodeWeight[node];
+        double followers = 0.0;
+        bool negative = bad(weight);
+        for (std::uint32_t s = m_followerBegin[node]; s < m_followerBegin[node + 1]; ++s) {
+            followers += m_followerValue[s];
+            negative = negative || bad(m_followerValue[s]);
+        }
+        // Add-k: the row is weight everywhere plus the followers; Kneser-Ney: the followers plus weight
+        // times the lower order, which sums to 1.
+        const double sum = m_settings.smoothing == Smoothing::AddK ? weight * V + followers : weight + followers;
+        if (negative || !std::isfinite(sum) || std::abs(sum - 1.0) > 1e-6)
+            fail("the distribution after context " + std::to_string(node), sum);
+    }
 }
 
 std::string NGramModel::describe() const

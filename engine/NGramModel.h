@@ -59,6 +59,8 @@ private:
         return (std::uint64_t{node} << 21) | static_cast<std::uint32_t>(token);
     }
     std::uint32_t child(std::uint32_t node, TokenId token) const { return m_children.find(childKey(node, token), kNoNode); }
+    /// Throws Error unless every stored distribution is finite and sums to 1.
+    void checkDistributions() const;
     /// Writes the distribution of a walked context; `longest` is the context length that was looked for.
     void fill(const std::uint32_t *path, int depth, int longest, double *row) const;
 

@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "Random.h"
 
+#include "Error.h"
+
+#include <cmath>
+
 namespace specdec {
 
 namespace {
@@ -60,6 +64,9 @@ int Rng::categoricalAt(const Eigen::Ref<const Eigen::VectorXd> &weights, double 
         if (target < running)
             return last;
     }
+    if (last < 0 || !std::isfinite(total))
+        throw Error("a token was to be drawn from a distribution without finite probability mass (total "
+                    + std::to_string(total) + ")");
     return last; // rounding left target at the very end: the last token with mass
 }
 
