@@ -4,6 +4,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace specdec {
 
@@ -16,5 +17,26 @@ public:
     {
     }
 };
+
+/// `text` on one line: each run of line breaks (with the spaces around it) becomes "; ", for messages
+/// that quote another library (the ONNX checker writes several lines).
+inline std::string oneLine(std::string_view text)
+{
+    std::string out;
+    std::size_t i = 0;
+    while (i < text.size()) {
+        if (text[i] == '\n' || text[i] == '\r') {
+            while (!out.empty() && (out.back() == ' ' || out.back() == '\t'))
+                out.pop_back();
+            while (i < text.size() && (text[i] == '\n' || text[i] == '\r' || text[i] == ' ' || text[i] == '\t'))
+                ++i;
+            if (!out.empty() && i < text.size())
+                out += "; ";
+            continue;
+        }
+        out += text[i++];
+    }
+    return out;
+}
 
 } // namespace specdec

@@ -130,7 +130,7 @@ OnnxGraph OnnxGraph::fromBytes(const std::string &bytes, const std::string &name
     try {
         onnx::checker::check_model(model);
     } catch (const std::exception &e) {
-        throw Error(name + ": the ONNX checker rejects the model: " + e.what());
+        throw Error(name + ": the ONNX checker rejects the model: " + oneLine(e.what()));
     }
     auto impl = std::make_unique<Impl>();
     impl->name = name;
@@ -448,7 +448,7 @@ std::vector<Tensor> OnnxGraph::Impl::execute(std::vector<Tensor> &values)
         try {
             node.kernel(in, out, exec);
         } catch (const std::exception &e) {
-            throw Error(name + ": " + node.label + ": " + e.what());
+            throw Error(name + ": " + node.label + ": " + oneLine(e.what()));
         }
         for (std::size_t k = 0; k < node.outputs.size(); ++k)
             if (node.outputs[k] >= 0)
