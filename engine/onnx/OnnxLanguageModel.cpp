@@ -66,8 +66,10 @@ int contextFrom(const nn::OnnxGraph &graph)
     const std::string text = metadataValue(graph, kContextKey, true);
     int value = 0;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (ec != std::errc() || end != text.data() + text.size() || value < 1)
-        throw Error(graph.name() + ": metadata '" + kContextKey + "' is \"" + text + "\", expected a positive integer");
+    constexpr int kMaxContext = 1 << 16; // a window is probed at this length on load
+    if (ec != std::errc() || end != text.data() + text.size() || value < 1 || value > kMaxContext)
+        throw Error(graph.name() + ": metadata '" + kContextKey + "' is \"" + text
+                    + "\", expected a positive integer up to " + std::to_string(kMaxContext));
     return value;
 }
 
@@ -158,6 +160,18 @@ void OnnxLanguageModel::checkContract()
             } catch (const std::exception &) {
                 m_batchable = false;
             }
+        }
+    }
+    // The declared context must really fit (e.g. the position table): probe one window of that length.
+    if (m_context > T) {
+        std::vector<TokenId> full(static_cast<std::size_t>(m_context));
+        for (int i = 0; i < m_context; ++i)
+            full[static_cast<std::size_t>(i)] = static_cast<TokenId>(i % V);
+        try {
+            windowLogits(full);
+        } catch (const Error &e) {
+            throw Error(file + ": metadata '" + kContextKey + "' is " + std::to_string(m_context)
+                        + " but a window of that many tokens fails: " + e.what());
         }
     }
 }
