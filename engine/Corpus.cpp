@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
 namespace fs = std::filesystem;
 
@@ -37,11 +36,18 @@ Corpus loadCorpusFile(const std::string &path, const std::string &name)
     std::ifstream in(path, std::ios::binary);
     if (!in)
         throw Error("corpus file " + path + " cannot be read");
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
+    // Read in blocks up to the limit, so that /dev/zero or a huge file is an error, not a machine out of memory.
+    std::string bytes;
+    std::vector<char> block(std::size_t{1} << 20);
+    while (in) {
+        in.read(block.data(), static_cast<std::streamsize>(block.size()));
+        bytes.append(block.data(), static_cast<std::size_t>(in.gcount()));
+        if (bytes.size() > kMaxCorpusBytes)
+            throw Error("corpus file " + path + " is larger than " + std::to_string(kMaxCorpusBytes >> 20)
+                        + " MiB, the most a corpus may hold");
+    }
     if (in.bad())
         throw Error("corpus file " + path + ": read error");
-    const std::string bytes = buffer.str();
     Corpus corpus;
     corpus.path = path;
     corpus.name = name.empty() ? fs::path(path).stem().string() : name;

@@ -4,6 +4,7 @@
 
 #include "Vocabulary.h"
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -21,8 +22,12 @@ struct Corpus
     std::vector<TokenId> tokens(const Vocabulary &vocab, std::vector<char32_t> *unmapped = nullptr) const;
 };
 
-/// Reads and decodes a corpus file. Throws Error for a missing, unreadable, empty or invalid UTF-8 file,
-/// naming the path (and for bad UTF-8 the byte offset).
+/// The largest corpus file read (256 MiB: 60 times the largest built corpus; its text takes 4 bytes a
+/// character in memory, and the n-gram tables several times that).
+inline constexpr std::size_t kMaxCorpusBytes = std::size_t{256} << 20;
+
+/// Reads and decodes a corpus file. Throws Error for a missing, unreadable, empty, too large (over
+/// kMaxCorpusBytes) or invalid UTF-8 file, naming the path (and for bad UTF-8 the byte offset).
 Corpus loadCorpusFile(const std::string &path, const std::string &name = {});
 
 /// Finds corpora by name in a list of directories that hold built corpora (NAME.txt), and the files that ship
