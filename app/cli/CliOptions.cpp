@@ -93,6 +93,16 @@ std::int64_t readInt64(const QCommandLineParser &parser, const QString &name, st
     return value;
 }
 
+std::uint64_t readSeed(const QCommandLineParser &parser)
+{
+    const QString text = parser.value(QStringLiteral("seed"));
+    bool ok = false;
+    const std::uint64_t value = text.toULongLong(&ok);
+    if (!ok || text.trimmed().startsWith(QLatin1Char('-')))
+        throw UsageError(tr("--seed expects a whole number from 0 to 18446744073709551615, got '%1'").arg(text));
+    return value;
+}
+
 double readDouble(const QCommandLineParser &parser, const QString &name, double defaultValue)
 {
     if (!parser.isSet(name) && parser.value(name).isEmpty())
@@ -183,7 +193,7 @@ Setup readSetup(const QCommandLineParser &parser)
     if (use("k"))
         d.draftLength = readInt(parser, QStringLiteral("k"), 4);
     if (use("seed"))
-        d.seed = static_cast<std::uint64_t>(readInt64(parser, QStringLiteral("seed"), 0));
+        d.seed = readSeed(parser);
     if (use("temperature"))
         d.target.temperature = readDouble(parser, QStringLiteral("temperature"), 1.0);
     if (use("top-k"))

@@ -53,5 +53,7 @@ TreeShape readTree(const QString &text);
 int readInt(const QCommandLineParser &parser, const QString &name, int defaultValue);
 std::int64_t readInt64(const QCommandLineParser &parser, const QString &name, std::int64_t defaultValue);
 double readDouble(const QCommandLineParser &parser, const QString &name, double defaultValue);
+/// --seed as an unsigned 64-bit number (a negative number is an error, not 2^64 - 1).
+std::uint64_t readSeed(const QCommandLineParser &parser);
 
 } // namespace specdec::cli

@@ -4,6 +4,7 @@
 #include "Error.h"
 
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSaveFile>
@@ -94,7 +95,16 @@ SessionFile SessionFile::load(const QString &path)
         fail(path, QStringLiteral("does not exist"));
     if (!file.open(QIODevice::ReadOnly))
         fail(path, QStringLiteral("cannot be read (%1)").arg(file.errorString()));
-    const QByteArray bytes = file.readAll();
+    // A session is a few hundred bytes; a larger file (or /dev/zero) is not one.
+    constexpr qint64 kMaxBytes = 1 << 20;
+    const QByteArray bytes = file.read(kMaxBytes + 1);
+    if (bytes.size() > kMaxBytes)
+        fail(path, QStringLiteral("is larger than 1 MiB, not a session"));
+    return parse(bytes, path);
+}
+
+SessionFile SessionFile::parse(const QByteArray &bytes, const QString &path)
+{
     QJsonParseError error;
     const QJsonDocument doc = QJsonDocument::fromJson(bytes, &error);
     if (error.error != QJsonParseError::NoError)
@@ -104,7 +114,13 @@ SessionFile SessionFile::load(const QString &path)
     const QJsonObject root = doc.object();
     if (root.value(QStringLiteral("format")).toString() != kFormat)
         fail(path, QStringLiteral("not a specdec-lab session"));
-    const int version = root.value(QStringLiteral("version")).toInt(-1);
+    const QJsonValue versionValue = root.value(QStringLiteral("version"));
+    if (!versionValue.isDouble())
+        fail(path, QStringLiteral("'version' must be a number, got %1")
+                       .arg(QString::fromUtf8(QJsonDocument(QJsonArray{versionValue}).toJson(QJsonDocument::Compact))
+                                .mid(1)
+                                .chopped(1)));
+    const double version = versionValue.toDouble();
     if (version != kVersion)
         fail(path, QStringLiteral("session version %1 is not supported (this build reads version %2)")
                        .arg(version)
@@ -130,15 +146,18 @@ SessionFile SessionFile::load(const QString &path)
     d.target.topK = d.draft.topK = integer(s, "top_k", path);
     d.target.topP = d.draft.topP = number(s, "top_p", path);
     bool ok = false;
-    d.seed = text(s, "seed", path).toULongLong(&ok);
-    if (!ok)
-        fail(path, QStringLiteral("'seed' must be a whole number"));
+    const QString seed = text(s, "seed", path);
+    d.seed = seed.toULongLong(&ok);
+    if (!ok || seed.trimmed().startsWith(QLatin1Char('-')))
+        fail(path, QStringLiteral("'seed' must be a whole number from 0 to 18446744073709551615"));
+    const QString variantText = text(s, "variant", path);
+    const auto variant = variantFromName(variantText.toStdString());
+    if (!variant)
+        fail(path, QStringLiteral("unknown variant '%1'").arg(variantText));
+    d.variant = *variant;
+    const QString policy = text(s, "policy", path);
     try {
-        d.policy = DraftPolicy::parse(text(s, "policy", path).toStdString());
-        const auto variant = variantFromName(text(s, "variant", path).toStdString());
-        if (!variant)
-            fail(path, QStringLiteral("unknown variant '%1'").arg(text(s, "variant", path)));
-        d.variant = *variant;
+        d.policy = DraftPolicy::parse(policy.toStdString());
         setup.validate();
         ModelSpec::parse(setup.target);
         ModelSpec::parse(setup.draft);

@@ -5,6 +5,7 @@
 
 #include "Experiment.h"
 
+#include <QByteArray>
 #include <QString>
 
 namespace specdec::app {
@@ -27,6 +28,8 @@ struct SessionFile
     /// Reads and validates a session; throws specdec::Error naming the path and what is wrong
     /// (not JSON — with the byte offset —, not a session, unsupported version, a missing or invalid field).
     static SessionFile load(const QString &path);
+    /// The same from the file's bytes; `path` names it in messages.
+    static SessionFile parse(const QByteArray &bytes, const QString &path);
 
     static constexpr int kVersion = 1;
 };
