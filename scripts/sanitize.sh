@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Builds the engine, the CLI and the tests with a sanitizer preset of CMakePresets.json and runs ctest.
+#   scripts/sanitize.sh [asan|tsan] [ctest arguments...]     (default: asan)
+# The GUI is left out (SPECDEC_GUI=OFF): the window reads no untrusted input of its own (sessions and
+# models go through app/core and the engine, tested here), and it would double the build time on CI.
+# The corpora (kjv, tang-song) are built in the preset's build folder like in the normal build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+preset="${1:-asan}"
+shift || true
+jobs="${SPECDEC_JOBS:-2}"
+cmake --preset "$preset"
+cmake --build --preset "$preset" -j "$jobs"
+ctest --preset "$preset" -j "$jobs" "$@"
