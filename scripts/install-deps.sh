@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Installs every Debian 12 package specdec-lab needs to build, test and run: toolchain, Qt 6, QCustomPlot,
-# Eigen, the ONNX library and its conformance data, the packages the corpora are built from, and a CJK font.
+# Eigen, the ONNX library and its conformance data, the packages the corpora are built from, a CJK font, and
+# clang's fuzzer, symbolizer, clang-format and clang-tidy.
 # Packages already installed are skipped; apt-get runs as root, through sudo otherwise.
 set -euo pipefail
 
@@ -14,6 +15,7 @@ packages=(
   fonts-noto-cjk
   xvfb xauth
   desktop-file-utils appstream
+  clang llvm clang-format clang-tidy   # fuzz targets (tests/fuzz), symbolized sanitizer reports, check-style.sh
 )
 
 missing=()
