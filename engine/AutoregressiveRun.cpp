@@ -6,11 +6,12 @@
 namespace specdec {
 
 AutoregressiveRun::AutoregressiveRun(LanguageModel &target, const SamplerSettings &sampler, std::uint64_t seed,
-                                     std::vector<TokenId> prompt)
+                                     std::vector<TokenId> prompt, bool kvCache)
     : m_target(target)
     , m_sampler(sampler)
     , m_rng(seed)
     , m_sequence(std::move(prompt))
+    , m_state(target.newState(kvCache))
 {
     m_sampler.validate();
 }
@@ -19,7 +20,8 @@ double AutoregressiveRun::generate(int tokens)
 {
     const auto start = std::chrono::steady_clock::now();
     for (int i = 0; i < tokens; ++i) {
-        m_target.distributions(m_sequence, 1, m_row);
+        m_state->extend(std::span<const TokenId>(m_sequence).subspan(static_cast<std::size_t>(m_state->length())), 1,
+                        m_row);
         auto p = m_row.row(0).transpose();
         applySampler(m_sampler, p);
         m_sequence.push_back(m_sampler.greedy() ? argmax(p) : m_rng.categorical(p));

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "Generation.h"
 
+#include "DecodingState.h"
 #include "Error.h"
 #include "Random.h"
 #include "TreeDecoder.h"
@@ -25,10 +26,12 @@ CallStats difference(const CallStats &after, const CallStats &before)
 } // namespace
 
 Generation generateAutoregressive(LanguageModel &target, const SamplerSettings &sampler, std::uint64_t seed,
-                                  std::vector<TokenId> sequence, int tokens, const ProgressCallback &progress)
+                                  std::vector<TokenId> sequence, int tokens, const ProgressCallback &progress,
+                                  bool kvCache)
 {
     requireTokenCount(tokens);
     sampler.validate();
+    const std::unique_ptr<DecodingState> state = target.newState(kvCache);
     Rng rng(seed);
     Generation result;
     result.tokens.reserve(static_cast<std::size_t>(tokens));
@@ -36,7 +39,7 @@ Generation generateAutoregressive(LanguageModel &target, const SamplerSettings &
     DistributionMatrix row;
     const auto start = std::chrono::steady_clock::now();
     while (static_cast<int>(result.tokens.size()) < tokens) {
-        target.distributions(sequence, 1, row);
+        state->extend(std::span<const TokenId>(sequence).subspan(static_cast<std::size_t>(state->length())), 1, row);
         auto p = row.row(0).transpose();
         applySampler(sampler, p);
         const TokenId next = sampler.greedy() ? argmax(p) : rng.categorical(p);

@@ -25,9 +25,11 @@ struct Generation
 /// Called after each round (or token) with the tokens generated so far; return false to stop early.
 using ProgressCallback = std::function<bool(int generated, int wanted)>;
 
-/// The baseline: one target call per token, x_t ~ sampler(p(. | x_<t)).
+/// The baseline: one target call per token, x_t ~ sampler(p(. | x_<t)), through one DecodingState (with
+/// `kvCache`, the model's key/value cache: each call feeds one new token).
 Generation generateAutoregressive(LanguageModel &target, const SamplerSettings &sampler, std::uint64_t seed,
-                                  std::vector<TokenId> prompt, int tokens, const ProgressCallback &progress = {});
+                                  std::vector<TokenId> prompt, int tokens, const ProgressCallback &progress = {},
+                                  bool kvCache = true);
 
 /// Rounds of SpeculativeDecoder until `tokens` new tokens exist; the last round's surplus is cut off.
 /// With a tree shape in the settings, rounds of TreeDecoder instead (in `treeRounds`).

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "LanguageModel.h"
 
+#include "DecodingState.h"
 #include "Error.h"
 
 #include <chrono>
@@ -47,6 +48,16 @@ void LanguageModel::computeBatch(std::span<const SequenceRequest> requests, std:
 {
     for (std::size_t i = 0; i < requests.size(); ++i)
         compute(requests[i].sequence, requests[i].m, out[i]);
+}
+
+std::unique_ptr<DecodingState> LanguageModel::newState(bool kvCache)
+{
+    return makeState(*this, kvCache);
+}
+
+std::unique_ptr<DecodingState> LanguageModel::makeState(LanguageModel &counter, bool)
+{
+    return std::make_unique<DecodingState>(*this, counter);
 }
 
 } // namespace specdec

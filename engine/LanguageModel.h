@@ -7,11 +7,14 @@
 #include <Eigen/Core>
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
 
 namespace specdec {
+
+class DecodingState;
 
 /// One probability vector per row; row-major so that a row (one position's distribution) is contiguous.
 using DistributionMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
@@ -56,6 +59,12 @@ public:
     /// root-to-leaf path): out[i] gets requests[i].m rows. Counts one call, all rows as positions.
     /// Throws Error for an empty batch or a request distributions() would refuse.
     void batchDistributions(std::span<const SequenceRequest> requests, std::vector<DistributionMatrix> &out);
+    /// A new, empty decoding state for one sequence (DecodingState.h). With `kvCache` a model that keeps a
+    /// key/value cache returns a state that computes only new positions; otherwise (and for models whose
+    /// cache is their context) each call recomputes through distributions()' windowed path.
+    std::unique_ptr<DecodingState> newState(bool kvCache = true);
+    /// True when newState(true) keeps a real key/value cache.
+    virtual bool hasKvCache() const { return false; }
 
     /// A short description for tables and traces, e.g. "ngram:6 (Kneser-Ney)".
     virtual std::string describe() const = 0;
@@ -73,9 +82,12 @@ protected:
     /// The batched forward pass; each out[i] is already m_i x V. The default runs compute() per request
     /// (the rows of one batch, laid out one after the other); a model with a real batch dimension overrides it.
     virtual void computeBatch(std::span<const SequenceRequest> requests, std::vector<DistributionMatrix> &out);
+    /// The state newState() returns, its calls counted in `counter`; the default is DecodingState itself.
+    virtual std::unique_ptr<DecodingState> makeState(LanguageModel &counter, bool kvCache);
 
 private:
     friend class SameAsTargetModel; // runs the target's compute() under its own counters
+    friend class DecodingState;     // runs compute() and counts its calls
     Vocabulary m_vocabulary;
     CallStats m_stats;
 };

@@ -36,6 +36,13 @@ struct RunMetrics
     double expectedTokensPerRound = 0.0;  ///< E[N] at alpha-hat and the mean K
     double speedupForwardPasses = 0.0;    ///< generated tokens / target calls (autoregressive: 1 per token)
     double speedupCostModel = 0.0;        ///< (1 - a^{K+1}) / ((1 - a)(Kc + 1)) at alpha-hat, K, c
+    std::int64_t targetFed = 0;           ///< positions the target's state computed (KV cache entries written)
+    std::int64_t targetDiscarded = 0;     ///< target cache entries removed by rollbacks
+    std::int64_t draftDiscarded = 0;      ///< draft cache entries removed by rollbacks
+    std::int64_t cacheDiscarded = 0;      ///< both
+    std::int64_t cacheRefills = 0;        ///< window refills past the context (both models)
+    /// targetDiscarded / targetFed: the share of the target's computed positions that rejection threw away.
+    double rejectedComputeShare = 0.0;
     std::optional<double> speedupWallClock; ///< autoregressive seconds / speculative seconds, when measured
     double seconds = 0.0;
 };

@@ -22,6 +22,10 @@ void MetricsAccumulator::add(const RoundTrace &r)
     m_draftCalls += r.draftCalls;
     m_targetSeconds += r.targetSeconds;
     m_draftSeconds += r.draftSeconds;
+    m_targetFed += r.targetCache.fed;
+    m_targetDiscarded += r.targetCache.discarded;
+    m_draftDiscarded += r.draftCache.discarded;
+    m_refills += r.targetCache.refills + r.draftCache.refills;
     if (static_cast<int>(m_testedAt.size()) < r.draftLength) {
         m_testedAt.resize(static_cast<std::size_t>(r.draftLength), 0);
         m_acceptedAt.resize(static_cast<std::size_t>(r.draftLength), 0);
@@ -51,6 +55,13 @@ RunMetrics MetricsAccumulator::metrics(double seconds, std::optional<double> bas
     m.targetSeconds = m_targetSeconds;
     m.draftSeconds = m_draftSeconds;
     m.perPositionTested = m_testedAt;
+    m.targetFed = m_targetFed;
+    m.targetDiscarded = m_targetDiscarded;
+    m.draftDiscarded = m_draftDiscarded;
+    m.cacheDiscarded = m_targetDiscarded + m_draftDiscarded;
+    m.cacheRefills = m_refills;
+    if (m_targetFed > 0)
+        m.rejectedComputeShare = static_cast<double>(m_targetDiscarded) / static_cast<double>(m_targetFed);
     const double nan = std::numeric_limits<double>::quiet_NaN();
     m.perPositionAcceptance.reserve(m_testedAt.size());
     for (std::size_t i = 0; i < m_testedAt.size(); ++i)

@@ -44,6 +44,10 @@ private:
     std::int64_t m_draftCalls = 0;
     double m_targetSeconds = 0.0;
     double m_draftSeconds = 0.0;
+    std::int64_t m_targetFed = 0;
+    std::int64_t m_targetDiscarded = 0;
+    std::int64_t m_draftDiscarded = 0;
+    std::int64_t m_refills = 0;
     std::vector<int> m_testedAt;
     std::vector<int> m_acceptedAt;
 };

@@ -48,6 +48,18 @@ struct DraftPosition
     Eigen::VectorXd pDist;   ///< full p (empty unless distributions are recorded)
 };
 
+/// The lengths of one state in one round: before it, after extension (drafting or verification), after the
+/// rollback to the committed prefix, and the entries the rollback discarded.
+struct CacheLengths
+{
+    int before = 0;
+    int extended = 0;
+    int after = 0;
+    int discarded = 0;
+    int refills = 0;  ///< window refills during the round (past the context)
+    int fed = 0;      ///< positions the model computed during the round
+};
+
 struct RoundTrace
 {
     int index = 0;             ///< 0-based round number
@@ -65,6 +77,8 @@ struct RoundTrace
     int draftCalls = 0;
     double targetSeconds = 0.0;
     double draftSeconds = 0.0;
+    CacheLengths targetCache;  ///< the target's decoding state (its KV cache) in this round
+    CacheLengths draftCache;   ///< the draft's
 
     int acceptedCount() const { return rejectedAt < 0 ? draftLength : rejectedAt; }
     /// Positions where a die was rolled (or an equality checked): up to and including the first rejection.

@@ -24,6 +24,8 @@ SpeculativeDecoder::SpeculativeDecoder(LanguageModel &target, LanguageModel &dra
     , m_settings(settings)
     , m_testSampler(settings.draft)
     , m_length(settings.policy, settings.draftLength)
+    , m_targetState(target.newState(settings.kvCache))
+    , m_draftState(draft.newState(settings.kvCache))
     , m_rng(settings.seed)
 {
     m_settings.validate();
@@ -45,13 +47,20 @@ RoundTrace SpeculativeDecoder::round(std::vector<TokenId> &sequence, int budget)
     trace.index = m_rounds++;
     trace.contextLength = static_cast<int>(sequence.size());
     trace.greedy = greedy;
+    const DecodingStateStats targetStateBefore = m_targetState->stats();
+    const DecodingStateStats draftStateBefore = m_draftState->stats();
+    m_targetState->syncTo(sequence);
+    m_draftState->syncTo(sequence);
+    trace.targetCache.before = m_targetState->length();
+    trace.draftCache.before = m_draftState->length();
 
     // 1. Draft: up to K calls of the small model, each token sampled from the q the draft sampler made.
     m_q.resize(maxDrafts, vocabularySize);
     m_qTest.resize(separateTest ? maxDrafts : 0, vocabularySize);
     int k = 0;
     while (k < maxDrafts) {
-        m_draft.distributions(sequence, 1, m_draftRow);
+        m_draftState->extend(std::span<const TokenId>(sequence).subspan(static_cast<std::size_t>(m_draftState->length())),
+                             1, m_draftRow);
         m_q.row(k) = m_draftRow.row(0);
         applySampler(m_settings.draft, m_q.row(k).transpose());
         if (!m_length.draftNext(k, m_q.row(k).maxCoeff()))
@@ -68,9 +77,12 @@ RoundTrace SpeculativeDecoder::round(std::vector<TokenId> &sequence, int budget)
             break;
     }
     trace.draftLength = k;
+    trace.draftCache.extended = m_draftState->length();
 
-    // 2. Verify: one target call scores all K + 1 positions.
-    m_target.distributions(sequence, k + 1, m_p);
+    // 2. Verify: one target call scores all K + 1 positions (the target's state grows by them).
+    m_targetState->extend(std::span<const TokenId>(sequence).subspan(static_cast<std::size_t>(m_targetState->length())),
+                          k + 1, m_p);
+    trace.targetCache.extended = m_targetState->length();
     for (int i = 0; i <= k; ++i)
         applySampler(m_settings.target, m_p.row(i).transpose());
     sequence.resize(static_cast<std::size_t>(trace.contextLength));
@@ -128,6 +140,17 @@ RoundTrace SpeculativeDecoder::round(std::vector<TokenId> &sequence, int budget)
             trace.bonusDist = pBonus;
         trace.committed.push_back(trace.bonus);
     }
+
+    // 5. Rollback: both states keep only the committed prefix they have seen (the accepted drafts).
+    const int valid = trace.contextLength + trace.acceptedCount();
+    auto rollback = [valid](DecodingState &state, const DecodingStateStats &before, CacheLengths &lengths) {
+        lengths.discarded = state.truncate(std::min(valid, state.length()));
+        lengths.after = state.length();
+        lengths.refills = static_cast<int>(state.stats().refills - before.refills);
+        lengths.fed = static_cast<int>(state.stats().fed - before.fed);
+    };
+    rollback(*m_targetState, targetStateBefore, trace.targetCache);
+    rollback(*m_draftState, draftStateBefore, trace.draftCache);
 
     m_length.roundFinished(trace.rejectedAt < 0);
     sequence.insert(sequence.end(), trace.committed.begin(), trace.committed.end());

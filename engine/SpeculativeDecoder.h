@@ -3,6 +3,7 @@
 // Speculative decoding, one round at a time (Leviathan, Kalman & Matias 2023, Algorithm 1).
 
 #include "Acceptance.h"
+#include "DecodingState.h"
 #include "DraftPolicy.h"
 #include "LanguageModel.h"
 #include "Random.h"
@@ -27,6 +28,7 @@ struct DecodingSettings
     Variant variant = Variant::Correct;
     TreeShape tree;                ///< non-empty: decode with token trees of this shape (TreeDecoder), not chains
     TreeVariant treeVariant = TreeVariant::Correct; ///< the rule the tree decoder tests children with
+    bool kvCache = true;           ///< decode with each model's key/value cache (off: recompute the window)
 
     /// Throws Error for K outside 1..64 or invalid sampler settings.
     void validate() const;
@@ -37,6 +39,11 @@ struct DecodingSettings
 /// replaced by a draw from norm(max(0, p_i - q_i)); if all pass, a bonus token is drawn from p_{K+1}.
 /// With target temperature 0 the test is x_i = argmax p_i and the replacement is that argmax, so the text
 /// equals greedy autoregressive decoding exactly.
+///
+/// Each model has one DecodingState for the sequence: the draft's grows by one token per call, the
+/// target's by the K + 1 verified positions in one call; after the test both are truncated to the committed
+/// prefix (the rejected and discarded drafts' cache entries are removed), and the next round extends from
+/// there. RoundTrace::targetCache and draftCache record the lengths.
 class SpeculativeDecoder
 {
 public:
@@ -45,11 +52,14 @@ public:
 
     /// Plays one round on `sequence` (prompt + text so far) and appends the committed tokens to it.
     /// At most `budget` tokens are drafted (K is cut to the tokens still wanted); the draft policy may stop
-    /// drafting earlier.
+    /// drafting earlier. The states follow `sequence`: a sequence that is not the continuation of the last
+    /// round's first truncates them to the common prefix.
     RoundTrace round(std::vector<TokenId> &sequence, int budget);
 
     const DecodingSettings &settings() const { return m_settings; }
     int roundsPlayed() const { return m_rounds; }
+    const DecodingState &targetState() const { return *m_targetState; }
+    const DecodingState &draftState() const { return *m_draftState; }
 
 private:
     LanguageModel &m_target;
@@ -57,6 +67,8 @@ private:
     DecodingSettings m_settings;
     SamplerSettings m_testSampler; ///< what the acceptance test believes q was
     DraftLengthController m_length;
+    std::unique_ptr<DecodingState> m_targetState;
+    std::unique_ptr<DecodingState> m_draftState;
     Rng m_rng;
     int m_rounds = 0;
     DistributionMatrix m_draftRow;

@@ -31,9 +31,12 @@ public:
     {
     }
     std::string describe() const override { return "same"; }
+    bool hasKvCache() const override { return m_target.hasKvCache(); }
 
 protected:
     void compute(std::span<const TokenId> sequence, int m, DistributionMatrix &out) override;
+    /// The target's own kind of state (its cache), counted as this draft's calls.
+    std::unique_ptr<DecodingState> makeState(LanguageModel &counter, bool kvCache) override;
 
 private:
     LanguageModel &m_target;
