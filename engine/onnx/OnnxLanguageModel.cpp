@@ -3,6 +3,7 @@
 
 #include "Error.h"
 #include "Utf8.h"
+#include "onnx/OnnxKvState.h"
 
 #include <algorithm>
 #include <charconv>
@@ -93,8 +94,77 @@ std::unique_ptr<OnnxLanguageModel> OnnxLanguageModel::load(const std::string &pa
     model->m_corpus = metadataValue(model->m_graph, "specdec.corpus", false);
     model->m_description = metadataValue(model->m_graph, "specdec.description", false);
     model->setThreads(threads);
+    model->detectLayout();
     model->checkContract();
     return model;
+}
+
+void OnnxLanguageModel::detectLayout()
+{
+    const std::string &file = m_graph.name();
+    const auto &inputs = m_graph.inputs();
+    const auto &outputs = m_graph.outputs();
+    const std::string pastPrefix = "past_key_values.";
+    int pastCount = 0;
+    bool ids = false;
+    for (const nn::ValueInfo &in : inputs) {
+        pastCount += in.name.rfind(pastPrefix, 0) == 0;
+        ids = ids || in.name == "input_ids";
+    }
+    if (pastCount == 0 && inputs.size() == 1)
+        return; // the single-input contract
+    if (pastCount == 0)
+        throw Error(file + ": the model takes " + std::to_string(inputs.size())
+                    + " inputs but no past_key_values.{i}.key/value; the contract needs one input (token ids) or "
+                      "the decoder-with-past layout (see docs/model-format.md)");
+    if (!ids)
+        throw Error(file + ": the model has past_key_values inputs but no 'input_ids' input (decoder-with-past "
+                           "layout, see docs/model-format.md)");
+    if (pastCount % 2 != 0)
+        throw Error(file + ": the model has " + std::to_string(pastCount)
+                    + " past_key_values inputs; the layout needs a key and a value per layer");
+    auto findInput = [&](const std::string &name) -> const nn::ValueInfo * {
+        for (const nn::ValueInfo &in : inputs)
+            if (in.name == name)
+                return &in;
+        return nullptr;
+    };
+    auto findOutput = [&](const std::string &name) -> std::size_t {
+        for (std::size_t k = 0; k < outputs.size(); ++k)
+            if (outputs[k].name == name)
+                return k;
+        throw Error(file + ": the model has no output '" + name
+                    + "' (decoder-with-past layout: logits and present.{i}.key/value, see docs/model-format.md)");
+    };
+    m_kv.present = true;
+    m_kv.logitsOutput = findOutput("logits");
+    for (int layer = 0; layer < pastCount / 2; ++layer)
+        for (const char *kind : {"key", "value"}) {
+            const std::string suffix = std::to_string(layer) + "." + kind;
+            const nn::ValueInfo *past = findInput(pastPrefix + suffix);
+            if (!past)
+                throw Error(file + ": the model has no input '" + pastPrefix + suffix + "' (layers are numbered 0.."
+                            + std::to_string(pastCount / 2 - 1) + ")");
+            if (past->type != nn::DataType::Float32 || !past->hasShape || past->shape.size() != 4
+                || !past->shape[1].fixed() || !past->shape[3].fixed() || past->shape[2].fixed())
+                throw Error(file + ": input '" + past->name + "' is " + past->describe()
+                            + "; the layout needs float32 [batch, heads, past, head_dim] with fixed heads and "
+                              "head_dim and a dynamic past");
+            m_kv.pastNames.push_back(past->name);
+            m_kv.heads.push_back(past->shape[1].value);
+            m_kv.headDims.push_back(past->shape[3].value);
+            m_kv.presentOutputs.push_back(findOutput("present." + suffix));
+        }
+    for (const nn::ValueInfo &in : inputs) {
+        if (in.name == "input_ids" || in.name.rfind(pastPrefix, 0) == 0)
+            continue;
+        if (in.name != "attention_mask" && in.name != "position_ids")
+            throw Error(file + ": input '" + in.name + "' is not part of the decoder-with-past layout (input_ids, "
+                               "past_key_values.{i}.key/value, attention_mask, position_ids)");
+        if (in.type != nn::DataType::Int64 || (in.hasShape && in.shape.size() != 2))
+            throw Error(file + ": input '" + in.name + "' is " + in.describe() + "; the layout needs int64 [batch, n]");
+        (in.name == "attention_mask" ? m_kv.attentionMask : m_kv.positionIds) = true;
+    }
 }
 
 void OnnxLanguageModel::checkContract()
@@ -102,10 +172,12 @@ void OnnxLanguageModel::checkContract()
     const std::string &file = m_graph.name();
     const auto &inputs = m_graph.inputs();
     const auto &outputs = m_graph.outputs();
-    if (inputs.size() != 1)
+    if (inputs.size() != 1 && !m_kv.present)
         throw Error(file + ": the model must take exactly one input (token ids), it takes "
                     + std::to_string(inputs.size()));
-    const nn::ValueInfo &in = inputs[0];
+    const nn::ValueInfo &in = m_kv.present ? *std::find_if(inputs.begin(), inputs.end(), [](const nn::ValueInfo &v) {
+        return v.name == "input_ids";
+    }) : inputs[0];
     if (in.type != nn::DataType::Int64 || (in.hasShape && in.shape.size() != 2))
         throw Error(file + ": input '" + in.name + "' is " + in.describe()
                     + "; the contract needs int64 token ids [batch, sequence]");
@@ -116,7 +188,7 @@ void OnnxLanguageModel::checkContract()
         throw Error(file + ": input '" + in.name + "' is " + in.describe() + "; batch must be dynamic or 1");
     if (outputs.empty())
         throw Error(file + ": the model has no output");
-    const nn::ValueInfo &out = outputs[0];
+    const nn::ValueInfo &out = outputs[m_kv.logitsOutput];
     const std::int64_t V = vocabulary().size();
     if ((out.type != nn::DataType::Float32 && out.type != nn::DataType::Float64)
         || (out.hasShape && out.shape.size() != 3))
@@ -174,6 +246,73 @@ void OnnxLanguageModel::checkContract()
                         + " but a window of that many tokens fails: " + e.what());
         }
     }
+    if (m_kv.present)
+        checkCache();
+}
+
+void OnnxLanguageModel::checkCache()
+{
+    // The probe again, now in two steps: T - 1 tokens with an empty past, then the last token after their
+    // presents. Each present must grow by the tokens fed, and the last logits must equal the uncached ones.
+    const std::string &file = m_graph.name();
+    const std::int64_t V = vocabulary().size();
+    const int T = std::min(m_context, 4);
+    if (T < 2)
+        return;
+    std::vector<TokenId> probe(static_cast<std::size_t>(T));
+    for (int i = 0; i < T; ++i)
+        probe[static_cast<std::size_t>(i)] = static_cast<TokenId>((3 * i + 1) % V);
+    const nn::Tensor full = windowLogits(probe);
+    std::vector<nn::Tensor> cache;
+    runWithPast(std::span<const TokenId>(probe).first(static_cast<std::size_t>(T - 1)), 0, cache);
+    const nn::Tensor last = runWithPast(std::span<const TokenId>(probe).last(1), T - 1, cache);
+    for (std::int64_t v = 0; v < V; ++v) {
+        const double a = full.doubleAt((T - 1) * V + v), b = last.doubleAt(v);
+        if (!(std::abs(a - b) <= 1e-4 * (1.0 + std::abs(a))))
+            throw Error(file + ": cached and uncached logits differ on the probe (token " + std::to_string(v) + ": "
+                        + std::to_string(b) + " after a past of " + std::to_string(T - 1) + " positions, "
+                        + std::to_string(a) + " without); present.{i} must be the past with the new keys/values "
+                          "appended (see docs/model-format.md)");
+    }
+}
+
+nn::Tensor OnnxLanguageModel::runWithPast(std::span<const TokenId> tokens, std::int64_t pastLength,
+                                          std::vector<nn::Tensor> &cache)
+{
+    const auto S = static_cast<std::int64_t>(tokens.size());
+    const std::size_t tensors = m_kv.pastNames.size();
+    if (!m_kv.present || S < 1 || pastLength < 0 || pastLength + S > m_context
+        || (!cache.empty() && cache.size() != tensors) || (cache.empty() && pastLength != 0))
+        throw Error(m_path + ": a cached run of " + std::to_string(S) + " tokens after " + std::to_string(pastLength)
+                    + " (context " + std::to_string(m_context) + ")");
+    std::map<std::string, nn::Tensor> feed;
+    feed["input_ids"] = nn::Tensor::fromVector<std::int64_t>({1, S}, std::vector<std::int64_t>(tokens.begin(), tokens.end()));
+    for (std::size_t t = 0; t < tensors; ++t)
+        feed[m_kv.pastNames[t]] = cache.empty() ? nn::Tensor::zeros(nn::DataType::Float32, {1, m_kv.heads[t], 0, m_kv.headDims[t]})
+                                                : cache[t];
+    if (m_kv.attentionMask)
+        feed["attention_mask"] = nn::Tensor::fromVector<std::int64_t>(
+            {1, pastLength + S}, std::vector<std::int64_t>(static_cast<std::size_t>(pastLength + S), 1));
+    if (m_kv.positionIds) {
+        std::vector<std::int64_t> positions(static_cast<std::size_t>(S));
+        for (std::int64_t i = 0; i < S; ++i)
+            positions[static_cast<std::size_t>(i)] = pastLength + i;
+        feed["position_ids"] = nn::Tensor::fromVector<std::int64_t>({1, S}, positions);
+    }
+    std::vector<nn::Tensor> outputs = m_graph.run(feed);
+    nn::Tensor logits = checkedLogits(outputs.at(m_kv.logitsOutput), S);
+    cache.resize(tensors);
+    for (std::size_t t = 0; t < tensors; ++t) {
+        nn::Tensor &present = outputs.at(m_kv.presentOutputs[t]);
+        const nn::Shape expected{1, m_kv.heads[t], pastLength + S, m_kv.headDims[t]};
+        if (present.shape() != expected || present.type() != nn::DataType::Float32)
+            throw Error(m_path + ": output '" + m_graph.outputs()[m_kv.presentOutputs[t]].name + "' is "
+                        + present.describe() + " after a past of " + std::to_string(pastLength) + " and "
+                        + std::to_string(S) + " new tokens; the layout needs float32" + nn::shapeToString(expected)
+                        + " (past + seq positions)");
+        cache[t] = std::move(present);
+    }
+    return logits;
 }
 
 nn::Tensor OnnxLanguageModel::windowLogits(std::span<const TokenId> window)
@@ -181,9 +320,17 @@ nn::Tensor OnnxLanguageModel::windowLogits(std::span<const TokenId> window)
     const auto T = static_cast<std::int64_t>(window.size());
     if (T < 1 || T > m_context)
         throw Error(m_path + ": a window of " + std::to_string(T) + " tokens (context " + std::to_string(m_context) + ")");
+    if (m_kv.present) {
+        std::vector<nn::Tensor> noCache;
+        return runWithPast(window, 0, noCache);
+    }
     std::vector<std::int64_t> ids(window.begin(), window.end());
     std::vector<nn::Tensor> outputs = m_graph.run({nn::Tensor::fromVector<std::int64_t>({1, T}, ids)});
-    const nn::Tensor &logits = outputs.at(0);
+    return checkedLogits(outputs.at(0), T);
+}
+
+nn::Tensor OnnxLanguageModel::checkedLogits(const nn::Tensor &logits, std::int64_t T) const
+{
     const std::int64_t V = vocabulary().size();
     if (logits.shape() != nn::Shape{1, T, V})
         throw Error(m_path + ": for " + std::to_string(T) + " input tokens the model gives logits "
@@ -238,8 +385,26 @@ void OnnxLanguageModel::checkTokens(std::span<const TokenId> sequence) const
 
 nn::Tensor OnnxLanguageModel::batchLogits(std::vector<std::int64_t> ids, std::int64_t batch, std::int64_t tokens)
 {
-    std::vector<nn::Tensor> outputs = m_graph.run({nn::Tensor::fromVector<std::int64_t>({batch, tokens}, ids)});
-    const nn::Tensor &logits = outputs.at(0);
+    std::vector<nn::Tensor> outputs;
+    if (m_kv.present) { // the decoder-with-past layout: empty past tensors, the whole window
+        std::map<std::string, nn::Tensor> feed;
+        feed["input_ids"] = nn::Tensor::fromVector<std::int64_t>({batch, tokens}, ids);
+        for (std::size_t t = 0; t < m_kv.pastNames.size(); ++t)
+            feed[m_kv.pastNames[t]] = nn::Tensor::zeros(nn::DataType::Float32, {batch, m_kv.heads[t], 0, m_kv.headDims[t]});
+        if (m_kv.attentionMask)
+            feed["attention_mask"] = nn::Tensor::fromVector<std::int64_t>(
+                {batch, tokens}, std::vector<std::int64_t>(static_cast<std::size_t>(batch * tokens), 1));
+        if (m_kv.positionIds) {
+            std::vector<std::int64_t> positions(static_cast<std::size_t>(batch * tokens));
+            for (std::size_t i = 0; i < positions.size(); ++i)
+                positions[i] = static_cast<std::int64_t>(i) % tokens;
+            feed["position_ids"] = nn::Tensor::fromVector<std::int64_t>({batch, tokens}, positions);
+        }
+        outputs = m_graph.run(feed);
+    } else {
+        outputs = m_graph.run({nn::Tensor::fromVector<std::int64_t>({batch, tokens}, ids)});
+    }
+    const nn::Tensor &logits = outputs.at(m_kv.logitsOutput);
     const std::int64_t V = vocabulary().size();
     if (logits.shape() != nn::Shape{batch, tokens, V})
         throw Error(m_path + ": for a batch of " + std::to_string(batch) + " x " + std::to_string(tokens)
@@ -277,6 +442,25 @@ void OnnxLanguageModel::computeBatch(std::span<const SequenceRequest> requests, 
             const std::int64_t position = T - m + row;
             softmaxRow(logits, (b * T + position) * V, V, out[static_cast<std::size_t>(b)].row(row), m_path, position);
         }
+}
+
+void OnnxLanguageModel::softmaxAt(const nn::Tensor &logits, std::int64_t position, Eigen::Ref<Eigen::RowVectorXd> dst) const
+{
+    const std::int64_t V = vocabulary().size();
+    for (std::int64_t v = 0; v < V; ++v)
+        dst(v) = logits.doubleAt(position * V + v);
+    const double max = dst.maxCoeff();
+    if (!std::isfinite(max))
+        throw Error(m_path + ": the logits at position " + std::to_string(position) + " are not finite");
+    dst = (dst.array() - max).exp();
+    dst /= dst.sum();
+}
+
+std::unique_ptr<DecodingState> OnnxLanguageModel::makeState(LanguageModel &counter, bool kvCache)
+{
+    if (kvCache && m_kv.present)
+        return std::make_unique<OnnxKvState>(*this, counter);
+    return LanguageModel::makeState(counter, kvCache);
 }
 
 std::string OnnxLanguageModel::describe() const

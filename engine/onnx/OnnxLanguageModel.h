@@ -11,6 +11,12 @@
 // so it holds between C - S + 1 and C tokens and depends on the prefix alone: a row is the same whether it
 // is asked for alone (autoregressive decoding) or among K + 1 rows (speculative verification), which
 // keeps speculative decoding lossless past the context. Rows sharing a window start share one graph run.
+//
+// Two layouts (docs/model-format.md): one input of token ids (every call recomputes its window), or the
+// HF/Optimum "decoder with past" layout (input_ids, past_key_values.{i}.key/value [batch, heads, past,
+// head_dim], optional attention_mask and position_ids -> logits, present.{i}.key/value), detected from the
+// input names. The second gives a DecodingState with a real key/value cache (OnnxKvState); its windowed path
+// feeds empty past tensors.
 
 #include "LanguageModel.h"
 #include "onnx/OnnxGraph.h"
@@ -18,6 +24,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace specdec {
 
@@ -53,18 +60,48 @@ public:
     void setBatchWindows(bool on) { m_batchWindows = on; }
     bool batchWindows() const { return m_batchWindows && m_batchable; }
 
+    /// True for a model in the decoder-with-past layout.
+    bool hasKvCache() const override { return m_kv.present; }
+    /// Layers of the cache (0 without one).
+    int cacheLayers() const { return static_cast<int>(m_kv.pastNames.size() / 2); }
+    /// One run of the decoder-with-past graph: `tokens` (window positions pastLength..pastLength+S-1) after
+    /// the cache `cache` (2 tensors per layer, key then value, [1, heads, pastLength, head_dim]; empty: no
+    /// past). Returns the logits [S, V] and replaces `cache` by the presents [1, heads, pastLength + S, hd].
+    nn::Tensor runWithPast(std::span<const TokenId> tokens, std::int64_t pastLength, std::vector<nn::Tensor> &cache);
+    /// Softmax of logits row `position` into `row` (double); throws Error for non-finite logits.
+    void softmaxAt(const nn::Tensor &logits, std::int64_t position, Eigen::Ref<Eigen::RowVectorXd> row) const;
+
 protected:
     void compute(std::span<const TokenId> sequence, int m, DistributionMatrix &out) override;
     /// With batchWindows(), requests of one length whose rows share one window (the paths of a token tree)
     /// run as one [B, T] batch of the graph; otherwise one request after the other.
     void computeBatch(std::span<const SequenceRequest> requests, std::vector<DistributionMatrix> &out) override;
+    std::unique_ptr<DecodingState> makeState(LanguageModel &counter, bool kvCache) override;
 
 private:
+    /// Where the decoder-with-past layout keeps its tensors (input and output names, per-layer shapes).
+    struct KvLayout
+    {
+        bool present = false;
+        bool attentionMask = false;
+        bool positionIds = false;
+        std::vector<std::string> pastNames;    ///< past_key_values.{i}.key, past_key_values.{i}.value, ...
+        std::vector<std::int64_t> heads;       ///< per past tensor
+        std::vector<std::int64_t> headDims;    ///< per past tensor
+        std::vector<std::size_t> presentOutputs; ///< output index of present.{i}.key/value, per past tensor
+        std::size_t logitsOutput = 0;
+    };
+
     OnnxLanguageModel(Vocabulary vocabulary, nn::OnnxGraph graph, std::string path);
+    void detectLayout();
     void checkContract();
     void checkTokens(std::span<const TokenId> sequence) const;
     /// Logits [B, T, V] of B windows of T tokens each (ids row-major).
     nn::Tensor batchLogits(std::vector<std::int64_t> ids, std::int64_t batch, std::int64_t tokens);
+    void checkCache();
+    nn::Tensor checkedLogits(const nn::Tensor &logits, std::int64_t T) const;
+
+    KvLayout m_kv;
 
     nn::OnnxGraph m_graph;
     std::string m_path;

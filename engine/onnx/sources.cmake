@@ -14,6 +14,7 @@ set(SPECDEC_ONNX_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/recurrent.cpp
   ${CMAKE_CURRENT_LIST_DIR}/OnnxGraph.h ${CMAKE_CURRENT_LIST_DIR}/OnnxGraph.cpp
   ${CMAKE_CURRENT_LIST_DIR}/OnnxLanguageModel.h ${CMAKE_CURRENT_LIST_DIR}/OnnxLanguageModel.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/OnnxKvState.h ${CMAKE_CURRENT_LIST_DIR}/OnnxKvState.cpp
   ${CMAKE_CURRENT_LIST_DIR}/JsonStrings.cpp
   ${CMAKE_CURRENT_LIST_DIR}/OnnxRun.h ${CMAKE_CURRENT_LIST_DIR}/OnnxRun.cpp
 )

@@ -19,3 +19,4 @@ target_link_libraries(onnx_bench PRIVATE specdec_engine)
 specdec_add_test(test_onnx_paths onnx/test_onnx_paths.cpp)
 target_compile_definitions(test_onnx_paths PRIVATE
   SPECDEC_ONNX_TESTDATA_DIR="${SPECDEC_ONNX_TESTDATA_DIR}" SPECDEC_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
+specdec_add_test(test_onnx_kv_cache onnx/test_onnx_kv_cache.cpp)
