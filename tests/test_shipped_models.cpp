@@ -2,6 +2,7 @@
 // The ONNX models shipped under corpora/*/models: parity with the logits saved at export, the corpus's
 // vocabulary, and speculative decoding with them — lossless (chi-square) and greedy-exact.
 #include "Continuations.h"
+#include "DecodingState.h"
 #include "Generation.h"
 #include "Statistics.h"
 #include "TestSupport.h"
@@ -26,7 +27,9 @@ std::string modelPath(const std::string &corpus, const std::string &name)
 }
 
 /// Remembers each (sequence, m) call of a model, so that a statistical test needing 10^5 generations makes
-/// each distinct forward pass once. Every row still comes from a real call of the same shape.
+/// each distinct forward pass once. Every row still comes from a real call of the same shape: through the
+/// windowed path (distributions()) or, for a decoding state with the cache on, through one real KV state of
+/// the inner model, synchronised to the sequence and extended by the new tokens.
 class MemoizedModel final : public LanguageModel
 {
 public:
@@ -36,8 +39,49 @@ public:
     {
     }
     std::string describe() const override { return m_inner.describe(); }
+    bool hasKvCache() const override { return m_inner.hasKvCache(); }
+    std::int64_t cachedMisses() const { return m_cachedMisses; }
 
 protected:
+    class State final : public DecodingState
+    {
+    public:
+        State(MemoizedModel &model, LanguageModel &counter)
+            : DecodingState(model, counter)
+            , m_memo(model)
+            , m_innerState(model.m_inner.newState(true))
+        {
+        }
+
+    protected:
+        void compute(int added, int m, DistributionMatrix &out) override
+        {
+            m_stats.fed += added;
+            const auto seq = tokens();
+            auto key = std::make_pair(std::vector<TokenId>(seq.begin(), seq.end()), m);
+            auto it = m_memo.m_cachedRows.find(key);
+            if (it == m_memo.m_cachedRows.end()) {
+                m_innerState->syncTo(seq);
+                DistributionMatrix rows;
+                m_innerState->extend(seq.subspan(static_cast<std::size_t>(m_innerState->length())), m, rows);
+                ++m_memo.m_cachedMisses;
+                it = m_memo.m_cachedRows.emplace(std::move(key), std::move(rows)).first;
+            }
+            out = it->second;
+        }
+
+    private:
+        MemoizedModel &m_memo;
+        std::unique_ptr<DecodingState> m_innerState;
+    };
+
+    std::unique_ptr<DecodingState> makeState(LanguageModel &counter, bool kvCache) override
+    {
+        if (kvCache && m_inner.hasKvCache())
+            return std::make_unique<State>(*this, counter);
+        return LanguageModel::makeState(counter, kvCache);
+    }
+
     void compute(std::span<const TokenId> sequence, int m, DistributionMatrix &out) override
     {
         auto key = std::make_pair(std::vector<TokenId>(sequence.begin(), sequence.end()), m);
@@ -53,6 +97,8 @@ protected:
 private:
     LanguageModel &m_inner;
     std::map<std::pair<std::vector<TokenId>, int>, DistributionMatrix> m_cache;
+    std::map<std::pair<std::vector<TokenId>, int>, DistributionMatrix> m_cachedRows;
+    std::int64_t m_cachedMisses = 0;
 };
 
 } // namespace
@@ -95,21 +141,60 @@ private slots:
         QCOMPARE(model->corpus(), corpus.toStdString());
     }
 
+    void cachedEqualsUncached_data() { matchExportedLogits_data(); }
+    void cachedEqualsUncached()
+    {
+        // Every position of a 300-token run (past the context): the KV state, fed one token per call and
+        // K + 1 = 5 per call, gives the windowed path's distributions.
+        QFETCH(QString, corpus);
+        QFETCH(QString, name);
+        const auto model = OnnxLanguageModel::load(modelPath(corpus.toStdString(), name.toStdString()), 1);
+        QVERIFY(model->hasKvCache());
+        const Corpus c = test::builtCorpus(corpus.toStdString());
+        const std::vector<TokenId> ids = c.tokens(model->vocabulary());
+        const std::vector<TokenId> text(ids.begin() + 5000, ids.begin() + 5300);
+        for (TokenId t : text)
+            QVERIFY(t >= 0);
+        const std::span<const TokenId> all(text);
+        const auto uncached = model->newState(false);
+        const auto oneByOne = model->newState(true);
+        const auto fiveByFive = model->newState(true);
+        DistributionMatrix u, a, b;
+        double worst = 0.0;
+        for (std::size_t at = 0; at < text.size(); at += 5) {
+            fiveByFive->extend(all.subspan(at, 5), 5, b);
+            for (std::size_t i = 0; i < 5; ++i) {
+                uncached->extend(all.subspan(at + i, 1), 1, u);
+                oneByOne->extend(all.subspan(at + i, 1), 1, a);
+                worst = std::max({worst, (u - a).cwiseAbs().maxCoeff(),
+                                  (u.row(0) - b.row(static_cast<Eigen::Index>(i))).cwiseAbs().maxCoeff()});
+            }
+        }
+        QVERIFY2(worst <= 1e-5, qPrintable(QStringLiteral("max |p_cached - p_uncached| %1").arg(worst)));
+        QVERIFY(oneByOne->stats().refills > 0); // 300 tokens outgrow every shipped context
+        QVERIFY(oneByOne->cachedLength() <= model->contextLength());
+    }
+
     void greedySpeculativeEqualsAutoregressive_data()
     {
         QTest::addColumn<QString>("corpus");
         QTest::addColumn<QString>("draft");
         QTest::addColumn<QString>("prompt");
-        QTest::addRow("kjv draft-small") << QStringLiteral("kjv") << QStringLiteral("onnx:draft-small") << QStringLiteral("And God said");
-        QTest::addRow("kjv ngram:4") << QStringLiteral("kjv") << QStringLiteral("ngram:4") << QStringLiteral("In the beginning");
-        QTest::addRow("kjv lookup:3") << QStringLiteral("kjv") << QStringLiteral("lookup:3") << QStringLiteral("Jesus");
-        QTest::addRow("tang-song draft-tiny") << QStringLiteral("tang-song") << QStringLiteral("onnx:draft-tiny") << QStringLiteral("床前明月光");
+        QTest::addColumn<bool>("cache");
+        for (bool cache : {true, false}) {
+            const char *mode = cache ? "cache on" : "cache off";
+            QTest::addRow("kjv draft-small, %s", mode) << QStringLiteral("kjv") << QStringLiteral("onnx:draft-small") << QStringLiteral("And God said") << cache;
+            QTest::addRow("kjv ngram:4, %s", mode) << QStringLiteral("kjv") << QStringLiteral("ngram:4") << QStringLiteral("In the beginning") << cache;
+            QTest::addRow("kjv lookup:3, %s", mode) << QStringLiteral("kjv") << QStringLiteral("lookup:3") << QStringLiteral("Jesus") << cache;
+            QTest::addRow("tang-song draft-tiny, %s", mode) << QStringLiteral("tang-song") << QStringLiteral("onnx:draft-tiny") << QStringLiteral("床前明月光") << cache;
+        }
     }
     void greedySpeculativeEqualsAutoregressive()
     {
         QFETCH(QString, corpus);
         QFETCH(QString, draft);
         QFETCH(QString, prompt);
+        QFETCH(bool, cache);
         const std::string c = corpus.toStdString();
         const Corpus text = test::builtCorpus(c);
         auto target = OnnxLanguageModel::load(modelPath(c, "target"), 0);
@@ -120,18 +205,34 @@ private slots:
         QVERIFY(d.unmapped.empty());
         DecodingSettings s;
         s.draftLength = 4;
+        s.kvCache = cache;
         s.target.temperature = s.draft.temperature = 0.0;
         const auto ids = target->vocabulary().encode(decodeUtf8(prompt.toStdString()));
         // Past the context length too: the windows must score each prefix as autoregressive decoding does.
         const int tokens = target->contextLength() + 40;
         const Generation spec1 = generateSpeculative(*target, *d.model, s, ids, tokens);
-        const Generation ar = generateAutoregressive(*target, s.target, 0, ids, tokens);
+        const Generation ar = generateAutoregressive(*target, s.target, 0, ids, tokens, {}, cache);
         QCOMPARE(spec1.tokens, ar.tokens);
         QVERIFY(spec1.target.calls < ar.target.calls);
+        if (cache) { // and the same text as without the cache
+            const Generation plain = generateAutoregressive(*target, s.target, 0, ids, tokens, {}, false);
+            QCOMPARE(plain.tokens, ar.tokens);
+            std::int64_t refills = 0;
+            for (const RoundTrace &r : spec1.rounds)
+                refills += r.targetCache.refills;
+            QVERIFY(refills > 0);
+        }
     }
 
+    void speculativeIsLossless_data()
+    {
+        QTest::addColumn<bool>("cache");
+        QTest::addRow("cache on") << true;
+        QTest::addRow("cache off") << false;
+    }
     void speculativeIsLossless()
     {
+        QFETCH(bool, cache);
         const Corpus text = test::builtCorpus("kjv");
         auto targetModel = OnnxLanguageModel::load(modelPath("kjv", "target"), 0);
         auto draftModel = OnnxLanguageModel::load(modelPath("kjv", "draft-tiny"), 0);
@@ -143,6 +244,7 @@ private slots:
             s.draftLength = 2;
             s.seed = 7;
             s.variant = variant;
+            s.kvCache = cache;
             const ChiSquareResult chi =
                 fitContinuations(exactContinuations(target, s.target, prompt, 2),
                                  sampleContinuations(target, &draft, s, DecodingMode::Speculative, prompt, 2, 100000))
@@ -150,6 +252,7 @@ private slots:
             qInfo("%s: chi2 %.1f dof %d p-value %.4g", variantName(variant).c_str(), chi.statistic,
                   chi.degreesOfFreedom, chi.pValue);
             QVERIFY(chi.degreesOfFreedom >= 20);
+            QCOMPARE(target.cachedMisses() > 0, cache); // with the cache on, rows come from real KV states
             if (variant == Variant::Correct)
                 QVERIFY2(chi.pValue > 1e-3, qPrintable(QString::number(chi.pValue)));
             else

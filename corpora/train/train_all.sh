@@ -28,6 +28,9 @@ train() { # corpus model args...
   [[ $model == target-stage* || $model == *-base ]] && out="$work/$corpus-$model.onnx"
   nice -n 10 /usr/bin/python3 "$here/train_char_model.py" --corpus-file "$work/$corpus.txt" --corpus "$corpus" \
     --out "$out" --threads 1 --seed 1 "$@"
+  # A shipped model is then re-exported, from the same weights, in the decoder-with-past layout (KV cache).
+  [[ $out == "$corpora"/* ]] && /usr/bin/python3 "$here/export_with_past.py" "$out"
+  return 0
 }
 
 declare -A cmd

@@ -200,11 +200,14 @@ def heldout_nll(model, ids, split, context, limit=None, batch=32):
 def load_onnx_weights(model, path):
     """Copies the weights of a model exported by this script back into `model` (same architecture): named
     initializers map to parameters directly; a MatMul by an initializer in node /<module path>/MatMul holds the
-    transposed weight of that Linear."""
+    transposed weight of that Linear. Files re-exported by export_with_past.py (the decoder-with-past layout)
+    name the same weights under "base."."""
     import onnx
     from onnx import numpy_helper
     m = onnx.load(path)
-    inits = {t.name: numpy_helper.to_array(t) for t in m.graph.initializer}
+    unprefix = lambda n: n[len("base."):] if n.startswith("base.") else n  # noqa: E731
+    inits = {unprefix(t.name): numpy_helper.to_array(t) for t in m.graph.initializer}
+    by_value = {t.name: unprefix(t.name) for t in m.graph.initializer}
     state = model.state_dict()
     loaded = set()
     for name, value in inits.items():
@@ -212,10 +215,10 @@ def load_onnx_weights(model, path):
             state[name] = torch.from_numpy(value.copy())
             loaded.add(name)
     for node in m.graph.node:
-        if node.op_type == "MatMul" and node.input[1] in inits and node.name.endswith("/MatMul"):
-            key = node.name.strip("/").rsplit("/", 1)[0].replace("/", ".") + ".weight"
+        if node.op_type == "MatMul" and node.input[1] in by_value and node.name.endswith("/MatMul"):
+            key = unprefix(node.name.strip("/").rsplit("/", 1)[0].replace("/", ".") + ".weight")
             if key in state:
-                state[key] = torch.from_numpy(inits[node.input[1]].T.copy())
+                state[key] = torch.from_numpy(inits[by_value[node.input[1]]].T.copy())
                 loaded.add(key)
     missing = [k for k in state if k not in loaded and k not in ("mask", "unigram")]
     if missing:
