@@ -43,4 +43,19 @@ double treeNodeAcceptance(const Eigen::Ref<const Eigen::VectorXd> &p, const Eige
     return 1.0 - allRejected;
 }
 
+double generalisedSpeedup(double alpha, int k, double c, double verification)
+{
+    return expectedTokensPerRound(alpha, k) / (verification + k * c);
+}
+
+int optimalDraftLengthMeasured(double alpha, double c, const std::vector<double> &v)
+{
+    int best = 1;
+    for (int k = 2; k + 1 <= static_cast<int>(v.size()); ++k)
+        if (generalisedSpeedup(alpha, k, c, v[static_cast<std::size_t>(k)])
+            > generalisedSpeedup(alpha, best, c, v[static_cast<std::size_t>(best)]))
+            best = k;
+    return best;
+}
+
 } // namespace specdec::theory

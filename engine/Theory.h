@@ -5,6 +5,8 @@
 
 #include <Eigen/Core>
 
+#include <vector>
+
 namespace specdec::theory {
 
 /// Expected tokens per round with per-token acceptance alpha and K drafts (Eq. 1):
@@ -23,5 +25,11 @@ int optimalDraftLength(double alpha, double c, int maxK = 64);
 /// \f$p_{j+1} = \mathrm{norm}(\max(0, p_j - q))\f$. For k = 1 it is beta = sum_x min(p, q).
 double treeNodeAcceptance(const Eigen::Ref<const Eigen::VectorXd> &p, const Eigen::Ref<const Eigen::VectorXd> &q,
                           int k);
+/// The speedup when one verification of K + 1 positions costs `verification` = V(K+1) target steps (a KV
+/// cache; V = 1 gives Theorem 3.8): \f$S = E[N] / (V(K+1) + K c)\f$.
+double generalisedSpeedup(double alpha, int k, double c, double verification);
+
+/// The K in 1..v.size()-1 that maximises generalisedSpeedup, v[m - 1] = V(m); 1 when v has fewer than 2 entries.
+int optimalDraftLengthMeasured(double alpha, double c, const std::vector<double> &v);
 
 } // namespace specdec::theory

@@ -77,6 +77,23 @@ private slots:
             QVERIFY2(speedup.value(QLatin1String(key)).toDouble() > 0.0, key);
         const QJsonArray trace = o.value(QStringLiteral("trace")).toArray();
         QCOMPARE(trace.size(), o.value(QStringLiteral("rounds")).toInt());
+        // The measured cost of verification (KV cache on by default): V(1..K+1) and the generalised prediction.
+        const QJsonObject theoryObject = o.value(QStringLiteral("theory")).toObject();
+        QCOMPARE(theoryObject.value(QStringLiteral("verification_cost")).toArray().size(), 4);
+        QCOMPARE(theoryObject.value(QStringLiteral("verification_cost")).toArray().first().toDouble(), 1.0);
+        QVERIFY(theoryObject.value(QStringLiteral("generalised_speedup")).toDouble() > 0.0);
+        QVERIFY(o.value(QStringLiteral("kv_cache")).toBool());
+        // Each round's cache lengths: the target's state after the rollback holds the context plus the accepted drafts.
+        const QJsonObject round = trace.first().toObject();
+        const QJsonObject cache = round.value(QStringLiteral("target_cache")).toObject();
+        const int accepted = round.value(QStringLiteral("rejected_at")).isNull() ? round.value(QStringLiteral("k")).toInt()
+                                                                                 : round.value(QStringLiteral("rejected_at")).toInt();
+        QCOMPARE(cache.value(QStringLiteral("after")).toInt(), round.value(QStringLiteral("context_length")).toInt() + accepted);
+        QCOMPARE(cache.value(QStringLiteral("discarded")).toInt(),
+                 cache.value(QStringLiteral("extended")).toInt() - cache.value(QStringLiteral("after")).toInt());
+        const Result badCache = specdec({QStringLiteral("run"), QStringLiteral("--kv-cache"), QStringLiteral("maybe")});
+        QVERIFY(badCache.exitCode != 0);
+        QVERIFY2(badCache.err.contains(QLatin1String("--kv-cache must be on or off")), qPrintable(badCache.err));
         QVERIFY(trace.first().toObject().value(QStringLiteral("positions")).toArray().first().toObject().contains(
             QStringLiteral("p_top")));
         // Same seed, same text.

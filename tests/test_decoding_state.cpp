@@ -6,6 +6,7 @@
 #include "Generation.h"
 #include "Metrics.h"
 #include "TestSupport.h"
+#include "VerificationCost.h"
 
 #include <QtTest>
 
@@ -111,6 +112,29 @@ private slots:
         QCOMPARE(m.targetFed, fed);
         QCOMPARE(m.rejectedComputeShare, static_cast<double>(targetDiscarded) / static_cast<double>(fed));
         QVERIFY(m.rejectedComputeShare > 0.0 && m.rejectedComputeShare < 1.0);
+    }
+
+    void verificationCostIsMeasured()
+    {
+        const Corpus c = test::tinyEnglish();
+        auto t = test::model("ngram:5", c);
+        auto d = test::model("ngram:2", c);
+        const std::vector<TokenId> prompt = c.vocabulary.encode(U"the cat");
+        const std::int64_t callsBefore = t->stats().calls;
+        const VerificationCost cost = measureVerificationCost(*t, d.get(), prompt, 5, true, 3);
+        QCOMPARE(static_cast<int>(cost.v.size()), 5);
+        QCOMPARE(static_cast<int>(cost.seconds.size()), 5);
+        QCOMPARE(cost.v[0], 1.0);
+        QCOMPARE(cost.at(1), 1.0);
+        for (double v : cost.v)
+            QVERIFY(v > 0.0);
+        QVERIFY(cost.draftSeconds > 0.0 && cost.c > 0.0);
+        QCOMPARE(cost.prefixLength, static_cast<int>(prompt.size()));
+        // 5 m values x (1 warm-up + 3 timed) extensions, each after a prefill: the calls are real and counted.
+        QCOMPARE(t->stats().calls - callsBefore, std::int64_t(5 * 4 * 2));
+        QVERIFY_THROWS_EXCEPTION(Error, cost.at(6));
+        QVERIFY_THROWS_EXCEPTION(Error, measureVerificationCost(*t, d.get(), {}, 5, true));
+        QVERIFY_THROWS_EXCEPTION(Error, measureVerificationCost(*t, nullptr, prompt, 0, true));
     }
 
     void theStateFollowsAnEditedSequence()

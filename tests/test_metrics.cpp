@@ -63,6 +63,21 @@ private slots:
             QVERIFY(theory::costModelSpeedup(0.8, k, 0.05) >= theory::costModelSpeedup(0.8, other, 0.05));
     }
 
+    void generalisedSpeedup()
+    {
+        // E[N] = 3.3616 at alpha = 0.8, K = 4: V(K+1) = 1 is Leviathan's Theorem 3.8, V = 2 halves its denominator's 1.
+        QVERIFY(std::abs(theory::generalisedSpeedup(0.8, 4, 0.05, 1.0) - theory::costModelSpeedup(0.8, 4, 0.05)) < 1e-12);
+        QVERIFY(std::abs(theory::generalisedSpeedup(0.8, 4, 0.05, 2.0) - 3.3616 / 2.2) < 1e-12);
+        // V(m) = 1 and c = 0: the longest draft measured wins; V(m) = m and c = 0: E[N] / (K + 1) falls, K = 1.
+        QCOMPARE(theory::optimalDraftLengthMeasured(0.8, 0.0, {1, 1, 1, 1, 1, 1}), 5);
+        QCOMPARE(theory::optimalDraftLengthMeasured(0.8, 0.0, {1, 2, 3, 4, 5, 6}), 1);
+        const std::vector<double> v{1.0, 1.1, 1.3, 1.6, 2.0, 2.5, 3.1, 3.8, 4.6};
+        const int best = theory::optimalDraftLengthMeasured(0.8, 0.05, v);
+        for (int k = 1; k <= 8; ++k)
+            QVERIFY(theory::generalisedSpeedup(0.8, best, 0.05, v[best]) >= theory::generalisedSpeedup(0.8, k, 0.05, v[k]));
+        QCOMPARE(theory::optimalDraftLengthMeasured(0.8, 0.05, {1.0}), 1);
+    }
+
     void metricsOfHandMadeRounds()
     {
         // Rounds of K = 4: all pass; 2 pass; 0 pass; 3 pass.

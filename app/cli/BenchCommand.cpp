@@ -74,7 +74,8 @@ int benchCommand(const QStringList &arguments)
             const Generation spec = generateSpeculative(experiment->target(), *experiment->draft(), setup.decoding,
                                                         experiment->prompt(), tokens);
             const Generation ar = generateAutoregressive(experiment->target(), setup.decoding.target,
-                                                         setup.decoding.seed, experiment->prompt(), tokens);
+                                                         setup.decoding.seed, experiment->prompt(), tokens, {},
+                                                         setup.decoding.kvCache);
             bestSpeculative = std::max(bestSpeculative, tokens / spec.seconds);
             bestAutoregressive = std::max(bestAutoregressive, tokens / ar.seconds);
             metrics = computeMetrics(spec.rounds, spec.seconds, ar.seconds);

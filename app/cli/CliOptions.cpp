@@ -49,6 +49,9 @@ void addOptions(QCommandLineParser &parser, int groups)
         parser.addOption({QStringLiteral("session"),
                           tr("Start from the setup saved in a session file (options given override it)."),
                           tr("file")});
+        parser.addOption({QStringLiteral("kv-cache"),
+                          tr("Decode with each model's key/value cache (on) or recompute the window every call (off)."),
+                          tr("on|off"), QStringLiteral("on")});
         parser.addOption({QStringLiteral("variant"),
                           tr("Acceptance rule: correct, or a wrong variant (accept-all, greedy-match, "
                              "resample-from-target, unnormalized-residual, temperature-target-only; with "
@@ -211,6 +214,12 @@ Setup readSetup(const QCommandLineParser &parser)
         d.treeVariant = readTreeVariant(parser);
     } else if (use("variant")) {
         d.variant = readVariant(parser);
+    }
+    if (use("kv-cache")) {
+        const QString cache = parser.value(QStringLiteral("kv-cache"));
+        if (cache != QLatin1String("on") && cache != QLatin1String("off"))
+            throw UsageError(tr("--kv-cache must be on or off, got '%1'").arg(cache));
+        d.kvCache = cache == QLatin1String("on");
     }
     setup.validate();
     return setup;

@@ -38,7 +38,7 @@ int compareCommand(const QStringList &arguments)
     std::optional<Generation> base;
     if (parser.isSet(QStringLiteral("baseline")))
         base = generateAutoregressive(experiment->target(), setup.decoding.target, setup.decoding.seed,
-                                      experiment->prompt(), setup.tokens);
+                                      experiment->prompt(), setup.tokens, {}, setup.decoding.kvCache);
 
     QJsonArray results;
     const bool json = parser.isSet(QStringLiteral("json"));

@@ -14,6 +14,8 @@
 #include "Metrics.h"
 #include "MetricsAccumulator.h"
 #include "TreeMetrics.h"
+#include "Theory.h"
+#include "VerificationCost.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -149,6 +151,45 @@ int runTree(const Setup &setup, Experiment &experiment, QJsonObject report, bool
     printTreeSummary(m);
     out().flush();
     return 0;
+/// "target cache 40 -> 45 -> 42 (-3)": the state's length before the round, after extension, after rollback.
+void printCaches(const RoundTrace &t)
+{
+    auto lengths = [](const CacheLengths &c) {
+        QString s = QStringLiteral("%1 -> %2 -> %3 (-%4)").arg(c.before).arg(c.extended).arg(c.after).arg(c.discarded);
+        if (c.refills > 0)
+            s += tr(", refills %1").arg(c.refills);
+        return s;
+    };
+    out() << tr("           target cache %1   draft cache %2").arg(lengths(t.targetCache), lengths(t.draftCache)) << '\n';
+}
+
+void printVerificationCost(const VerificationCost &cost, const RunMetrics &m, int k)
+{
+    QString v;
+    for (double x : cost.v)
+        v += QString::number(x, 'f', 2) + QLatin1Char(' ');
+    const double vk = cost.v[static_cast<std::size_t>(std::min<int>(k, static_cast<int>(cost.v.size()) - 1))];
+    out() << tr("cost of verification (%1): V(1..%2) = %3; c = T_draft(1)/T_target(1) = %4 (target step %5 ms)")
+                 .arg(cost.kvCache ? tr("KV cache on") : tr("KV cache off"))
+                 .arg(cost.v.size())
+                 .arg(v.trimmed())
+                 .arg(cost.c, 0, 'f', 3)
+                 .arg(cost.seconds.front() * 1e3, 0, 'f', 3)
+          << '\n';
+    out() << tr("predicted speedup E[N]/(V(K+1) + Kc) = %1x (best K %2); Leviathan's E[N]/(1 + Kc) = %3x (best K %4)")
+                 .arg(theory::generalisedSpeedup(m.acceptanceRate, k, cost.c, vk), 0, 'f', 2)
+                 .arg(theory::optimalDraftLengthMeasured(m.acceptanceRate, cost.c, cost.v))
+                 .arg(theory::costModelSpeedup(m.acceptanceRate, k, cost.c), 0, 'f', 2)
+                 .arg(theory::optimalDraftLength(m.acceptanceRate, cost.c, static_cast<int>(cost.v.size()) - 1))
+          << '\n';
+    out() << tr("KV cache: %1 entries discarded by rollbacks (%2 target, %3 draft), %4% of the target's computed "
+                "positions; %5 window refills")
+                 .arg(m.cacheDiscarded)
+                 .arg(m.targetDiscarded)
+                 .arg(m.draftDiscarded)
+                 .arg(100.0 * m.rejectedComputeShare, 0, 'f', 1)
+                 .arg(m.cacheRefills)
+          << '\n';
 }
 
 } // namespace
@@ -196,7 +237,8 @@ int runCommand(const QStringList &arguments)
 
     if (mode == DecodingMode::Autoregressive) {
         const Generation g = generateAutoregressive(target, setup.decoding.target, setup.decoding.seed,
-                                                    experiment->prompt(), std::min(setup.tokens, setup.cap));
+                                                    experiment->prompt(), std::min(setup.tokens, setup.cap), {},
+                                                    setup.decoding.kvCache);
         if (setup.tokens > setup.cap)
             err() << tr("specdec: stopped at the cap of %1 tokens (--cap N writes more)").arg(setup.cap) << '\n';
         const QString text = tokensToString(vocab, g.tokens);
@@ -238,6 +280,11 @@ int runCommand(const QStringList &arguments)
                      .arg(QString::fromStdString(setup.decoding.target.describe()))
                      .arg(setup.decoding.seed)
               << '\n';
+    // V(m) and c measured first, on the prompt, through the same kind of states the run uses.
+    std::optional<VerificationCost> cost;
+    if (!experiment->prompt().empty())
+        cost = measureVerificationCost(target, &draft, experiment->prompt(), setup.decoding.draftLength + 1,
+                                       setup.decoding.kvCache);
     Generation g;
     MetricsAccumulator metrics;
     {
@@ -265,6 +312,8 @@ int runCommand(const QStringList &arguments)
                 g.tokens.insert(g.tokens.end(), committed.begin(), committed.end());
             } else if (trace || round.index < kRoundsShown) {
                 printRound(round, vocab);
+                if (trace)
+                    printCaches(round);
                 firstText.insert(firstText.end(), committed.begin(), committed.end());
             } else {
                 if (!textStarted)
@@ -291,7 +340,8 @@ int runCommand(const QStringList &arguments)
     err().flush();
     std::optional<Generation> base;
     if (baseline)
-        base = generateAutoregressive(target, setup.decoding.target, setup.decoding.seed, experiment->prompt(), wanted);
+        base = generateAutoregressive(target, setup.decoding.target, setup.decoding.seed, experiment->prompt(), wanted,
+                                      {}, setup.decoding.kvCache);
     const RunMetrics m = metrics.metrics(g.seconds, base ? std::optional(base->seconds) : std::nullopt);
     if (!exportPath.isEmpty())
         exportTraces(exportPath, g.rounds, vocab);
@@ -309,6 +359,14 @@ int runCommand(const QStringList &arguments)
         for (auto it = fields.begin(); it != fields.end(); ++it)
             report.insert(it.key(), it.value());
         report.insert(QStringLiteral("cap"), setup.cap);
+        report.insert(QStringLiteral("kv_cache"), setup.decoding.kvCache);
+        if (cost) {
+            QJsonObject theoryObject = report.value(QStringLiteral("theory")).toObject();
+            const QJsonObject measured = verificationJson(*cost, m, setup.decoding.draftLength);
+            for (auto it = measured.begin(); it != measured.end(); ++it)
+                theoryObject.insert(it.key(), it.value());
+            report.insert(QStringLiteral("theory"), theoryObject);
+        }
         report.insert(QStringLiteral("stopped_at_cap"), atCap);
         if (base) {
             report.insert(QStringLiteral("baseline"),
@@ -327,6 +385,8 @@ int runCommand(const QStringList &arguments)
     }
 
     printSummary(m, setup.decoding.draftLength);
+    if (cost)
+        printVerificationCost(*cost, m, setup.decoding.draftLength);
     out().flush();
     return 0;
 }

@@ -90,7 +90,8 @@ int sweepCommand(const QStringList &arguments)
         DecodingSettings decoding = setup.decoding;
         decoding.target.temperature = decoding.draft.temperature = temperature;
         decoding.target.validate();
-        generateAutoregressive(experiment->target(), decoding.target, decoding.seed, experiment->prompt(), 4); // warm-up
+        generateAutoregressive(experiment->target(), decoding.target, decoding.seed, experiment->prompt(), 4, {},
+                               decoding.kvCache); // warm-up
         for (std::size_t d = 0; d < draftModels.size(); ++d) {
             for (std::size_t column = 0; column < columns; ++column) {
                 if (trees.empty())
@@ -104,7 +105,7 @@ int sweepCommand(const QStringList &arguments)
                 Generation g;
                 for (int r = 0; r < repeat; ++r) {
                     Generation b = generateAutoregressive(experiment->target(), decoding.target, decoding.seed,
-                                                          experiment->prompt(), setup.tokens);
+                                                          experiment->prompt(), setup.tokens, {}, decoding.kvCache);
                     Generation s = generateSpeculative(experiment->target(), *draftModels[d], decoding,
                                                        experiment->prompt(), setup.tokens);
                     if (r == 0 || b.seconds < base.seconds)

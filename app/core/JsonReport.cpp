@@ -46,6 +46,17 @@ QString tokensToString(const Vocabulary &vocabulary, std::span<const TokenId> id
     return QString::fromUcs4(text.data(), static_cast<qsizetype>(text.size()));
 }
 
+namespace {
+
+QJsonObject cacheJson(const CacheLengths &c)
+{
+    return {{QStringLiteral("before"), c.before},       {QStringLiteral("extended"), c.extended},
+            {QStringLiteral("after"), c.after},         {QStringLiteral("discarded"), c.discarded},
+            {QStringLiteral("refills"), c.refills},     {QStringLiteral("fed"), c.fed}};
+}
+
+} // namespace
+
 QJsonObject speculativeJson(const RunMetrics &m, int draftLength)
 {
     QJsonArray perPosition;
@@ -79,6 +90,12 @@ QJsonObject speculativeJson(const RunMetrics &m, int draftLength)
         {QStringLiteral("cost_ratio_c"), m.costRatio},
         {QStringLiteral("target_seconds"), m.targetSeconds},
         {QStringLiteral("draft_seconds"), m.draftSeconds},
+        {QStringLiteral("cache"), QJsonObject{{QStringLiteral("target_discarded"), static_cast<double>(m.targetDiscarded)},
+                                              {QStringLiteral("draft_discarded"), static_cast<double>(m.draftDiscarded)},
+                                              {QStringLiteral("discarded"), static_cast<double>(m.cacheDiscarded)},
+                                              {QStringLiteral("refills"), static_cast<double>(m.cacheRefills)},
+                                              {QStringLiteral("target_fed"), static_cast<double>(m.targetFed)},
+                                              {QStringLiteral("rejected_compute_share"), m.rejectedComputeShare}}},
     };
 }
 
@@ -94,6 +111,26 @@ QJsonObject runJson(const Generation &g, const RunMetrics &m, const Vocabulary &
     o.insert(QStringLiteral("mean_target_call_seconds"),
              m.targetCalls > 0 ? m.targetSeconds / static_cast<double>(m.targetCalls) : 0.0);
     return o;
+}
+
+QJsonObject verificationJson(const VerificationCost &cost, const RunMetrics &m, int k)
+{
+    QJsonArray v;
+    for (double x : cost.v)
+        v.append(x);
+    const double vk = k < static_cast<int>(cost.v.size()) ? cost.v[static_cast<std::size_t>(k)] : cost.v.back();
+    return {
+        {QStringLiteral("kv_cache"), cost.kvCache},
+        {QStringLiteral("verification_cost"), v},
+        {QStringLiteral("target_step_seconds"), cost.seconds.front()},
+        {QStringLiteral("draft_step_seconds"), cost.draftSeconds},
+        {QStringLiteral("c_step"), cost.c},
+        {QStringLiteral("generalised_speedup"), theory::generalisedSpeedup(m.acceptanceRate, k, cost.c, vk)},
+        {QStringLiteral("leviathan_speedup"), theory::costModelSpeedup(m.acceptanceRate, k, cost.c)},
+        {QStringLiteral("optimal_k_generalised"), theory::optimalDraftLengthMeasured(m.acceptanceRate, cost.c, cost.v)},
+        {QStringLiteral("optimal_k_leviathan"), theory::optimalDraftLength(m.acceptanceRate, cost.c,
+                                                                            static_cast<int>(cost.v.size()) - 1)},
+    };
 }
 
 QJsonObject traceJson(const RoundTrace &t, const Vocabulary &vocabulary, int top)
@@ -131,6 +168,8 @@ QJsonObject traceJson(const RoundTrace &t, const Vocabulary &vocabulary, int top
         {QStringLiteral("draft_calls"), t.draftCalls},
         {QStringLiteral("target_seconds"), t.targetSeconds},
         {QStringLiteral("draft_seconds"), t.draftSeconds},
+        {QStringLiteral("target_cache"), cacheJson(t.targetCache)},
+        {QStringLiteral("draft_cache"), cacheJson(t.draftCache)},
     };
     if (t.residual.size() > 0)
         o.insert(QStringLiteral("residual_top"), topEntries(t.residual, vocabulary, top));
