@@ -151,6 +151,8 @@ int runTree(const Setup &setup, Experiment &experiment, QJsonObject report, bool
     printTreeSummary(m);
     out().flush();
     return 0;
+}
+
 /// "target cache 40 -> 45 -> 42 (-3)": the state's length before the round, after extension, after rollback.
 void printCaches(const RoundTrace &t)
 {
