@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CardPainter.h"
 
+#include "NumberText.h"
+
 #include <QCoreApplication>
+#include <QFontMetricsF>
 #include <QPainter>
 #include <QPainterPath>
 
@@ -10,7 +13,6 @@
 namespace specdec::gui {
 
 namespace {
-
 
 QColor stateColor(CardContent::State state, const LabColors &c)
 {
@@ -26,15 +28,144 @@ QColor stateColor(CardContent::State state, const LabColors &c)
     return c.border;
 }
 
-QString number(double value)
+QFont scaled(const QFont &font, double factor)
 {
-    return QString::number(value, 'f', value < 0.001 && value > 0 ? 4 : 3);
+    QFont f = font;
+    if (font.pixelSize() > 0)
+        f.setPixelSize(std::max(6, static_cast<int>(font.pixelSize() * factor)));
+    else
+        f.setPointSizeF(std::max(5.0, font.pointSizeF() * factor));
+    return f;
 }
 
-void paintDie(QPainter &painter, const QRectF &bar, const CardContent &card, const LabColors &c, const QFont &small)
+/// `font`, made smaller until `text` fits `width` (at most down to 60 %); nullopt when it never fits.
+std::optional<QFont> fitting(const QFont &font, const QString &text, double width)
+{
+    QFont f = font;
+    for (int i = 0; i < 6; ++i) {
+        if (QFontMetricsF(f).horizontalAdvance(text) <= width)
+            return f;
+        f = scaled(f, 0.9);
+    }
+    return std::nullopt;
+}
+
+/// Builds the layout at font scale `scale`; returns false when it needs more height than the card has (the
+/// layout then holds what fitted, dropping the optional lines at the bottom).
+bool build(CardLayout &out, const QRectF &rect, const CardContent &card, const LabColors &c, const QFont &font,
+           double scale, bool force)
+{
+    const CardFrame &f = card.frame;
+    out = CardLayout{};
+    out.card = rect;
+    const double w = rect.width();
+    const bool compact = w < 84;
+    const double pad = compact ? 4 : 10;
+    const double left = rect.left() + pad;
+    const double inner = w - 2 * pad;
+    const double bottom = rect.bottom() - 6;
+    const bool discarded = f.state == CardContent::State::Discarded;
+    const bool placeholder = f.state == CardContent::State::Placeholder;
+    const QFont small = scaled(font, (compact ? 0.8 : 0.9) * scale);
+    double y = rect.top() + 5;
+    bool fits = true;
+    auto add = [&](const QString &text, const QFont &base, double top, int flags, const QColor &color, double width,
+                   double x) -> std::optional<double> {
+        const auto fontFit = fitting(base, text, width);
+        if (!fontFit)
+            return std::nullopt;
+        const double h = QFontMetricsF(*fontFit).height();
+        if (top + h > bottom + 0.5) {
+            fits = false;
+            return std::nullopt;
+        }
+        out.texts.push_back({text, *fontFit, QRectF(x, top, width, h), flags, color});
+        return h;
+    };
+
+    // caption and verdict mark
+    const QString mark = f.testShown && !discarded ? (!f.passed ? QStringLiteral("?")
+                                                      : *f.passed ? QStringLiteral("✓") : QStringLiteral("✗"))
+                                                   : QString();
+    const double markWidth = mark.isEmpty() ? 0.0 : QFontMetricsF(small).horizontalAdvance(mark) + 2;
+    double rowHeight = QFontMetricsF(small).height();
+    add(card.caption, small, y, Qt::AlignLeft | Qt::AlignVCenter, c.muted, inner - markWidth, left);
+    if (!mark.isEmpty())
+        add(mark, small, y, Qt::AlignRight | Qt::AlignVCenter,
+            !f.passed ? c.text : *f.passed ? c.accepted : c.rejected, markWidth, left + inner - markWidth);
+    y += rowHeight + 1;
+
+    // the token
+    QFont glyphFont = font;
+    glyphFont.setPixelSize(static_cast<int>(std::clamp(w * 0.42 * scale, 14.0, 52.0)));
+    if (const auto h = add(card.glyph, glyphFont, y, Qt::AlignCenter,
+                           discarded ? c.discarded : (placeholder ? c.muted : c.text), w - 4, rect.left() + 2))
+        y += *h + 1;
+    else
+        return false; // the token always shows: a smaller scale is needed
+
+    // q, p, r
+    auto value = [&](const QString &name, const QColor &color, std::optional<double> v) {
+        if (!v)
+            return;
+        const QString number = probabilityText(*v);
+        const QColor ink = discarded ? c.discarded : color;
+        const double nameWidth = QFontMetricsF(small).horizontalAdvance(name);
+        const double numberWidth = QFontMetricsF(small).horizontalAdvance(number);
+        if (!compact && nameWidth + numberWidth + 6 <= inner) {
+            const double h = QFontMetricsF(small).height();
+            if (y + h > bottom + 0.5) {
+                fits = false;
+                return;
+            }
+            out.texts.push_back({name, small, QRectF(left, y, nameWidth + 1, h), Qt::AlignLeft | Qt::AlignVCenter, ink});
+            out.texts.push_back({number, small, QRectF(left + inner - numberWidth - 1, y, numberWidth + 1, h),
+                                 Qt::AlignRight | Qt::AlignVCenter, ink});
+            y += h + 2;
+        } else if (const auto h = add(number, small, y, Qt::AlignHCenter | Qt::AlignVCenter, ink, inner, left)) {
+            y += *h + 2;
+        }
+    };
+    value(QStringLiteral("q(x)"), c.draft, f.q);
+    value(QStringLiteral("p(x)"), c.target, f.p);
+    value(QStringLiteral("r(x)"), c.residual, f.r);
+
+    // the test
+    if (f.testShown && !discarded) {
+        y += compact ? 4 : 8;
+        if (card.greedy) {
+            const QString text = !f.passed ? QStringLiteral("x = argmax p ?")
+                : *f.passed ? QCoreApplication::translate("CardPainter", "x = argmax p")
+                            : QCoreApplication::translate("CardPainter", "x ≠ argmax p");
+            add(text, small, y, Qt::AlignHCenter | Qt::AlignVCenter,
+                !f.passed ? c.text : *f.passed ? c.accepted : c.rejected, inner, left);
+        } else {
+            const double barTop = y + 8; // room for the u marker above the bar
+            if (barTop + 10 <= bottom) {
+                out.dieBar = QRectF(left + 2, barTop, inner - 4, 10);
+                y = barTop + 10 + 5;
+                const QString relation = !f.passed ? QStringLiteral("?")
+                                                   : *f.passed ? QStringLiteral("<") : QStringLiteral("≥");
+                const QString t = QString::number(f.threshold.value_or(0.0), 'f', 2);
+                const QString text = f.u ? QStringLiteral("u %1 %2 %3").arg(QString::number(*f.u, 'f', 2), relation, t)
+                                         : QStringLiteral("min(1,p/q) %1").arg(t);
+                add(text, small, y, Qt::AlignHCenter | Qt::AlignTop, c.muted, inner, left);
+            } else {
+                fits = false;
+            }
+        }
+    } else if (discarded) {
+        y += compact ? 4 : 8;
+        add(QCoreApplication::translate("CardPainter", "discarded"), small, y, Qt::AlignHCenter | Qt::AlignTop,
+            c.discarded, inner, left);
+    }
+    return fits || force;
+}
+
+void paintDie(QPainter &painter, const QRectF &bar, const CardContent &card, const LabColors &c)
 {
     // The 0–1 bar: the part below min(1, p/q) accepts, the rest rejects; u is the marker.
-    const double t = std::clamp(card.threshold, 0.0, 1.0);
+    const double t = std::clamp(card.frame.threshold.value_or(0.0), 0.0, 1.0);
     QRectF acceptZone = bar;
     acceptZone.setWidth(bar.width() * t);
     QRectF rejectZone = bar;
@@ -47,38 +178,40 @@ void paintDie(QPainter &painter, const QRectF &bar, const CardContent &card, con
     painter.setPen(QPen(c.muted, 1));
     painter.setBrush(Qt::NoBrush);
     painter.drawRect(bar);
-    if (card.u >= 0.0) {
-        const double x = bar.left() + bar.width() * std::clamp(card.u, 0.0, 1.0);
+    if (card.frame.u) {
+        const double x = bar.left() + bar.width() * std::clamp(*card.frame.u, 0.0, 1.0);
         painter.setPen(QPen(c.text, 2.5));
-        painter.drawLine(QPointF(x, bar.top() - 4), QPointF(x, bar.bottom() + 4));
+        painter.drawLine(QPointF(x, bar.top() - 3), QPointF(x, bar.bottom() + 3));
         QPainterPath tri;
-        tri.moveTo(x - 5, bar.top() - 9);
-        tri.lineTo(x + 5, bar.top() - 9);
-        tri.lineTo(x, bar.top() - 3);
+        tri.moveTo(x - 4, bar.top() - 8);
+        tri.lineTo(x + 4, bar.top() - 8);
+        tri.lineTo(x, bar.top() - 2);
         tri.closeSubpath();
         painter.fillPath(tri, c.text);
     }
-    painter.setFont(small);
-    painter.setPen(c.muted);
-    const QRectF label(bar.left() - 4, bar.bottom() + 3, bar.width() + 8, 18);
-    const QString verdict = card.u >= 0.0 ? QStringLiteral("u %1 %2 %3")
-                                                .arg(QString::number(card.u, 'f', 2),
-                                                     card.passed ? QStringLiteral("<") : QStringLiteral("≥"),
-                                                     QString::number(t, 'f', 2))
-                                          : QStringLiteral("min(1,p/q) %1").arg(QString::number(t, 'f', 2));
-    painter.drawText(label, Qt::AlignHCenter | Qt::AlignTop, verdict);
 }
 
 } // namespace
+
+CardLayout layoutCard(const QRectF &rect, const CardContent &card, const LabColors &colors, const QFont &font)
+{
+    CardLayout layout;
+    for (double scale : {1.0, 0.9, 0.8, 0.7, 0.6})
+        if (build(layout, rect, card, colors, font, scale, false))
+            return layout;
+    build(layout, rect, card, colors, font, 0.6, true); // the lines that fit; the rest left out whole
+    return layout;
+}
 
 void paintCard(QPainter &painter, const QRectF &rect, const CardContent &card, const LabColors &c, const QFont &font)
 {
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing);
-    const QColor accent = stateColor(card.state, c);
-    const bool placeholder = card.state == CardContent::State::Placeholder;
-    const bool decided = card.state != CardContent::State::Pending && !placeholder;
-    const bool discarded = card.state == CardContent::State::Discarded;
+    const CardContent::State state = card.frame.state;
+    const QColor accent = stateColor(state, c);
+    const bool placeholder = state == CardContent::State::Placeholder;
+    const bool decided = state != CardContent::State::Pending && !placeholder;
+    const bool discarded = state == CardContent::State::Discarded;
 
     QPen border(card.selected ? c.text : (decided ? accent : c.border), card.selected ? 3 : (decided ? 2 : 1.2));
     if (placeholder)
@@ -87,67 +220,13 @@ void paintCard(QPainter &painter, const QRectF &rect, const CardContent &card, c
     painter.setBrush(decided ? c.tint(accent, discarded ? 0.06 : 0.14) : c.card);
     painter.drawRoundedRect(rect.adjusted(1, 1, -1, -1), 10, 10);
 
-    const double w = rect.width();
-    const bool compact = w < 84;
-    QFont small = font;
-    small.setPointSizeF(font.pointSizeF() * (compact ? 0.75 : 0.9));
-    QFont glyphFont = font;
-    glyphFont.setPixelSize(static_cast<int>(std::clamp(w * 0.42, 16.0, 52.0)));
-
-    // caption and verdict mark
-    const double pad = compact ? 4 : 10;
-    QRectF top(rect.left() + pad, rect.top() + 6, w - 2 * pad, 20);
-    painter.setFont(small);
-    painter.setPen(c.muted);
-    painter.drawText(top, Qt::AlignLeft | Qt::AlignVCenter, card.caption);
-    if (card.showTest && !discarded) {
-        painter.setPen(card.passed ? c.accepted : c.rejected);
-        painter.drawText(top, Qt::AlignRight | Qt::AlignVCenter,
-                         card.passed ? QStringLiteral("✓") : QStringLiteral("✗"));
-    }
-
-    // the token
-    QRectF glyphRect(rect.left(), top.bottom(), w, glyphFont.pixelSize() * 1.6);
-    painter.setFont(glyphFont);
-    painter.setPen(discarded ? c.discarded : (placeholder ? c.muted : c.text));
-    painter.drawText(glyphRect, Qt::AlignCenter, card.glyph);
-
-    // q and p
-    double y = glyphRect.bottom() + 2;
-    const double line = QFontMetricsF(small).height() + 3;
-    auto drawValue = [&](const QString &name, const QColor &color, std::optional<double> value) {
-        if (!value)
-            return;
-        QRectF r(rect.left() + pad, y, w - 2 * pad, line);
-        painter.setPen(discarded ? c.discarded : color);
-        if (compact) {
-            painter.drawText(r, Qt::AlignHCenter | Qt::AlignVCenter, number(*value));
-        } else {
-            painter.drawText(r, Qt::AlignLeft | Qt::AlignVCenter, name);
-            painter.drawText(r, Qt::AlignRight | Qt::AlignVCenter, number(*value));
-        }
-        y += line;
-    };
-    painter.setFont(small);
-    drawValue(QStringLiteral("q(x)"), c.draft, card.q);
-    drawValue(QStringLiteral("p(x)"), c.target, card.p);
-    drawValue(QStringLiteral("r(x)"), c.residual, card.r);
-
-    // the test
-    if (card.showTest && !compact) {
-        y += 12;
-        if (card.greedy) {
-            QRectF r(rect.left() + pad, y, w - 2 * pad, line * 2);
-            painter.setPen(card.passed ? c.accepted : c.rejected);
-            painter.drawText(r, Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap,
-                             card.passed ? QCoreApplication::translate("CardPainter", "x = argmax p") : QCoreApplication::translate("CardPainter", "x ≠ argmax p"));
-        } else {
-            paintDie(painter, QRectF(rect.left() + pad, y, w - 2 * pad, 12), card, c, small);
-        }
-    } else if (discarded && !compact) {
-        QRectF r(rect.left() + pad, y + 8, w - 2 * pad, line);
-        painter.setPen(c.discarded);
-        painter.drawText(r, Qt::AlignHCenter | Qt::AlignTop, QCoreApplication::translate("CardPainter", "discarded"));
+    const CardLayout layout = layoutCard(rect, card, c, font);
+    if (!layout.dieBar.isEmpty())
+        paintDie(painter, layout.dieBar, card, c);
+    for (const CardText &t : layout.texts) {
+        painter.setFont(t.font);
+        painter.setPen(t.color);
+        painter.drawText(t.rect, t.flags, t.text);
     }
     painter.restore();
 }

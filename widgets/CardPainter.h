@@ -1,15 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// Paints one token card: the token, q(x) and p(x), the die u on a 0–1 bar against min(1, p/q) (or the
-// greedy equality check), and the verdict colour. Pure drawing; the content comes from a RoundTrace.
+// Paints one token card from its frame (RoundFrame.h): the token, q(x) and p(x), the die u on a 0–1 bar against
+// min(1, p/q) (or the greedy equality check), and the verdict colour. Pure drawing. The layout is its own
+// function so a test can check that every text fits its box at every card size: a text that does not fit is
+// drawn in a smaller font, and a line that has no room at all is left out (never cut in half).
 
 #include "LabColors.h"
+#include "RoundFrame.h"
 
 #include <QFont>
 #include <QRectF>
 #include <QString>
 
-#include <optional>
+#include <vector>
 
 class QPainter;
 
@@ -17,21 +20,33 @@ namespace specdec::gui {
 
 struct CardContent
 {
-    enum class State { Pending, Placeholder, Accepted, Rejected, Discarded, Residual, Bonus };
-    QString glyph;
+    using State = CardFrame::State;
+    CardFrame frame;
+    QString glyph;              ///< the token as shown, '?' when not known yet
     QString caption;            ///< "#1", "K+1", "residual", "bonus"
-    std::optional<double> q;
-    std::optional<double> p;
-    std::optional<double> r;    ///< r(x): the residual probability of a corrected token
-    bool showTest = false;      ///< the die (or equality check) is shown
     bool greedy = false;
-    double u = -1.0;
-    double threshold = 0.0;
-    bool passed = false;        ///< the test's outcome (when shown)
-    State state = State::Pending;
     bool selected = false;
+    State state() const { return frame.state; }
 };
 
+/// One text of a card, where it is drawn and in which font.
+struct CardText
+{
+    QString text;
+    QFont font;
+    QRectF rect;
+    int flags = 0;
+    QColor color;
+};
+
+struct CardLayout
+{
+    QRectF card;                 ///< the card's outline
+    std::vector<CardText> texts;
+    QRectF dieBar;               ///< empty when no die is drawn
+};
+
+CardLayout layoutCard(const QRectF &rect, const CardContent &card, const LabColors &colors, const QFont &font);
 void paintCard(QPainter &painter, const QRectF &rect, const CardContent &card, const LabColors &colors,
                const QFont &font);
 

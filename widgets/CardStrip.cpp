@@ -86,9 +86,25 @@ int CardStrip::cardCount() const
     return m_record ? m_record->trace.draftLength + 1 : 0;
 }
 
-int CardStrip::revealed(int count) const
+void CardStrip::setRevealOptions(const RevealOptions &options)
 {
-    return static_cast<int>(std::ceil(m_progress * count - 1e-9));
+    m_options = options;
+    update();
+}
+
+int CardStrip::step() const
+{
+    if (!m_record)
+        return 1;
+    const int count = stepsOf(m_record->trace, m_phase, m_options);
+    return m_progress >= 1.0 ? RoundFrame::kAllSteps : static_cast<int>(std::ceil(m_progress * count - 1e-9));
+}
+
+RoundFrame CardStrip::frame() const
+{
+    if (!m_record)
+        return {};
+    return frameOf(&m_record->trace, m_record->trace.index, m_phase, step(), m_options);
 }
 
 CardStrip::CardState CardStrip::cardState(int card) const
@@ -96,81 +112,46 @@ CardStrip::CardState CardStrip::cardState(int card) const
     CardState s;
     if (!m_record || card < 0 || card >= cardCount())
         return s;
-    const CardContent c = contentOf(card);
-    const RoundTrace &t = m_record->trace;
-    const bool extra = card == t.draftLength;
-    // The K+1-th card appears with the verify pass (the target's extra row) and stays.
-    s.visible = extra ? m_phase != Phase::Draft : (m_phase != Phase::Draft || card < revealed(t.draftLength));
+    const RoundFrame f = frame();
+    // At the very start of the draft animation no card is out yet.
+    const bool started = !(m_phase == Phase::Draft && m_progress <= 0.0);
+    const CardFrame &c = f.cards[static_cast<std::size_t>(card)];
+    s.visible = c.visible && started;
     s.showsQ = s.visible && c.q.has_value();
     s.showsP = s.visible && c.p.has_value();
-    s.showsTest = s.visible && c.showTest;
+    s.showsTest = s.visible && c.testShown;
     s.state = c.state;
     return s;
 }
 
 int CardStrip::currentCard() const
 {
-    if (!m_record)
-        return -1;
-    const RoundTrace &t = m_record->trace;
-    switch (m_phase) {
-    case Phase::Draft: return t.draftLength - 1;
-    case Phase::Verify: return 0;
-    case Phase::Dice: return t.testedCount() - 1;
-    case Phase::Residual:
-    case Phase::Bonus: return t.draftLength;
-    case Phase::Commit: return t.rejectedAt >= 0 ? t.rejectedAt : t.draftLength;
-    }
-    return 0;
+    return m_record ? frameOf(&m_record->trace, m_record->trace.index, m_phase, RoundFrame::kAllSteps, m_options).currentCard
+                    : -1;
 }
 
 CardContent CardStrip::contentOf(int card) const
 {
     CardContent c;
+    if (!m_record || card < 0 || card >= cardCount())
+        return c;
     const RoundTrace &t = m_record->trace;
-    const int k = t.draftLength;
-    const int phaseIndex = static_cast<int>(m_phase);
-    const bool verified = phaseIndex >= static_cast<int>(Phase::Verify) && (m_phase != Phase::Verify || m_progress >= 0.5);
-    const int diceShown = m_phase == Phase::Dice ? revealed(t.testedCount())
-                                                 : (phaseIndex > static_cast<int>(Phase::Dice) ? t.testedCount() : 0);
+    const RoundFrame f = frame();
+    c.frame = f.cards[static_cast<std::size_t>(card)];
     c.selected = card == m_selected;
     c.greedy = t.greedy;
-    if (card < k) {
-        const DraftPosition &pos = t.positions[static_cast<std::size_t>(card)];
-        c.glyph = m_vocabulary ? tokenGlyph(*m_vocabulary, pos.token) : QString::number(pos.token);
+    auto glyph = [&](TokenId id) {
+        return id < 0 ? QStringLiteral("?") : m_vocabulary ? tokenGlyph(*m_vocabulary, id) : QString::number(id);
+    };
+    c.glyph = glyph(c.frame.token);
+    if (card < t.draftLength)
         c.caption = QStringLiteral("#%1").arg(card + 1);
-        c.q = pos.q;
-        if (verified)
-            c.p = pos.p;
-        c.u = pos.u;
-        c.threshold = pos.threshold;
-        c.passed = pos.verdict == Verdict::Accepted;
-        c.showTest = card < diceShown;
-        if (c.showTest)
-            c.state = c.passed ? CardContent::State::Accepted : CardContent::State::Rejected;
-        else if (t.rejectedAt >= 0 && card > t.rejectedAt && t.rejectedAt < diceShown)
-            c.state = CardContent::State::Discarded;
-        return c;
-    }
-    // The (K+1)-th card: a placeholder for the extra target row, then the correction or the bonus.
-    const bool decided = phaseIndex >= static_cast<int>(Phase::Residual);
-    if (decided && t.rejectedAt >= 0) {
-        c.glyph = m_vocabulary ? tokenGlyph(*m_vocabulary, t.correction) : QString::number(t.correction);
+    else if (c.frame.state == CardContent::State::Residual)
         c.caption = QCoreApplication::translate("CardStrip", "residual");
-        c.state = CardContent::State::Residual;
-        if (t.residual.size() > t.correction)
-            c.r = t.residual[t.correction];
-    } else if (decided) {
-        c.glyph = m_vocabulary ? tokenGlyph(*m_vocabulary, t.bonus) : QString::number(t.bonus);
+    else if (c.frame.state == CardContent::State::Bonus)
         c.caption = QCoreApplication::translate("CardStrip", "bonus");
-        c.state = CardContent::State::Bonus;
-        if (t.bonusDist.size() > t.bonus)
-            c.p = t.bonusDist[t.bonus];
-    } else {
-        c.glyph = QStringLiteral("?");
+    else
         c.caption = QStringLiteral("K+1");
-        c.state = CardContent::State::Placeholder;
-    }
     return c;
 }
 
@@ -205,13 +186,14 @@ void CardStrip::paintEvent(QPaintEvent *)
         return;
     const RoundTrace &t = m_record->trace;
     const int k = t.draftLength;
+    const RoundFrame f = frame();
     for (int card = 0; card <= k; ++card) {
         if (!cardState(card).visible)
             continue;
         paintCard(painter, cardRect(card), contentOf(card), m_colors, font());
     }
     // The verify sweep: one band over all K + 1 positions, i.e. one forward pass of the target.
-    if (m_phase == Phase::Verify && m_progress < 1.0) {
+    if (f.sweeping || (m_phase == Phase::Verify && m_progress < 1.0)) {
         const QRectF first = cardRect(0);
         const QRectF last = cardRect(k);
         QRectF band(first.left() - 6, first.top() - 6, (last.right() - first.left() + 12) * std::min(1.0, m_progress * 2),
@@ -223,7 +205,7 @@ void CardStrip::paintEvent(QPaintEvent *)
         painter.drawRoundedRect(band, 12, 12);
     }
     // The arrow from the rejected card to its replacement.
-    if (t.rejectedAt >= 0 && static_cast<int>(m_phase) >= static_cast<int>(Phase::Residual)) {
+    if (f.cards.back().state == CardContent::State::Residual) {
         const QRectF from = cardRect(t.rejectedAt);
         const QRectF to = cardRect(k);
         const double y = from.bottom() + 8;

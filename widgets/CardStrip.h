@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // CardStrip: the current round as a row of token cards, K drafts and one more card for the corrected or
-// bonus token, drawn as the round's phase says. Within a phase it animates (cards appear one by one, the
-// verify sweep, dice in order); the final state of a phase does not depend on the animation.
+// bonus token, drawn from the round's frame (RoundFrame.h). Within a phase it animates by stepping the frame
+// (cards appear one by one, the verify sweep, dice in order); the last step is the phase's frame.
 
 #include "CardPainter.h"
 #include "Phase.h"
+#include "RoundFrame.h"
 #include "RoundRecord.h"
 
 #include <QWidget>
@@ -35,6 +36,13 @@ public:
     void setVocabulary(std::shared_ptr<const Vocabulary> vocabulary);
     /// Shows `record` at `phase`; with `animate` the phase plays over the animation duration.
     void setRound(std::shared_ptr<const RoundRecord> record, Phase phase, bool animate);
+    /// The reveal options of every frame drawn (predict before reveal).
+    void setRevealOptions(const RevealOptions &options);
+    /// The frame drawn now (at the animation's step).
+    RoundFrame frame() const;
+    /// The rectangle of card `card` (0..K) in widget coordinates, and what it shows, for layout tests.
+    QRectF cardRect(int card) const;
+    CardContent contentOf(int card) const;
     void clear();
     void setAnimationDuration(int milliseconds);
     void setSelectedCard(int card);
@@ -56,9 +64,7 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
-    CardContent contentOf(int card) const;
-    QRectF cardRect(int card) const;
-    int revealed(int count) const;   ///< how many of `count` steps the animation has reached
+    int step() const;   ///< the step of the phase the animation has reached
 
     std::shared_ptr<const Vocabulary> m_vocabulary;
     std::shared_ptr<const RoundRecord> m_record;
@@ -66,6 +72,7 @@ private:
     double m_progress = 1.0;
     int m_duration = 600;
     int m_selected = -1;
+    RevealOptions m_options;
     LabColors m_colors;
     QVariantAnimation *m_animation = nullptr;
 };

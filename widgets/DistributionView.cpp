@@ -2,8 +2,10 @@
 #include "DistributionView.h"
 
 #include "FixedLabel.h"
+#include "NumberText.h"
 #include "PlotStyle.h"
 #include "TokenText.h"
+#include "TopTokens.h"
 
 #include <QLabel>
 #include <QVBoxLayout>
@@ -18,32 +20,6 @@ namespace specdec::gui {
 namespace {
 
 constexpr int kTopTokens = 10;
-
-QString num(double v)
-{
-    return QString::number(v, 'f', 3);
-}
-
-/// The tokens worth drawing: the most probable under any of the shown distributions, plus the marked one.
-QVector<TokenId> topTokens(const std::vector<const Eigen::VectorXd *> &dists, TokenId marked)
-{
-    const Eigen::Index n = dists.front()->size();
-    std::vector<TokenId> order(static_cast<std::size_t>(n));
-    std::iota(order.begin(), order.end(), 0);
-    auto weight = [&](TokenId t) {
-        double w = 0.0;
-        for (const Eigen::VectorXd *d : dists)
-            w = std::max(w, (*d)[t]);
-        return w;
-    };
-    const auto keep = std::min<std::size_t>(kTopTokens, order.size());
-    std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(keep), order.end(),
-                      [&](TokenId a, TokenId b) { return weight(a) > weight(b) || (weight(a) == weight(b) && a < b); });
-    QVector<TokenId> top(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(keep));
-    if (marked >= 0 && !top.contains(marked))
-        top.back() = marked;
-    return top;
-}
 
 QCPBars *makeBars(QCustomPlot *plot, const QString &name, double width)
 {
@@ -100,15 +76,19 @@ void DistributionView::setSession(const SessionInfo &session)
 void DistributionView::clear()
 {
     m_record.reset();
+    m_frame = {};
     m_card = -1;
     rebuild();
 }
 
-void DistributionView::showCard(std::shared_ptr<const RoundRecord> record, int card, Phase phase)
+void DistributionView::showCard(std::shared_ptr<const RoundRecord> record, int card, Phase phase,
+                                const RevealOptions &options)
 {
     m_record = std::move(record);
     m_card = card;
     m_phase = phase;
+    m_frame = m_record ? frameOf(&m_record->trace, m_record->trace.index, phase, RoundFrame::kAllSteps, options)
+                       : RoundFrame{};
     rebuild();
 }
 
@@ -121,39 +101,13 @@ void DistributionView::rebuild()
     m_residual.clear();
     m_marker->setVisible(false);
     QString note; // QLabel::clear() relayouts even when already empty; setText() of the same text does not
-    const bool valid = m_record && m_vocabulary && m_card >= 0 && m_card <= m_record->trace.draftLength;
-    const Eigen::VectorXd *p = nullptr;
-    const Eigen::VectorXd *q = nullptr;
-    const Eigen::VectorXd *residual = nullptr;
-    TokenId marked = -1;
-    if (valid) {
-        const RoundTrace &t = m_record->trace;
-        const bool verified = m_phase != Phase::Draft;
-        const bool decided = m_phase == Phase::Residual || m_phase == Phase::Bonus || m_phase == Phase::Commit;
-        const int k = t.draftLength;
-        if (m_card < k) {
-            const DraftPosition &pos = t.positions[static_cast<std::size_t>(m_card)];
-            q = &pos.qDist;
-            p = verified ? &pos.pDist : nullptr;
-            marked = pos.token;
-            if (decided && m_card == t.rejectedAt)
-                residual = &t.residual;
-        } else if (t.rejectedAt >= 0 && decided) {
-            const DraftPosition &pos = t.positions[static_cast<std::size_t>(t.rejectedAt)];
-            q = &pos.qDist;
-            p = &pos.pDist;
-            residual = &t.residual;
-            marked = t.correction;
-        } else if (verified) {
-            p = &t.bonusDist;
-            marked = decided ? t.bonus : -1;
-        }
-    }
-    std::vector<const Eigen::VectorXd *> shown;
-    for (const Eigen::VectorXd *d : {p, q, residual})
-        if (d && d->size() > 0)
-            shown.push_back(d);
-    if (valid && shown.empty())
+    const DistributionFrame shown = m_record && m_vocabulary ? m_frame.distributions(m_card) : DistributionFrame{};
+    const bool valid = shown.valid;
+    const Eigen::VectorXd *p = shown.p;
+    const Eigen::VectorXd *q = shown.q;
+    const Eigen::VectorXd *residual = shown.residual;
+    const TokenId marked = shown.marked;
+    if (valid && !p && !q && !residual && !m_frame.sweeping)
         note = tr("Full distributions are kept for recent rounds only; the numbers above come from the trace.");
     m_note->setText(note);
 
@@ -161,26 +115,25 @@ void DistributionView::rebuild()
     QVector<double> overlap;
     const auto ticker = m_plot->xAxis->ticker().dynamicCast<QCPAxisTickerText>();
     ticker->clear();
-    if (!shown.empty()) {
-        m_tokens = topTokens(shown, marked);
-        auto value = [](const Eigen::VectorXd *d, TokenId t) { return d && d->size() > 0 ? (*d)[t] : 0.0; };
-        double pSum = 0, qSum = 0, rSum = 0;
-        for (int i = 0; i < m_tokens.size(); ++i) {
-            const TokenId tok = m_tokens[i];
-            keys << i + 1;
-            m_labels << tokenGlyph(*m_vocabulary, tok);
-            m_p << value(p, tok);
-            m_q << value(q, tok);
-            m_residual << value(residual, tok);
-            pSum += m_p.back();
-            qSum += m_q.back();
-            rSum += m_residual.back();
+    if (p || q || residual) {
+        const TopTokens projection = topTokens({p, q, residual}, kTopTokens, marked);
+        for (std::size_t i = 0; i < projection.tokens.size(); ++i) {
+            keys << static_cast<double>(i + 1);
+            m_tokens << projection.tokens[i];
+            m_labels << tokenGlyph(*m_vocabulary, projection.tokens[i]);
         }
-        keys << m_tokens.size() + 1;
+        // "others" is wider than a token: its bar stands apart so its label never runs into the last one.
         m_labels << tr("others");
-        m_p << (p ? std::max(0.0, 1.0 - pSum) : 0.0);
-        m_q << (q ? std::max(0.0, 1.0 - qSum) : 0.0);
-        m_residual << (residual ? std::max(0.0, 1.0 - rSum) : 0.0);
+        const QFontMetricsF metrics(m_plot->xAxis->tickLabelFont());
+        const double width = std::max(100.0, m_plot->width() - 60.0); // the axis rect: the plot less the y axis
+        const double gap = metrics.horizontalAdvance(m_labels.back()) / 2
+            + metrics.horizontalAdvance(m_labels.size() > 1 ? m_labels[m_labels.size() - 2] : QString()) / 2 + 8;
+        const double n = static_cast<double>(projection.tokens.size());
+        const double step = width > gap ? std::max(1.0, gap * (n + 0.2) / (width - gap)) : 1.0;
+        keys << n + std::min(step, 4.0);
+        m_p = QVector<double>(projection.values[0].begin(), projection.values[0].end());
+        m_q = QVector<double>(projection.values[1].begin(), projection.values[1].end());
+        m_residual = QVector<double>(projection.values[2].begin(), projection.values[2].end());
         for (int i = 0; i < keys.size(); ++i) {
             ticker->addTick(keys[i], m_labels[i]);
             overlap << ((p && q) ? std::min(m_p[i], m_q[i]) : 0.0);
@@ -219,62 +172,68 @@ void DistributionView::rebuild()
             bars->removeFromLegend();
         else
             bars->addToLegend();
-    m_plot->xAxis->setRange(0.4, std::max<double>(2.0, keys.size() + 0.6));
+    m_plot->xAxis->setRange(0.4, std::max<double>(2.0, (keys.isEmpty() ? 0.0 : keys.back()) + 0.6));
     double top = 0.0;
     for (const QVector<double> *v : {&m_p, &m_q, &m_residual})
         for (double x : *v)
             top = std::max(top, x);
     m_plot->yAxis->setRange(0.0, std::max(0.1, top * 1.2));
-    if (QCPTextElement *title = plotTitle(m_plot))
-        title->setText(!valid ? tr("Click a card to see its distributions")
-                       : m_card < m_record->trace.draftLength
-                           ? tr("Card #%1 “%2”").arg(m_card + 1).arg(tokenGlyph(*m_vocabulary, marked))
-                           : tr("Card K+1"));
+    if (QCPTextElement *title = plotTitle(m_plot)) {
+        QString text = tr("Click a card to see its distributions");
+        if (valid && m_card < m_record->trace.draftLength)
+            text = tr("Card #%1 “%2”").arg(m_card + 1).arg(tokenGlyph(*m_vocabulary, marked));
+        else if (valid && m_frame.cards.back().state == CardFrame::State::Residual)
+            text = tr("Correction “%1” from the residual").arg(tokenGlyph(*m_vocabulary, marked));
+        else if (valid && m_frame.cards.back().state == CardFrame::State::Bonus)
+            text = tr("Bonus “%1” from p at position K+1").arg(tokenGlyph(*m_vocabulary, marked));
+        else if (valid)
+            text = tr("p at position K+1 (scored in the same pass)");
+        title->setText(text);
+    }
     fillNumbers();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void DistributionView::fillNumbers()
 {
-    if (!m_record || m_card < 0 || !m_vocabulary) {
+    if (!m_record || m_card < 0 || !m_vocabulary || !m_frame.distributions(m_card).valid) {
         m_numbers->clear();
         return;
     }
     const RoundTrace &t = m_record->trace;
-    const bool verified = m_phase != Phase::Draft;
-    const bool tested = static_cast<int>(m_phase) > static_cast<int>(Phase::Dice) || m_phase == Phase::Dice;
+    const CardFrame &c = m_frame.cards[static_cast<std::size_t>(m_card)];
     auto row = [](const QString &name, const QString &value, const QColor &color) {
         return QStringLiteral("<span style=\"color:%1\">%2</span>&nbsp;<b>%3</b>&nbsp;&nbsp;&nbsp;&nbsp;")
             .arg(color.name(), name.toHtmlEscaped(), value.toHtmlEscaped());
     };
+    const auto num = [](double v) { return probabilityText(v); };
     // Plain lines, not an HTML table: a table costs a full text layout on every update.
     QString html;
     if (m_card < t.draftLength) {
         const DraftPosition &pos = t.positions[static_cast<std::size_t>(m_card)];
         html += row(tr("token x"), QStringLiteral("“%1”").arg(tokenGlyph(*m_vocabulary, pos.token)), m_colors.muted);
         html += row(QStringLiteral("q(x)"), num(pos.q), m_colors.draft);
-        if (verified) {
+        if (c.p) {
             html += row(QStringLiteral("p(x)"), num(pos.p), m_colors.target);
             html += QStringLiteral("<br>");
             html += row(QStringLiteral("p/q"), num(pos.ratio), m_colors.muted);
             html += row(QStringLiteral("min(1, p/q)"), num(pos.threshold), m_colors.muted);
-            if (tested && pos.u >= 0.0)
-                html += row(QStringLiteral("u"), num(pos.u), m_colors.muted);
+            if (c.u && c.passed)
+                html += row(QStringLiteral("u"), num(*c.u), m_colors.muted);
             html += QStringLiteral("<br>");
             html += row(QStringLiteral("β = Σ min(p, q)"), num(pos.overlap), m_colors.overlap);
             html += row(QStringLiteral("TV(p, q)"), num(pos.totalVariation), m_colors.muted);
         }
-    } else if (t.rejectedAt >= 0 && static_cast<int>(m_phase) >= static_cast<int>(Phase::Residual)) {
-        const double r = t.residual.size() > 0 ? t.residual[t.correction] : 0.0;
+    } else if (c.state == CardFrame::State::Residual) {
         html += row(tr("corrected token"), QStringLiteral("“%1”").arg(tokenGlyph(*m_vocabulary, t.correction)),
                     m_colors.residual);
-        if (t.residual.size() > 0)
-            html += row(tr("residual r(x)"), num(r), m_colors.residual);
+        if (c.r)
+            html += row(tr("residual r(x)"), num(*c.r), m_colors.residual);
         html += row(tr("replaces card"), QStringLiteral("#%1").arg(t.rejectedAt + 1), m_colors.muted);
-    } else if (static_cast<int>(m_phase) >= static_cast<int>(Phase::Residual) && t.bonus >= 0) {
+    } else if (c.state == CardFrame::State::Bonus) {
         html += row(tr("bonus token"), QStringLiteral("“%1”").arg(tokenGlyph(*m_vocabulary, t.bonus)), m_colors.bonus);
-        if (t.bonusDist.size() > 0)
-            html += row(QStringLiteral("p(x)"), num(t.bonusDist[t.bonus]), m_colors.target);
+        if (c.p)
+            html += row(QStringLiteral("p(x)"), num(*c.p), m_colors.target);
     } else {
         html += row(tr("position K+1"), tr("scored in the same target pass"), m_colors.muted);
     }
@@ -309,6 +268,13 @@ void DistributionView::applyStyle()
     markerFont.setBold(true);
     markerFont.setItalic(true);
     m_marker->setFont(markerFont);
+}
+
+void DistributionView::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    if (!m_labels.isEmpty())
+        rebuild(); // the gap before "others" depends on the width
 }
 
 void DistributionView::changeEvent(QEvent *event)

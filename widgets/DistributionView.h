@@ -6,6 +6,7 @@
 
 #include "LabColors.h"
 #include "Phase.h"
+#include "RoundFrame.h"
 #include "RoundRecord.h"
 
 #include <QVector>
@@ -31,7 +32,7 @@ public:
     void setSession(const SessionInfo &session);
     /// Shows card `card` of `record` as far as `phase` has revealed it (p from Verify on, the residual from
     /// Residual on). Card K is the correction / bonus card.
-    void showCard(std::shared_ptr<const RoundRecord> record, int card, Phase phase);
+    void showCard(std::shared_ptr<const RoundRecord> record, int card, Phase phase, const RevealOptions &options = {});
     void clear();
 
     // What is drawn, for tests: the category labels and the bar heights (last category: "others").
@@ -41,10 +42,14 @@ public:
     QVector<double> residualValues() const { return m_residual; }
     QVector<TokenId> tokens() const { return m_tokens; }
     QString numbersText() const;
+    /// The round shown (trace index), -1 when none.
+    int round() const { return m_record ? m_record->trace.index : -1; }
+    int card() const { return m_card; }
     QCustomPlot *plot() const { return m_plot; }
 
 protected:
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void rebuild();
@@ -55,6 +60,7 @@ private:
     std::shared_ptr<const RoundRecord> m_record;
     int m_card = -1;
     Phase m_phase = Phase::Draft;
+    RoundFrame m_frame;
     QCustomPlot *m_plot;
     QCPBars *m_overlapBars;
     QCPBars *m_qBars;

@@ -13,9 +13,19 @@ QString modelTitle(const QString &spec)
     const QFileInfo file(spec.mid(5));
     const QFileInfo folder(file.path());
     const QString corpus = QFileInfo(folder.path()).fileName();
-    if (folder.fileName() == QLatin1String("models") && !corpus.isEmpty() && corpus != QLatin1String(".."))
-        return QStringLiteral("onnx:") + corpus + QLatin1Char('/') + file.fileName();
-    return QStringLiteral("onnx:") + file.fileName();
+    if (folder.fileName() == QLatin1String("models") && !corpus.isEmpty() && corpus != QLatin1String("..")
+        && file.suffix().compare(QLatin1String("onnx"), Qt::CaseInsensitive) == 0)
+        return corpus + QLatin1Char('/') + file.completeBaseName();
+    return file.fileName();
+}
+
+QString modelToolTip(const QString &spec)
+{
+    if (!spec.startsWith(QLatin1String("onnx:")))
+        return spec;
+    const QString path = spec.mid(5);
+    const QString canonical = QFileInfo(path).canonicalFilePath();
+    return QStringLiteral("ONNX: ") + (canonical.isEmpty() ? path : canonical);
 }
 
 } // namespace specdec::gui

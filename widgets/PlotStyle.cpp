@@ -40,6 +40,59 @@ void stylePlot(QCustomPlot *plot, const LabColors &c)
         title->setTextColor(c.text);
 }
 
+namespace {
+
+/// Refits a plot's legend when the plot is resized or its entries change.
+class LegendFitter : public QObject
+{
+public:
+    explicit LegendFitter(QCustomPlot *plot)
+        : QObject(plot)
+    {
+        plot->installEventFilter(this);
+        connect(plot, &QCustomPlot::beforeReplot, this, [plot] { fitLegend(plot); });
+    }
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (event->type() == QEvent::Resize)
+            fitLegend(static_cast<QCustomPlot *>(watched));
+        return QObject::eventFilter(watched, event);
+    }
+};
+
+} // namespace
+
+void fitLegend(QCustomPlot *plot)
+{
+    QCPLegend *legend = plot->legend;
+    QList<QCPAbstractLegendItem *> items;
+    for (int i = 0; i < legend->itemCount(); ++i)
+        if (legend->item(i) && legend->item(i)->visible())
+            items << legend->item(i);
+    if (items.isEmpty())
+        return;
+    const QMargins m = legend->margins();
+    const double available = plot->width() - m.left() - m.right() - 2;
+    int columns = static_cast<int>(items.size());
+    for (; columns > 1; --columns) {
+        double total = legend->columnSpacing() * (columns - 1);
+        for (int c = 0; c < columns; ++c) {
+            int widest = 0;
+            for (int i = c; i < items.size(); i += columns)
+                widest = std::max(widest, items[i]->minimumOuterSizeHint().width());
+            total += widest;
+        }
+        if (total <= available)
+            break;
+    }
+    if (legend->wrap() != columns) {
+        legend->setWrap(columns);
+        legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true); // re-arranges the entries in `columns` columns
+    }
+}
+
 void legendBelow(QCustomPlot *plot)
 {
     auto *legend = plot->legend;
@@ -51,6 +104,7 @@ void legendBelow(QCustomPlot *plot)
     legend->setVisible(true);
     plot->plotLayout()->setRowStretchFactor(plot->plotLayout()->rowCount() - 1, 0.001);
     plot->plotLayout()->setRowSpacing(0);
+    new LegendFitter(plot);
 }
 
 QPixmap discPixmap(const QColor &color, int diameter)

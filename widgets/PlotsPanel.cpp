@@ -80,9 +80,13 @@ void PlotsPanel::clear()
     replotAll();
 }
 
-void PlotsPanel::appendRounds(const RoundHistory &history)
+void PlotsPanel::appendRounds(const RoundHistory &history, int count)
 {
-    for (int i = m_rounds; i < history.size(); ++i) {
+    const int end = count < 0 ? history.size() : std::min(count, history.size());
+    if (end < m_rounds) {
+        clear();
+    }
+    for (int i = m_rounds; i < end; ++i) {
         const RoundRecord &r = history.at(i);
         const RunMetrics &c = r.cumulative;
         const double x = i + 1;
@@ -102,7 +106,7 @@ void PlotsPanel::appendRounds(const RoundHistory &history)
         m_maxSpeedup = std::max({m_maxSpeedup, c.speedupForwardPasses, c.speedupCostModel,
                                  c.speedupWallClock.value_or(0.0)});
     }
-    m_rounds = history.size();
+    m_rounds = std::max(m_rounds, end);
     // K over rounds only says something when a policy makes it vary.
     const auto k = graph(Series::DraftLength)->data();
     const bool varies = !k->isEmpty()
@@ -139,16 +143,18 @@ void PlotsPanel::appendRounds(const RoundHistory &history)
     replotAll();
 }
 
-void PlotsPanel::setCurrentRound(const RoundHistory &history, int round)
+void PlotsPanel::setCurrentRound(const RoundHistory &history, int round, int revealed)
 {
-    if (!history.contains(round))
-        return;
+    const bool valid = round >= 0 && round < history.size();
     for (QCPItemStraightLine *c : m_cursors) {
         c->point1->setCoords(round + 1, 0);
         c->point2->setCoords(round + 1, 1);
-        c->setVisible(true);
+        c->setVisible(valid);
     }
-    const RunMetrics &m = history.at(round).cumulative;
+    if (revealed < 0)
+        revealed = valid ? round + 1 : 0;
+    revealed = std::min(revealed, history.size());
+    const RunMetrics m = revealed > 0 ? history.at(revealed - 1).cumulative : RunMetrics{};
     QVector<double> keys, values;
     for (std::size_t i = 0; i < m.perPositionAcceptance.size(); ++i) {
         if (std::isnan(m.perPositionAcceptance[i]))
@@ -161,6 +167,12 @@ void PlotsPanel::setCurrentRound(const RoundHistory &history, int round)
     m_positionAlpha->setData({0.5, k + 0.5}, {m.acceptanceRate, m.acceptanceRate}, true);
     m_plots[3]->xAxis->setRange(0.4, std::max(1.0, k) + 0.6);
     replotAll();
+}
+
+int PlotsPanel::cursorRound() const
+{
+    const QCPItemStraightLine *c = m_cursors[0];
+    return c->visible() ? static_cast<int>(std::lround(c->point1->coords().x())) - 1 : -1;
 }
 
 QVector<double> PlotsPanel::values(Series series) const

@@ -39,11 +39,15 @@ public:
     explicit PlotsPanel(QWidget *parent = nullptr);
 
     void clear();
-    /// Plots rounds [from, history.size()) after those already plotted (from = rounds already shown).
-    void appendRounds(const RoundHistory &history);
-    /// Marks round `round` and shows per-position acceptance as of that round.
-    void setCurrentRound(const RoundHistory &history, int round);
+    /// Plots rounds [0, count) of `history` (count -1: all), appending to those already plotted (or starting
+    /// over when fewer are asked for): the window passes the rounds its frame has revealed.
+    void appendRounds(const RoundHistory &history, int count = -1);
+    /// Marks round `round` (-1: none) and shows per-position acceptance over the first `revealed` rounds
+    /// (-1: up to and including `round`).
+    void setCurrentRound(const RoundHistory &history, int round, int revealed = -1);
     int roundsPlotted() const { return m_rounds; }
+    /// The round the cursor marks (0-based), -1 when hidden.
+    int cursorRound() const;
     QVector<double> values(Series series) const;
     QCustomPlot *plot(int index) const { return m_plots[static_cast<std::size_t>(index)]; }
 

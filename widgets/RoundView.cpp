@@ -2,6 +2,7 @@
 #include "RoundView.h"
 
 #include "FixedLabel.h"
+#include "RoundFrame.h"
 
 #include <QEvent>
 #include <QLabel>
@@ -102,8 +103,12 @@ void RoundView::updateHeader()
         return;
     }
     QStringList chips;
+    // Which of Residual and Bonus the round has is a result: before its dice are shown the chip names both.
+    const bool known = frameOf(&m_record->trace, m_round, m_phase).outcomeRevealed;
     for (Phase p : phasesOf(m_record->trace)) {
-        const QString name = phaseName(p).toHtmlEscaped();
+        const QString name = (p == Phase::Residual || p == Phase::Bonus) && !known
+            ? tr("%1 or %2").arg(phaseName(Phase::Residual), phaseName(Phase::Bonus)).toHtmlEscaped()
+            : phaseName(p).toHtmlEscaped();
         chips << (p == m_phase ? QStringLiteral("<b style=\"color:%1\">%2</b>").arg(c.target.name(), name)
                                : QStringLiteral("<span style=\"color:%1\">%2</span>").arg(c.muted.name(), name));
     }

@@ -6,6 +6,7 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QEvent>
+#include <QKeyEvent>
 #include <QFileInfo>
 #include <QBoxLayout>
 #include <QLabel>
@@ -61,6 +62,9 @@ SetupBar::SetupBar(QWidget *parent)
         box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
         box->setMinimumContentsLength(10);
     }
+    // Long enough for every model title (tang-song/draft-small), so none is cut.
+    m_target->setMinimumContentsLength(19);
+    m_draft->setMinimumContentsLength(19);
     m_k->setRange(1, 64);
     m_temperature->setRange(0.0, 5.0);
     m_temperature->setSingleStep(0.1);
@@ -105,6 +109,11 @@ SetupBar::SetupBar(QWidget *parent)
     m_debounce->setSingleShot(true);
     m_debounce->setInterval(350);
     connect(m_debounce, &QTimer::timeout, this, [this] { emit setupChanged(setup()); });
+    // A prompt belongs to its corpus's vocabulary: another corpus starts from an empty prompt.
+    connect(m_corpus, &QComboBox::currentIndexChanged, this, [this] {
+        if (!m_updating)
+            m_prompt->clear();
+    });
     for (QComboBox *box : {m_corpus, m_target, m_draft}) {
         connect(box, &QComboBox::activated, this, &SetupBar::changed);
         connect(box->lineEdit(), &QLineEdit::editingFinished, this, &SetupBar::changed);
@@ -117,6 +126,30 @@ SetupBar::SetupBar(QWidget *parent)
     fillModels();
     retranslate();
     setSetup(Setup{});
+    for (QWidget *field : findChildren<QWidget *>())
+        field->installEventFilter(this);
+}
+
+bool SetupBar::eventFilter(QObject *watched, QEvent *event)
+{
+    if (event->type() == QEvent::KeyPress) {
+        const int key = static_cast<QKeyEvent *>(event)->key();
+        if (key == Qt::Key_Return || key == Qt::Key_Enter || key == Qt::Key_Escape) {
+            // The field takes the key first (a spin box commits its value), then the keys go back to the round.
+            QTimer::singleShot(0, this, &SetupBar::editingDone);
+        }
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+void SetupBar::removeCorpus(const QString &corpus)
+{
+    const int i = m_corpus->findData(corpus);
+    if (i >= 0 && !m_builtCorpora.contains(corpus)) {
+        m_updating = true;
+        m_corpus->removeItem(i);
+        m_updating = false;
+    }
 }
 
 void SetupBar::changed()
@@ -129,8 +162,10 @@ void SetupBar::setSetup(const Setup &s)
 {
     m_updating = true;
     const QString corpus = QString::fromStdString(s.corpus);
-    if (m_corpus->findData(corpus) < 0)
+    if (m_corpus->findData(corpus) < 0) {
         m_corpus->addItem(QFileInfo(corpus).fileName(), corpus);
+        m_corpus->setItemData(m_corpus->count() - 1, corpus, Qt::ToolTipRole);
+    }
     setComboText(m_corpus, corpus);
     setComboText(m_target, QString::fromStdString(s.target));
     setComboText(m_draft, QString::fromStdString(s.draft));
@@ -170,6 +205,7 @@ void SetupBar::setCorpusNames(const QStringList &names)
 {
     m_updating = true;
     const QString current = comboValue(m_corpus);
+    m_builtCorpora = names;
     for (const QString &name : names)
         if (m_corpus->findData(name) < 0)
             m_corpus->addItem(name, name);
@@ -197,9 +233,11 @@ void SetupBar::fillModels()
     m_draft->addItem(tr("uniform (knows nothing)"), QStringLiteral("uniform"));
     m_draft->addItem(tr("same as the target"), QStringLiteral("same"));
     for (const QString &path : std::as_const(m_modelFiles)) {
-        const QString label = tr("ONNX: %1").arg(modelTitle(QString(QStringLiteral("onnx:") + path)).mid(5));
-        m_target->addItem(label, QString(QStringLiteral("onnx:") + path));
-        m_draft->addItem(label, QString(QStringLiteral("onnx:") + path));
+        const QString spec = QStringLiteral("onnx:") + path;
+        for (QComboBox *box : {m_target, m_draft}) {
+            box->addItem(modelTitle(spec), spec);
+            box->setItemData(box->count() - 1, modelToolTip(spec), Qt::ToolTipRole);
+        }
     }
     if (!target.isEmpty())
         setComboText(m_target, target);

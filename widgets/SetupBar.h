@@ -30,11 +30,17 @@ public:
     /// ONNX model files offered as target and draft ("onnx:PATH").
     void setModelFiles(const QStringList &paths);
 
+    /// Takes a corpus that failed to load out of the list (built corpora stay).
+    void removeCorpus(const QString &corpus);
+
 signals:
     void setupChanged(const specdec::Setup &setup);
+    /// Enter or Esc in a field: the user is done editing (the window gives the keys back to the round).
+    void editingDone();
 
 protected:
     void changeEvent(QEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void retranslate();
@@ -53,6 +59,7 @@ private:
     QSpinBox *m_seed;
     QList<QLabel *> m_labels;
     QStringList m_modelFiles;
+    QStringList m_builtCorpora;
     QTimer *m_debounce;
     bool m_updating = false;
 };

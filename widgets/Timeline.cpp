@@ -34,8 +34,10 @@ Timeline::Timeline(QWidget *parent)
 void Timeline::setCurrentRound(int round)
 {
     const QModelIndex index = m_model->index(round, 0);
-    if (!index.isValid())
+    if (!index.isValid()) {
+        m_view->selectionModel()->clear(); // no round on screen (Home): nothing highlighted
         return;
+    }
     m_view->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect);
     m_view->scrollTo(index);
 }

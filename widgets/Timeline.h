@@ -18,7 +18,7 @@ public:
 
     TimelineModel *model() const { return m_model; }
     QListView *view() const { return m_view; }
-    /// Highlights the row of `round` (without emitting roundActivated).
+    /// Highlights the row of `round` (without emitting roundActivated); -1 highlights none.
     void setCurrentRound(int round);
 
 signals:

@@ -42,14 +42,40 @@ void TimelineModel::onRoundsAdded()
     const int size = m_history ? m_history->size() : 0;
     if (size <= m_rows)
         return;
-    beginInsertRows({}, m_rows, size - 1);
+    const int before = rowCount();
+    if (visibleRows(size) == before) { // played ahead: listed once the frame reveals them
+        m_rows = size;
+        return;
+    }
+    beginInsertRows({}, before, visibleRows(size) - 1);
     m_rows = size;
     endInsertRows();
 }
 
+void TimelineModel::setRevealed(int rows, int verdicts, bool committed)
+{
+    const int before = rowCount();
+    const int lastBefore = before - 1;
+    const int after = std::min(std::max(0, rows), m_rows);
+    if (after > before)
+        beginInsertRows({}, before, after - 1);
+    else if (after < before)
+        beginRemoveRows({}, after, before - 1);
+    m_revealedRows = std::max(0, rows);
+    m_partialVerdicts = verdicts;
+    m_partialCommitted = committed;
+    if (after > before)
+        endInsertRows();
+    else if (after < before)
+        endRemoveRows();
+    for (int row : {lastBefore, after - 1})
+        if (row >= 0 && row < after)
+            emit dataChanged(index(row), index(row));
+}
+
 int TimelineModel::rowCount(const QModelIndex &parent) const
 {
-    return parent.isValid() ? 0 : m_rows;
+    return parent.isValid() ? 0 : visibleRows(m_rows);
 }
 
 QVariant TimelineModel::data(const QModelIndex &index, int role) const
@@ -57,19 +83,27 @@ QVariant TimelineModel::data(const QModelIndex &index, int role) const
     if (!index.isValid() || index.row() >= rowCount() || !m_history)
         return {};
     const RoundTrace &t = m_history->at(index.row()).trace;
+    // The last row revealed may be a round still on screen: only its verdicts and tokens shown so far.
+    const bool partial = m_revealedRows >= 0 && index.row() == rowCount() - 1;
+    const int verdicts = partial ? m_partialVerdicts : t.draftLength;
+    const bool committed = !partial || m_partialCommitted;
     // A view asks for many roles per row and paint; only the text roles need the glyphs.
-    auto committedGlyphs = [&] { return m_vocabulary ? tokensGlyphs(*m_vocabulary, t.committed) : QString(); };
+    auto committedGlyphs = [&] {
+        return m_vocabulary && committed ? tokensGlyphs(*m_vocabulary, t.committed) : QString();
+    };
     switch (role) {
     case Qt::DisplayRole: {
         QString marks;
         for (int i = 0; i < t.draftLength; ++i) {
-            const Verdict v = t.positions[static_cast<std::size_t>(i)].verdict;
+            const Verdict v = i < verdicts ? t.positions[static_cast<std::size_t>(i)].verdict : Verdict::Discarded;
             marks += v == Verdict::Accepted ? QStringLiteral("✓") : v == Verdict::Rejected ? QStringLiteral("✗")
                                                                                             : QStringLiteral("·");
         }
         return QStringLiteral("%1   %2   %3").arg(t.index + 1, 3).arg(marks, committedGlyphs());
     }
     case Qt::ToolTipRole:
+        if (!committed)
+            return tr("Round %1: on screen now. Click to replay it from its first phase.").arg(t.index + 1);
         return tr("Round %1: %2 of %3 drafts accepted, %4 tokens committed (“%5”). Click to replay it.")
             .arg(t.index + 1)
             .arg(t.acceptedCount())
@@ -77,7 +111,7 @@ QVariant TimelineModel::data(const QModelIndex &index, int role) const
             .arg(t.committed.size())
             .arg(committedGlyphs());
     case RoundRole: return t.index;
-    case AcceptedRole: return t.acceptedCount();
+    case AcceptedRole: return committed ? QVariant(t.acceptedCount()) : QVariant();
     case CommittedRole: return committedGlyphs();
     default: return {};
     }

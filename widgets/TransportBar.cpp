@@ -26,11 +26,15 @@ TransportBar::TransportBar(QWidget *parent)
     , m_speedLabel(new QLabel(this))
     , m_status(new FixedLabel(1, this))
 {
-    m_play->setShortcut(Qt::Key_Space);
-    m_previous->setShortcut(Qt::Key_Left);
-    m_next->setShortcut(Qt::Key_Right);
-    m_nextRound->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_Right));
-    m_reset->setShortcut(Qt::Key_Home);
+    // The shortcuts are the window's to declare (its action registry); the tool tips follow them.
+    for (QAction *a : {m_play, m_previous, m_next, m_nextRound, m_reset})
+        connect(a, &QAction::changed, this, [this, a] {
+            const QString tip = a->shortcut().isEmpty()
+                ? a->text()
+                : QStringLiteral("%1 (%2)").arg(a->text(), a->shortcut().toString(QKeySequence::NativeText));
+            if (a->toolTip() != tip)
+                a->setToolTip(tip);
+        });
     connect(m_play, &QAction::triggered, this, &TransportBar::playToggled);
     connect(m_previous, &QAction::triggered, this, &TransportBar::previousPhase);
     connect(m_next, &QAction::triggered, this, &TransportBar::nextPhase);
@@ -90,6 +94,11 @@ void TransportBar::setStatus(const QString &text)
     m_status->setText(text);
 }
 
+QString TransportBar::status() const
+{
+    return m_status->text();
+}
+
 int TransportBar::phaseMilliseconds(int speed)
 {
     if (speed >= 100)
@@ -101,7 +110,9 @@ int TransportBar::phaseMilliseconds(int speed)
 void TransportBar::retranslate()
 {
     auto withShortcut = [](QAction *a, const QString &text) {
-        a->setToolTip(QStringLiteral("%1 (%2)").arg(text, a->shortcut().toString(QKeySequence::NativeText)));
+        a->setToolTip(a->shortcut().isEmpty()
+                          ? text
+                          : QStringLiteral("%1 (%2)").arg(text, a->shortcut().toString(QKeySequence::NativeText)));
     };
     m_play->setIcon(style()->standardIcon(m_playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
     m_play->setText(m_playing ? tr("Pause") : tr("Play"));

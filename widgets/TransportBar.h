@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // TransportBar: play/pause, step a phase back or forward, next round, reset, and the speed from classroom
-// pace to as fast as the engine runs. Its actions carry the keyboard shortcuts (Space, ←, →, Shift+→, Home).
+// pace to as fast as the engine runs. The window declares its actions' keyboard shortcuts (Space, ←, →,
+// Shift+→, Home) in its action registry.
 
 #include <QWidget>
 
@@ -31,6 +32,7 @@ public:
     void setSpeed(int speed);
     void setPlaying(bool playing);
     void setStatus(const QString &text);
+    QString status() const;
 
     /// Milliseconds one phase is shown at `speed`; 0 at full speed (rounds are shown as they arrive).
     static int phaseMilliseconds(int speed);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ClassroomTools.h"
 
+#include "ActionRegistry.h"
 #include "AppPaths.h"
 #include "ArenaRunner.h"
 #include "ArenaView.h"
@@ -17,6 +18,7 @@
 #include "LosslessLabView.h"
 #include "MainWindow.h"
 #include "Player.h"
+#include "PlotStyle.h"
 #include "PlotsPanel.h"
 #include "RoundView.h"
 #include "SessionController.h"
@@ -25,6 +27,7 @@
 #include "Theory.h"
 #include "TheoryPanel.h"
 #include "TokenText.h"
+#include "TopTokens.h"
 #include "TraceExport.h"
 
 #include <qcustomplot.h>
@@ -51,6 +54,15 @@ T *toolWindow(T *widget, QWidget *parent, const QSize &size)
     widget->setParent(parent, Qt::Window);
     widget->resize(size);
     return widget;
+}
+
+/// Shows a tool window in front, also when it was minimised.
+void raiseToolWindow(QWidget *window)
+{
+    window->setWindowState((window->windowState() & ~Qt::WindowMinimized) | Qt::WindowActive);
+    window->show();
+    window->raise();
+    window->activateWindow();
 }
 
 } // namespace
@@ -121,7 +133,7 @@ ClassroomTools::ClassroomTools(MainWindow *window, SessionController *session, P
     dock->setWidget(m_lessons);
     window->addDockWidget(Qt::LeftDockWidgetArea, dock);
     dock->hide();
-    m_actions << dock->toggleViewAction();
+    m_lessonsDock = dock;
     connect(m_lessons, &LessonPanel::applyRequested, this, &ClassroomTools::applyLesson);
 
     connect(m_session, &SessionController::roundsAdded, this, &ClassroomTools::onRoundsAdded);
@@ -159,88 +171,69 @@ ClassroomTools::~ClassroomTools() = default;
 
 void ClassroomTools::createMenus()
 {
-    QMenu *file = m_window->menuBar()->actions().isEmpty() ? nullptr : m_window->menuBar()->actions().first()->menu();
-    QAction *before = file && !file->actions().isEmpty() ? file->actions().last() : nullptr;
-    auto add = [&](QMenu *menu, QAction *at, auto slot) {
-        auto *a = new QAction(menu);
-        connect(a, &QAction::triggered, this, slot);
-        menu->insertAction(at, a);
-        m_actions << a;
-        return a;
+    // Declared once, in the window's registry: File ▸ sessions, lessons and exports (before Quit), Help ▸ the
+    // guide and the keys (before About), and the Classroom menu.
+    ActionRegistry &r = *m_window->actions();
+    auto add = [&](const char *id, MenuId menu, int section, ActionRegistry::Text text, auto slot,
+                   const QKeySequence &shortcut = {}) {
+        connect(r.add(QLatin1String(id), menu, section, std::move(text), shortcut), &QAction::triggered, this, slot);
     };
-    if (file) {
-        add(file, before, &ClassroomTools::openSessionDialog)->setShortcut(QKeySequence::Open);
-        add(file, before, &ClassroomTools::saveSessionDialog)->setShortcut(QKeySequence::Save);
-        add(file, before, &ClassroomTools::exportTraceDialog);
-        add(file, before, &ClassroomTools::exportPlotDialog);
-        add(file, before, &ClassroomTools::handoutDialog);
-        add(file, before, &ClassroomTools::openLessonDialog);
-        add(file, before, &ClassroomTools::quizSheetDialog);
-        file->insertSeparator(before);
-    }
-    // View is the window's third menu (File, Play, View, Help): presenter mode and its keys.
-    QMenu *view = m_window->menuBar()->actions().size() > 2 ? m_window->menuBar()->actions()[2]->menu() : nullptr;
-    m_presenterAction = new QAction(this);
+    // Ctrl+O opens a corpus (as the user guide says); sessions take Ctrl+Shift+O.
+    add("file.openSession", MenuId::File, 1, [] { return tr("&Open session…"); }, &ClassroomTools::openSessionDialog,
+        QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    add("file.saveSession", MenuId::File, 1, [] { return tr("&Save session…"); }, &ClassroomTools::saveSessionDialog,
+        QKeySequence::Save);
+    add("file.openLesson", MenuId::File, 1, [] { return tr("Open &lesson…"); }, &ClassroomTools::openLessonDialog);
+    add("file.exportTrace", MenuId::File, 2, [] { return tr("Export trace…"); }, &ClassroomTools::exportTraceDialog);
+    add("file.exportPlot", MenuId::File, 2, [] { return tr("Export plot…"); }, &ClassroomTools::exportPlotDialog);
+    add("file.handout", MenuId::File, 2, [] { return tr("Export handout (PDF)…"); }, &ClassroomTools::handoutDialog);
+    add("file.quizSheet", MenuId::File, 2, [] { return tr("Export quiz sheet (PDF)…"); },
+        &ClassroomTools::quizSheetDialog);
+    add("help.guide", MenuId::Help, 0, [] { return tr("&User guide"); }, &ClassroomTools::showUserGuide,
+        QKeySequence::HelpContents);
+    add("help.shortcuts", MenuId::Help, 0, [] { return tr("&Keyboard shortcuts"); }, &ClassroomTools::showShortcuts);
+    add("help.reset", MenuId::Help, 0, [] { return tr("&Reset layout and setup"); },
+        &ClassroomTools::resetLayoutAndSetup);
+    add("classroom.arena", MenuId::Classroom, 0, [] { return tr("Draft arena"); }, &ClassroomTools::showArena);
+    add("classroom.lab", MenuId::Classroom, 0, [] { return tr("Lossless lab"); }, &ClassroomTools::showLab);
+    add("classroom.theory", MenuId::Classroom, 0, [] { return tr("Theory explorer"); }, &ClassroomTools::showTheory);
+    add("classroom.quiz", MenuId::Classroom, 0, [] { return tr("Quiz"); },
+        [this] { showQuiz(m_quiz->currentQuestion()); });
+    r.adopt(m_lessonsDock->toggleViewAction(), QStringLiteral("classroom.lessons"), MenuId::Classroom, 1,
+            [] { return tr("Lessons"); });
+    // Presenter mode (F5) and the keys that work only while presenting: Esc leaves, Ctrl+= / Ctrl+- scale.
+    m_presenterAction = r.add(QStringLiteral("view.presenter"), MenuId::View, 9,
+                              [] { return tr("&Presenter mode"); }, QKeySequence(Qt::Key_F5));
     m_presenterAction->setCheckable(true);
-    m_presenterAction->setShortcut(Qt::Key_F5);
-    m_window->addAction(m_presenterAction);
     connect(m_presenterAction, &QAction::toggled, this, &ClassroomTools::setPresenterMode);
-    if (view) {
-        view->addSeparator();
-        view->addAction(m_presenterAction);
-    }
-    const QList<std::pair<QKeySequence, std::function<void()>>> keys{
-        {QKeySequence(Qt::Key_Escape), [this] { setPresenterMode(false); }},
-        {QKeySequence(QStringLiteral("Ctrl+=")), [this] { m_presenter->zoomIn(); }},
-        {QKeySequence(QStringLiteral("Ctrl+-")), [this] { m_presenter->zoomOut(); }},
+    const struct {
+        const char *id;
+        ActionRegistry::Text text;
+        QKeySequence key;
+        std::function<void()> slot;
+    } keys[] = {
+        {"view.presenterLeave", [] { return tr("Leave presenter mode"); }, QKeySequence(Qt::Key_Escape),
+         [this] { setPresenterMode(false); }},
+        {"view.presenterLarger", [] { return tr("Larger text (presenter mode)"); },
+         QKeySequence(QStringLiteral("Ctrl+=")), [this] { m_presenter->zoomIn(); }},
+        {"view.presenterSmaller", [] { return tr("Smaller text (presenter mode)"); },
+         QKeySequence(QStringLiteral("Ctrl+-")), [this] { m_presenter->zoomOut(); }},
     };
-    for (const auto &[key, slot] : keys) {
-        auto *a = new QAction(this);
-        a->setShortcut(key);
+    for (const auto &k : keys) {
+        QAction *a = r.add(QLatin1String(k.id), MenuId::View, 9, k.text, k.key);
         a->setEnabled(false);
-        connect(a, &QAction::triggered, this, slot);
-        m_window->addAction(a);
+        connect(a, &QAction::triggered, this, k.slot);
         m_presenterActions << a;
     }
-    // Help is the window's last menu until the Classroom menu is added after it.
-    QMenu *help = m_window->menuBar()->actions().isEmpty() ? nullptr : m_window->menuBar()->actions().last()->menu();
-    if (help) {
-        QAction *about = help->actions().isEmpty() ? nullptr : help->actions().first();
-        add(help, about, &ClassroomTools::showUserGuide)->setShortcut(QKeySequence::HelpContents);
-        add(help, about, &ClassroomTools::showShortcuts);
-        add(help, about, &ClassroomTools::resetLayoutAndSetup);
-        help->insertSeparator(about);
-    }
-    m_menu = m_window->menuBar()->addMenu(QString());
-    add(m_menu, nullptr, &ClassroomTools::showArena);
-    add(m_menu, nullptr, &ClassroomTools::showLab);
-    add(m_menu, nullptr, &ClassroomTools::showTheory);
-    add(m_menu, nullptr, [this] { showQuiz(m_quiz->currentQuestion()); });
-    m_menu->addAction(m_actions.first()); // the lessons dock
 }
 
 void ClassroomTools::retranslate()
 {
-    const QStringList names{tr("Lessons"),           tr("&Open session…"),     tr("&Save session…"),
-                            tr("Export trace…"),     tr("Export plot…"),       tr("Export handout (PDF)…"),
-                            tr("Open &lesson…"),     tr("Export quiz sheet (PDF)…"),
-                            tr("&User guide"),       tr("&Keyboard shortcuts"), tr("&Reset layout and setup"),
-                            tr("Draft arena"),       tr("Lossless lab"),       tr("Theory explorer"),
-                            tr("Quiz")};
-    for (int i = 0; i < m_actions.size() && i < names.size(); ++i)
-        m_actions[i]->setText(names[i]);
-    if (m_menu)
-        m_menu->setTitle(tr("&Classroom"));
-    if (auto *dock = qobject_cast<QDockWidget *>(m_lessons->parentWidget()))
-        dock->setWindowTitle(tr("Lessons"));
+    m_lessonsDock->setWindowTitle(tr("Lessons"));
     m_arena->setWindowTitle(tr("Draft arena"));
     m_lab->setWindowTitle(tr("Lossless lab"));
     m_theory->setWindowTitle(tr("Theory explorer"));
     m_quiz->setWindowTitle(tr("Quiz"));
-    m_presenterAction->setText(tr("&Presenter mode"));
-    const QStringList keyNames{tr("Leave presenter mode"), tr("Larger text (presenter mode)"), tr("Smaller text (presenter mode)")};
-    for (int i = 0; i < m_presenterActions.size(); ++i)
-        m_presenterActions[i]->setText(keyNames[i]);
     m_presenter->setStageTitles({tr("Round"), tr("Distributions"), tr("Lossless lab"), tr("Draft arena"),
                                  tr("Theory explorer"), tr("Quiz")});
     m_help->setWindowTitle(tr("User guide"));
@@ -331,15 +324,21 @@ void ClassroomTools::exportTraceDialog()
 
 QList<QPair<QString, QCustomPlot *>> ClassroomTools::plots() const
 {
+    // Each plot by its window and its own title, as the user sees them.
     QList<QPair<QString, QCustomPlot *>> all;
+    auto add = [&](const QString &window, QCustomPlot *plot) {
+        const QCPTextElement *title = plotTitle(plot);
+        const QString name = title && !title->text().isEmpty() ? title->text() : tr("plot %1").arg(all.size() + 1);
+        all << qMakePair(QStringLiteral("%1 — %2").arg(window, name), plot);
+    };
     for (int i = 0; i < 4; ++i)
-        all << qMakePair(tr("Window plot %1").arg(i + 1), m_window->plots()->plot(i));
-    all << qMakePair(tr("Distribution view"), m_window->distributionView()->plot());
+        add(tr("Live plots"), m_window->plots()->plot(i));
+    add(tr("Distributions"), m_window->distributionView()->plot());
     for (int i = 0; i < 3; ++i)
-        all << qMakePair(tr("Arena plot %1").arg(i + 1), m_arena->plot(i));
+        add(tr("Draft arena"), m_arena->plot(i));
     for (int i = 0; i < 3; ++i)
-        all << qMakePair(tr("Theory explorer plot %1").arg(i + 1), m_theory->plot(i));
-    all << qMakePair(tr("Lossless lab histogram"), m_lab->plot());
+        add(tr("Theory explorer"), m_theory->plot(i));
+    add(tr("Lossless lab"), m_lab->plot());
     return all;
 }
 
@@ -423,24 +422,17 @@ void ClassroomTools::labFromModels()
     if (pos.pDist.size() == 0 || pos.qDist.size() != pos.pDist.size())
         return;
     // The 9 tokens most likely under p or q, and the rest of the vocabulary as one "others" bar.
-    std::vector<int> order(static_cast<std::size_t>(pos.pDist.size()));
-    std::iota(order.begin(), order.end(), 0);
-    std::partial_sort(order.begin(), order.begin() + std::min<std::ptrdiff_t>(9, pos.pDist.size()), order.end(),
-                      [&](int a, int b) { return pos.pDist[a] + pos.qDist[a] > pos.pDist[b] + pos.qDist[b]; });
-    QVector<double> p, q;
+    const TopTokens top = topTokens({&pos.pDist, &pos.qDist}, 9);
+    QVector<double> p(top.values[0].begin(), top.values[0].end());
+    QVector<double> q(top.values[1].begin(), top.values[1].end());
     QStringList labels;
-    for (int i = 0; i < std::min<int>(9, static_cast<int>(order.size())); ++i) {
-        const int t = order[static_cast<std::size_t>(i)];
-        p << pos.pDist[t];
-        q << pos.qDist[t];
+    for (TokenId t : top.tokens)
         labels << tokenGlyph(*m_session->info().vocabulary, t);
-    }
-    const double restP = 1.0 - std::accumulate(p.begin(), p.end(), 0.0);
-    const double restQ = 1.0 - std::accumulate(q.begin(), q.end(), 0.0);
-    if (restP > 1e-9 || restQ > 1e-9) {
-        p << std::max(0.0, restP);
-        q << std::max(0.0, restQ);
+    if (p.back() > 1e-9 || q.back() > 1e-9) {
         labels << tr("others");
+    } else {
+        p.removeLast();
+        q.removeLast();
     }
     m_lab->setDistributions(p, q, labels);
 }
@@ -481,8 +473,7 @@ void ClassroomTools::present(QWidget *tool)
                 m_presenter->showStage(i);
         return;
     }
-    tool->show();
-    tool->raise();
+    raiseToolWindow(tool);
 }
 
 void ClassroomTools::setPresenterMode(bool on)
@@ -518,8 +509,7 @@ void ClassroomTools::applyLesson(int index)
     if (auto *dock = qobject_cast<QDockWidget *>(m_lessons->parentWidget())) {
         dock->show();
         // The explanation beside the run gets most of the left column; the timeline keeps the rest.
-        if (auto *timeline = m_window->findChild<QDockWidget *>(QStringLiteral("TimelineDock")))
-            m_window->resizeDocks({timeline, dock}, {2, 3}, Qt::Vertical);
+        m_window->resizeDocks({m_window->dock(MainWindow::Dock::Timeline), dock}, {2, 3}, Qt::Vertical);
     }
     m_showMeQuestion = -1;
     applyDemonstration(m_lessonFiles[index].demo);
@@ -658,15 +648,13 @@ void ClassroomTools::updateShowMeResult()
 void ClassroomTools::showUserGuide()
 {
     m_help->showGuide();
-    m_help->show();
-    m_help->raise();
+    raiseToolWindow(m_help);
 }
 
 void ClassroomTools::showShortcuts()
 {
     m_shortcuts->setEntries(shortcutEntries(m_window));
-    m_shortcuts->show();
-    m_shortcuts->raise();
+    raiseToolWindow(m_shortcuts);
 }
 
 void ClassroomTools::resetLayoutAndSetup()

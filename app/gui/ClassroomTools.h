@@ -17,6 +17,7 @@
 
 class QAction;
 class QCustomPlot;
+class QDockWidget;
 class QMenu;
 
 namespace specdec::gui {
@@ -131,8 +132,7 @@ private:
     bool m_arenaMeasured = false;
     int m_showMeQuestion = -1;  ///< the question whose demonstration is running
     int m_arenaAutoRounds = 0;  ///< rounds per lane a demonstration plays once the arena is loaded
-    QMenu *m_menu = nullptr;
-    QList<QAction *> m_actions;
+    QDockWidget *m_lessonsDock = nullptr;
     std::optional<app::SessionPosition> m_pendingPosition;
 };
 

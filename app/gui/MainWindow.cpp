@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "MainWindow.h"
 
+#include "ActionRegistry.h"
 #include "ClassroomTools.h"
 #include "Language.h"
 #include "Player.h"
@@ -10,6 +11,7 @@
 #include "DistributionView.h"
 #include "MessageBanner.h"
 #include "PlotsPanel.h"
+#include "RoundFrame.h"
 #include "RoundView.h"
 #include "SetupBar.h"
 #include "TheoryPanel.h"
@@ -28,25 +30,10 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QToolBar>
+#include <QUrl>
 #include <QVBoxLayout>
 
 namespace specdec::gui {
-
-struct MainWindow::Menus
-{
-    QMenu *file = nullptr;
-    QMenu *view = nullptr;
-    QMenu *play = nullptr;
-    QMenu *language = nullptr;
-    QMenu *help = nullptr;
-    QAction *openCorpus = nullptr;
-    QAction *openModel = nullptr;
-    QAction *quit = nullptr;
-    QAction *system = nullptr;
-    QAction *english = nullptr;
-    QAction *chinese = nullptr;
-    QAction *about = nullptr;
-};
 
 MainWindow::MainWindow(SessionController *session, Player *player, Language *language, QWidget *parent)
     : QMainWindow(parent)
@@ -61,7 +48,6 @@ MainWindow::MainWindow(SessionController *session, Player *player, Language *lan
     , m_plots(new PlotsPanel(this))
     , m_theory(new TheoryPanel(this))
     , m_timeline(new Timeline(this))
-    , m_menus(new Menus)
 {
     setObjectName(QStringLiteral("MainWindow"));
     setAcceptDrops(true);
@@ -82,6 +68,7 @@ MainWindow::MainWindow(SessionController *session, Player *player, Language *lan
         m_toolBars << toolBar;
     }
     addActions(m_transport->actions());
+    m_actions = new ActionRegistry(menuBar(), this);
     createDocks();
     createMenus();
     connectSession();
@@ -117,78 +104,75 @@ void MainWindow::createDocks()
 
 void MainWindow::createMenus()
 {
-    Menus &m = *m_menus;
-    m.file = menuBar()->addMenu(QString());
-    m.openCorpus = m.file->addAction(QString(), this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Open corpus"), QString(),
-                                                          tr("Text files (*.txt);;All files (*)"));
-        if (!path.isEmpty())
-            openCorpus(path);
-    });
-    m.openCorpus->setShortcut(QKeySequence::Open);
-    m.openModel = m.file->addAction(QString(), this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Open ONNX model"), QString(),
-                                                          tr("ONNX models (*.onnx);;All files (*)"));
-        if (!path.isEmpty())
-            openModel(path);
-    });
-    m.file->addSeparator();
-    m.quit = m.file->addAction(QString(), this, &QWidget::close);
-    m.quit->setShortcut(QKeySequence::Quit);
+    ActionRegistry &r = *m_actions;
+    // File: corpora and models (0), sessions and exports (1, the classroom's), quit (9).
+    connect(r.add(QStringLiteral("file.openCorpus"), MenuId::File, 0, [] { return tr("Open &corpus…"); },
+                  QKeySequence::Open),
+            &QAction::triggered, this, &MainWindow::openCorpusDialog);
+    connect(r.add(QStringLiteral("file.openModel"), MenuId::File, 0, [] { return tr("Open ONNX &model…"); },
+                  QKeySequence(Qt::CTRL | Qt::Key_M)),
+            &QAction::triggered, this, [this] {
+                const QString path = QFileDialog::getOpenFileName(this, tr("Open ONNX model"), QString(),
+                                                                  tr("ONNX models (*.onnx);;All files (*)"));
+                if (!path.isEmpty())
+                    openModel(path);
+            });
+    connect(r.add(QStringLiteral("file.quit"), MenuId::File, 9, [] { return tr("&Quit"); }, QKeySequence::Quit),
+            &QAction::triggered, this, &QWidget::close);
 
-    m.play = menuBar()->addMenu(QString());
-    m.play->addActions(m_transport->actions());
-    m.view = menuBar()->addMenu(QString());
-    for (QDockWidget *d : std::as_const(m_docks))
-        m.view->addAction(d->toggleViewAction());
-    m.language = m.view->addMenu(QString());
+    // Play: the transport's actions, with the keys a class uses.
+    r.adopt(m_transport->playAction(), QStringLiteral("play.toggle"), MenuId::Play, 0, {}, Qt::Key_Space);
+    r.adopt(m_transport->previousPhaseAction(), QStringLiteral("play.previousPhase"), MenuId::Play, 0, {}, Qt::Key_Left);
+    r.adopt(m_transport->nextPhaseAction(), QStringLiteral("play.nextPhase"), MenuId::Play, 0, {}, Qt::Key_Right);
+    r.adopt(m_transport->nextRoundAction(), QStringLiteral("play.nextRound"), MenuId::Play, 0, {},
+            QKeySequence(Qt::SHIFT | Qt::Key_Right));
+    r.adopt(m_transport->resetAction(), QStringLiteral("play.reset"), MenuId::Play, 1, {}, Qt::Key_Home);
+
+    // View: the docks, then the language.
+    const QStringList dockIds = {QStringLiteral("view.timeline"), QStringLiteral("view.distributions"),
+                                 QStringLiteral("view.theory"), QStringLiteral("view.plots")};
+    for (int i = 0; i < m_docks.size(); ++i)
+        r.adopt(m_docks[i]->toggleViewAction(), dockIds[i], MenuId::View, 0);
     auto *group = new QActionGroup(this);
-    auto addLanguage = [&](const QString &code) {
-        QAction *a = m.language->addAction(QString(), this, [this, code] {
+    auto addLanguage = [&](const QString &id, const QString &code, ActionRegistry::Text text) {
+        QAction *a = r.add(id, MenuId::Language, 0, std::move(text));
+        connect(a, &QAction::triggered, this, [this, code] {
             m_language->set(code);
             QSettings().setValue(QStringLiteral("language"), code);
         });
         a->setCheckable(true);
         a->setChecked(m_language->current() == code);
         group->addAction(a);
-        return a;
     };
-    m.system = addLanguage(QString());
-    m.english = addLanguage(QStringLiteral("en"));
-    m.chinese = addLanguage(QStringLiteral("zh_CN"));
-    m.help = menuBar()->addMenu(QString());
-    m.about = m.help->addAction(QString(), this, [this] {
-        QMessageBox::about(this, tr("About specdec-lab"),
-                           tr("<p><b>specdec-lab</b> runs speculative decoding for real and shows every step: the "
-                              "apprentice drafts, the head chef verifies in one pass, dice decide, the residual "
-                              "corrects. The output follows the target's distribution exactly.</p>"));
-    });
+    addLanguage(QStringLiteral("language.system"), QString(), [] { return tr("System language"); });
+    addLanguage(QStringLiteral("language.en"), QStringLiteral("en"), [] { return QStringLiteral("English"); });
+    addLanguage(QStringLiteral("language.zh_CN"), QStringLiteral("zh_CN"), [] { return QStringLiteral("简体中文"); });
+
+    // Help: the guide, the keys and Reset are the classroom's (section 0); About closes the menu.
+    connect(r.add(QStringLiteral("help.about"), MenuId::Help, 1, [] { return tr("&About specdec-lab"); }),
+            &QAction::triggered, this, [this] {
+                QMessageBox::about(this, tr("About specdec-lab"),
+                                   tr("<p><b>specdec-lab</b> runs speculative decoding for real and shows every step: the "
+                                      "apprentice drafts, the head chef verifies in one pass, dice decide, the residual "
+                                      "corrects. The output follows the target's distribution exactly.</p>"));
+            });
+}
+
+void MainWindow::openCorpusDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open corpus"), QString(),
+                                                      tr("Text files (*.txt);;All files (*)"));
+    if (!path.isEmpty())
+        openCorpus(path);
 }
 
 void MainWindow::retranslate()
 {
     setWindowTitle(tr("specdec-lab — Speculative Decoding Lab"));
-    Menus &m = *m_menus;
-    m.file->setTitle(tr("&File"));
-    m.openCorpus->setText(tr("Open &corpus…"));
-    m.openModel->setText(tr("Open ONNX &model…"));
-    m.quit->setText(tr("&Quit"));
-    m.play->setTitle(tr("&Play"));
-    m.view->setTitle(tr("&View"));
-    m.language->setTitle(tr("&Language"));
-    m.system->setText(tr("System language"));
-    m.english->setText(QStringLiteral("English"));
-    m.chinese->setText(QStringLiteral("简体中文"));
-    m.help->setTitle(tr("&Help"));
-    m.about->setText(tr("&About specdec-lab"));
+    m_actions->retranslate();
     const QStringList titles = {tr("Timeline"), tr("Distributions"), tr("Theory"), tr("Live plots")};
     for (int i = 0; i < m_docks.size(); ++i)
         m_docks[i]->setWindowTitle(titles[i]);
-    const QStringList actionNames = {tr("Play / pause"), tr("Previous phase"), tr("Next phase"), tr("Next round"),
-                                     tr("Reset")};
-    const auto actions = m_transport->actions();
-    for (int i = 0; i < actions.size(); ++i)
-        actions[i]->setStatusTip(actionNames[i]);
     updateStatus();
 }
 
@@ -196,6 +180,8 @@ void MainWindow::connectSession()
 {
     m_timeline->model()->setHistory(&m_session->history());
     connect(m_setupBar, &SetupBar::setupChanged, this, &MainWindow::startSession);
+    // Enter (or Esc) in a setup field gives the keys back to the round view: Space plays again.
+    connect(m_setupBar, &SetupBar::editingDone, m_roundView, [this] { m_roundView->setFocus(Qt::OtherFocusReason); });
     connect(m_transport, &TransportBar::playToggled, m_player, &Player::togglePlay);
     connect(m_transport, &TransportBar::nextPhase, m_player, &Player::nextPhase);
     connect(m_transport, &TransportBar::previousPhase, m_player, &Player::previousPhase);
@@ -216,6 +202,7 @@ void MainWindow::connectSession()
         m_distribution->clear();
         m_plots->clear();
         m_theory->clear();
+        m_timeline->model()->setRevealed(0, 0, false);
         updateStatus();
     });
     connect(m_session, &SessionController::ready, this, [this](const SessionInfo &info) {
@@ -227,11 +214,15 @@ void MainWindow::connectSession()
         updateStatus();
     });
     connect(m_session, &SessionController::roundsAdded, this, [this] {
-        m_plots->appendRounds(m_session->history());
+        // The rounds join the lists, which show them once the frame reveals them (never ahead of the class).
         updateStatus();
     });
     connect(m_session, &SessionController::capReached, this, &MainWindow::updateStatus);
     connect(m_session, &SessionController::failed, this, [this](const QString &message) {
+        // A corpus that failed to load leaves the list (the error names its file).
+        const QString corpus = QString::fromStdString(m_session->setup().corpus);
+        if (!m_session->isReady() && !corpus.isEmpty() && message.contains(corpus))
+            m_setupBar->removeCorpus(corpus);
         m_banner->showMessage(MessageBanner::Kind::Error,
                               tr("The engine could not do that: %1. Change the setup to try again.").arg(message));
         updateStatus();
@@ -251,17 +242,42 @@ void MainWindow::showPosition(int round, Phase phase, bool animate)
     RoundHistory &history = m_session->history();
     history.pin(round);
     if (!history.contains(round)) {
+        // The prompt alone (Home, a new session): every view back to it.
         m_roundView->setSession(m_session->info());
         m_distribution->clear();
+        m_theory->clear();
+        m_timeline->setCurrentRound(-1);
+        revealViews();
         updateStatus();
         return;
     }
     m_roundView->showPosition(history, round, phase, animate);
     m_timeline->setCurrentRound(round);
-    m_plots->setCurrentRound(history, round);
-    m_theory->setMetrics(history.at(round).cumulative, m_session->setup().decoding.draftLength);
+    revealViews();
     showCard(m_roundView->cards()->currentCard());
     updateStatus();
+}
+
+void MainWindow::revealViews()
+{
+    // What the class has seen: the furthest position since Home lists its rounds (timeline, plots); the
+    // position on screen sets the numbers (theory, the plots' cursor and per-position acceptance).
+    const RoundHistory &history = m_session->history();
+    auto frameAt = [&](int round, Phase phase) {
+        return history.contains(round) ? frameOf(&history.at(round).trace, round, phase) : RoundFrame{};
+    };
+    const RoundFrame seen = frameAt(m_player->furthestRound(), m_player->furthestPhase());
+    const RoundFrame now = frameAt(m_player->round(), m_player->phase());
+    m_timeline->model()->setRevealed(seen.empty() ? 0 : seen.round + 1, seen.verdictsRevealed, seen.committed);
+    if (now.round >= 0)
+        m_timeline->setCurrentRound(now.round);
+    m_plots->appendRounds(history, seen.roundsRevealed);
+    m_plots->setCurrentRound(history, now.round, now.roundsRevealed);
+    if (now.roundsRevealed > 0)
+        m_theory->setMetrics(history.at(now.roundsRevealed - 1).cumulative,
+                             m_session->setup().decoding.draftLength);
+    else
+        m_theory->clear();
 }
 
 void MainWindow::showCard(int card)
@@ -277,19 +293,25 @@ void MainWindow::showCard(int card)
 void MainWindow::updateStatus()
 {
     QString text;
+    const SessionInfo &info = m_session->info();
     if (m_session->isLoading())
         text = tr("Loading %1 — training the models…").arg(QString::fromStdString(m_session->setup().corpus));
     else if (m_session->isReady() && m_session->goal() > 0)
         text = tr("Playing to round %1 of the session: %2 played…").arg(m_session->goal()).arg(m_session->history().size());
-    else if (m_session->isReady()) {
-        text = tr("Round %1 of %2 played · target %3 · draft %4")
-                   .arg(std::max(0, m_player->round() + 1))
-                   .arg(m_session->history().size())
-                   .arg(m_session->info().target, m_session->info().draft);
+    else if (m_session->isReady() && m_player->round() < 0)
+        text = tr("The prompt · target %1 · draft %2").arg(info.target, info.draft);
+    else if (m_session->isReady()) { // rounds played ahead are not counted: they are not on screen yet
+        text = tr("Round %1 · %2 · target %3 · draft %4")
+                   .arg(m_player->round() + 1)
+                   .arg(phaseName(m_player->phase()), info.target, info.draft);
         if (m_session->isAtCap())
             text += tr(" · stopped at the cap of %1 tokens").arg(m_session->setup().cap);
-    }
+    } else
+        text = tr("No session: choose a corpus and models above.");
     m_transport->setStatus(text);
+    // Space, the arrows and Home do nothing without a session; the buttons say so.
+    for (QAction *a : m_transport->actions())
+        a->setEnabled(m_session->isReady());
 }
 
 void MainWindow::openCorpus(const QString &path)

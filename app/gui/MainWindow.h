@@ -8,12 +8,15 @@
 
 #include <QMainWindow>
 
+class QDockWidget;
+
 namespace specdec {
 struct Setup;
 }
 
 namespace specdec::gui {
 
+class ActionRegistry;
 class ClassroomTools;
 class DistributionView;
 class Language;
@@ -42,6 +45,13 @@ public:
     MessageBanner *banner() const { return m_banner; }
     /// The arena, lossless lab, theory explorer, lessons, and the File menu's save / open / export.
     ClassroomTools *classroom() const { return m_classroom; }
+    /// Every action of the window and its tools: ids, texts, shortcuts, menus.
+    ActionRegistry *actions() const { return m_actions; }
+    enum class Dock { Timeline, Distributions, Theory, Plots };
+    QDockWidget *dock(Dock which) const { return m_docks[static_cast<int>(which)]; }
+    TransportBar *transport() const { return m_transport; }
+    /// Asks for a corpus file and opens it (File ▸ Open corpus…, Ctrl+O).
+    void openCorpusDialog();
     /// Starts a session from `setup` and shows it in the setup bar.
     void startSession(const Setup &setup);
     void restoreLayout();
@@ -62,6 +72,7 @@ private:
     void openCorpus(const QString &path);
     void openModel(const QString &path);
     void updateStatus();
+    void revealViews();
 
     SessionController *m_session;
     Player *m_player;
@@ -75,10 +86,9 @@ private:
     TheoryPanel *m_theory;
     Timeline *m_timeline;
     ClassroomTools *m_classroom = nullptr;
-    QList<class QDockWidget *> m_docks;
+    QList<QDockWidget *> m_docks;
     QList<class QToolBar *> m_toolBars;
-    struct Menus;
-    Menus *m_menus;
+    ActionRegistry *m_actions = nullptr;
 };
 
 } // namespace specdec::gui

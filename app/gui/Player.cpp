@@ -16,6 +16,8 @@ Player::Player(SessionController *session, QObject *parent)
     connect(session, &SessionController::loading, this, [this] {
         m_round = -1;
         m_phaseIndex = 0;
+        m_furthestRound = -1;
+        m_furthestPhaseIndex = 0;
         m_waiting = 0;
         m_timer.stop();
     });
@@ -33,6 +35,17 @@ Phase Player::phase() const
 {
     const auto phases = phasesOfRound(m_round);
     return phases.empty() ? Phase::Draft : phases[static_cast<std::size_t>(m_phaseIndex)];
+}
+
+Phase Player::furthestPhase() const
+{
+    const auto phases = phasesOfRound(m_furthestRound);
+    return phases.empty() ? Phase::Draft : phases[static_cast<std::size_t>(m_furthestPhaseIndex)];
+}
+
+bool Player::canPlay() const
+{
+    return m_session->isReady();
 }
 
 std::vector<Phase> Player::phasesOfRound(int round) const
@@ -59,7 +72,7 @@ void Player::togglePlay()
 
 void Player::play()
 {
-    if (m_playing)
+    if (m_playing || !canPlay())
         return;
     m_playing = true;
     emit playingChanged(true);
@@ -95,6 +108,8 @@ void Player::tick()
 
 void Player::nextPhase()
 {
+    if (!canPlay())
+        return;
     const auto phases = phasesOfRound(m_round);
     if (m_round >= 0 && m_phaseIndex + 1 < static_cast<int>(phases.size())) {
         ++m_phaseIndex;
@@ -121,6 +136,8 @@ void Player::previousPhase()
 
 void Player::nextRound()
 {
+    if (!canPlay())
+        return;
     const int next = m_round + 1;
     if (next < m_session->history().size()) {
         m_round = next;
@@ -138,6 +155,8 @@ void Player::reset()
     pause();
     m_round = -1;
     m_phaseIndex = 0;
+    m_furthestRound = -1;
+    m_furthestPhaseIndex = 0;
     m_waiting = 0;
     emitPosition(false);
 }
@@ -171,6 +190,8 @@ void Player::onSessionReady()
 {
     m_round = -1;
     m_phaseIndex = 0;
+    m_furthestRound = -1;
+    m_furthestPhaseIndex = 0;
     emitPosition(false);
     ensureAhead();
     if (m_playing)
@@ -195,6 +216,10 @@ void Player::onRoundsAdded()
 
 void Player::emitPosition(bool animate)
 {
+    if (m_round > m_furthestRound || (m_round == m_furthestRound && m_phaseIndex > m_furthestPhaseIndex)) {
+        m_furthestRound = m_round;
+        m_furthestPhaseIndex = m_phaseIndex;
+    }
     emit positionChanged(m_round, phase(), animate && m_phaseMs > 0);
 }
 

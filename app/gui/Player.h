@@ -21,6 +21,12 @@ public:
 
     int round() const { return m_round; }   ///< -1 before the first round
     Phase phase() const;
+    /// The furthest position shown since the last reset (Home, a new session): what the class has seen.
+    /// Lists that show rounds already seen (timeline, plots) stop there; -1 before the first round.
+    int furthestRound() const { return m_furthestRound; }
+    Phase furthestPhase() const;
+    /// Whether there is a session to play (Space and the transport do nothing otherwise).
+    bool canPlay() const;
     bool isPlaying() const { return m_playing; }
     /// Milliseconds per phase; 0 = full speed (each round is shown committed as soon as it is played).
     void setPhaseMilliseconds(int milliseconds);
@@ -57,6 +63,8 @@ private:
     int m_phaseMs = 600;
     bool m_playing = false;
     int m_waiting = 0; ///< steps to the next round that wait for rounds still being played
+    int m_furthestRound = -1;
+    int m_furthestPhaseIndex = 0;
 };
 
 } // namespace specdec::gui

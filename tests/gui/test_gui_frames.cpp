@@ -144,9 +144,10 @@ void TestFrames::theoryPanelKeepsItsScrollPosition()
 void TestFrames::modelTitlesAreShort()
 {
     QCOMPARE(modelTitle(QStringLiteral("onnx:/home/me/specdec/corpora/kjv/models/draft-small.onnx")),
-             QStringLiteral("onnx:kjv/draft-small.onnx"));
-    QCOMPARE(modelTitle(QStringLiteral("onnx:/tmp/elsewhere/mine.onnx")), QStringLiteral("onnx:mine.onnx"));
-    QCOMPARE(modelTitle(QStringLiteral("onnx:mine.onnx")), QStringLiteral("onnx:mine.onnx"));
+             QStringLiteral("kjv/draft-small"));
+    QCOMPARE(modelTitle(QStringLiteral("onnx:/tmp/elsewhere/mine.onnx")), QStringLiteral("mine.onnx"));
+    QCOMPARE(modelTitle(QStringLiteral("onnx:mine.onnx")), QStringLiteral("mine.onnx"));
+    QCOMPARE(modelToolTip(QStringLiteral("onnx:/tmp/elsewhere/mine.onnx")), QStringLiteral("ONNX: /tmp/elsewhere/mine.onnx"));
     QCOMPARE(modelTitle(QStringLiteral("ngram:4")), QStringLiteral("ngram:4"));
 }
 
