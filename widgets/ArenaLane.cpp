@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ArenaLane.h"
 
+#include <QFontMetricsF>
+#include <QTextDocument>
+
 #include "CardStrip.h"
 #include "LabColors.h"
 
@@ -25,7 +28,10 @@ ArenaLane::ArenaLane(QWidget *parent)
     m_title->setFont(bold);
     m_cards->setAnimationDuration(0);
     m_cards->setMinimumHeight(m_cards->minimumSizeHint().height());
-    m_transcript->setFixedHeight(56);
+    // Two whole lines of text, whatever the font: the document margin and the frame on top.
+    m_transcript->setFixedHeight(static_cast<int>(QFontMetricsF(m_transcript->font()).lineSpacing() * 2
+                                                  + 2 * m_transcript->document()->documentMargin()
+                                                  + 2 * m_transcript->frameWidth()) + 2);
     auto *layout = new QGridLayout(this);
     layout->setContentsMargins(6, 4, 6, 4);
     layout->addWidget(m_title, 0, 0);

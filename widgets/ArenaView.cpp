@@ -74,7 +74,7 @@ ArenaView::ArenaView(QWidget *parent)
     plotsLayout->setContentsMargins(0, 0, 0, 0);
     for (auto &plot : m_plots) {
         plot = new QCustomPlot(plots);
-        plot->setMinimumHeight(180);
+        plot->setMinimumHeight(140);
         plotTitle(plot);
         legendBelow(plot);
         plotsLayout->addWidget(plot);
@@ -149,8 +149,8 @@ void ArenaView::setLanes(const QStringList &titles, const SessionInfo &session, 
         lane->setLane(titles[i], session, baseline);
         m_lanesLayout->insertWidget(i, lane);
         m_lanes.push_back(lane);
-        if (i < 2)
-            m_scroll->setMinimumHeight((i + 1) * lane->minimumSizeHint().height() + 8);
+        if (i == 0) // one lane always in full view (the rest scroll), so the arena fits a 720p screen
+            m_scroll->setMinimumHeight(lane->minimumSizeHint().height() + 8);
         m_table->setItem(i, Draft, new QTableWidgetItem(titles[i]));
         for (int col = 1; col < ColumnCount; ++col)
             m_table->setItem(i, col, new QTableWidgetItem(QStringLiteral("—")));

@@ -38,12 +38,20 @@ QFont scaled(const QFont &font, double factor)
     return f;
 }
 
+/// The box `text` needs in `font` (a fallback font, e.g. for CJK, may be taller than the font's own height).
+QSizeF needed(const QFont &font, const QString &text)
+{
+    const QFontMetricsF m(font);
+    const QRectF box = m.boundingRect(QRectF(0, 0, 1e5, 1e5), Qt::AlignLeft | Qt::AlignTop, text);
+    return {std::max(box.width(), m.horizontalAdvance(text)), std::max(box.height(), m.height())};
+}
+
 /// `font`, made smaller until `text` fits `width` (at most down to 60 %); nullopt when it never fits.
 std::optional<QFont> fitting(const QFont &font, const QString &text, double width)
 {
     QFont f = font;
     for (int i = 0; i < 6; ++i) {
-        if (QFontMetricsF(f).horizontalAdvance(text) <= width)
+        if (needed(f, text).width() <= width)
             return f;
         f = scaled(f, 0.9);
     }
@@ -74,7 +82,7 @@ bool build(CardLayout &out, const QRectF &rect, const CardContent &card, const L
         const auto fontFit = fitting(base, text, width);
         if (!fontFit)
             return std::nullopt;
-        const double h = QFontMetricsF(*fontFit).height();
+        const double h = needed(*fontFit, text).height() + 0.5;
         if (top + h > bottom + 0.5) {
             fits = false;
             return std::nullopt;
@@ -87,8 +95,8 @@ bool build(CardLayout &out, const QRectF &rect, const CardContent &card, const L
     const QString mark = f.testShown && !discarded ? (!f.passed ? QStringLiteral("?")
                                                       : *f.passed ? QStringLiteral("✓") : QStringLiteral("✗"))
                                                    : QString();
-    const double markWidth = mark.isEmpty() ? 0.0 : QFontMetricsF(small).horizontalAdvance(mark) + 2;
-    double rowHeight = QFontMetricsF(small).height();
+    const double markWidth = mark.isEmpty() ? 0.0 : needed(small, mark).width() + 2;
+    const double rowHeight = std::max(needed(small, card.caption).height(), mark.isEmpty() ? 0.0 : needed(small, mark).height()) + 0.5;
     add(card.caption, small, y, Qt::AlignLeft | Qt::AlignVCenter, c.muted, inner - markWidth, left);
     if (!mark.isEmpty())
         add(mark, small, y, Qt::AlignRight | Qt::AlignVCenter,
@@ -110,10 +118,10 @@ bool build(CardLayout &out, const QRectF &rect, const CardContent &card, const L
             return;
         const QString number = probabilityText(*v);
         const QColor ink = discarded ? c.discarded : color;
-        const double nameWidth = QFontMetricsF(small).horizontalAdvance(name);
-        const double numberWidth = QFontMetricsF(small).horizontalAdvance(number);
+        const double nameWidth = needed(small, name).width();
+        const double numberWidth = needed(small, number).width();
         if (!compact && nameWidth + numberWidth + 6 <= inner) {
-            const double h = QFontMetricsF(small).height();
+            const double h = std::max(needed(small, name).height(), needed(small, number).height()) + 0.5;
             if (y + h > bottom + 0.5) {
                 fits = false;
                 return;

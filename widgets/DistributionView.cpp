@@ -50,7 +50,7 @@ DistributionView::DistributionView(QWidget *parent)
     m_plot->legend->setVisible(true);
     m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
     m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTickerText>::create());
-    m_plot->setMinimumHeight(200);
+    m_plot->setMinimumHeight(160);
     // Bars are axis-aligned: only text needs antialiasing, and a replot stays cheap.
     m_plot->setNotAntialiasedElements(QCP::aeAxes | QCP::aeGrid | QCP::aeSubGrid | QCP::aePlottables | QCP::aeFills
                                       | QCP::aeZeroLine | QCP::aeLegendItems);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "FixedLabel.h"
 
+#include <algorithm>
+
 #include <QAbstractTextDocumentLayout>
 #include <QEvent>
 #include <QPainter>
@@ -35,8 +37,10 @@ void FixedLabel::setRichText(bool rich)
 QSize FixedLabel::sizeHint() const
 {
     const QMargins m = contentsMargins();
-    return {fontMetrics().averageCharWidth() * 24 + m.left() + m.right(),
-            fontMetrics().lineSpacing() * m_lines + m.top() + m.bottom()};
+    // A line as tall as a Chinese one too: the CJK fallback font is taller than most Latin fonts.
+    const int line = std::max(fontMetrics().lineSpacing(),
+                              fontMetrics().boundingRect(QStringLiteral("国gÅ")).height() + 1);
+    return {fontMetrics().averageCharWidth() * 24 + m.left() + m.right(), line * m_lines + m.top() + m.bottom()};
 }
 
 QSize FixedLabel::minimumSizeHint() const

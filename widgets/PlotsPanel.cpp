@@ -27,7 +27,7 @@ PlotsPanel::PlotsPanel(QWidget *parent)
     layout->setSpacing(6);
     for (int i = 0; i < 4; ++i) {
         auto *plot = new QCustomPlot(this);
-        plot->setMinimumSize(260, 180);
+        plot->setMinimumSize(200, 140);
         plotTitle(plot);
         legendBelow(plot);
         plot->setNoAntialiasingOnDrag(true);

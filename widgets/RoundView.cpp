@@ -36,6 +36,11 @@ RoundView::RoundView(QWidget *parent)
     for (QWidget *label : std::initializer_list<QWidget *>{m_header, m_explanation, m_legend})
         label->setContentsMargins(12, 0, 12, 0);
     connect(m_cards, &CardStrip::cardClicked, this, &RoundView::cardSelected);
+    // A click anywhere on the round takes the keys back from a setup field (Space plays, arrows step): the
+    // round view takes focus, its text and cards pass the click up to it.
+    setFocusPolicy(Qt::ClickFocus);
+    m_cards->setFocusPolicy(Qt::NoFocus);
+    m_transcript->setFocusPolicy(Qt::NoFocus);
     retranslate();
 }
 

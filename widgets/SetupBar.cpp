@@ -65,6 +65,12 @@ SetupBar::SetupBar(QWidget *parent)
     // Long enough for every model title (tang-song/draft-small), so none is cut.
     m_target->setMinimumContentsLength(19);
     m_draft->setMinimumContentsLength(19);
+    const std::pair<QWidget *, const char *> names[] = {
+        {m_corpus, "corpus"}, {m_target, "target"}, {m_draft, "draft"}, {m_prompt, "prompt"}, {m_k, "k"},
+        {m_temperature, "temperature"}, {m_draftTemperature, "draftTemperature"}, {m_topK, "topK"},
+        {m_topP, "topP"}, {m_seed, "seed"}};
+    for (const auto &[field, name] : names)
+        field->setObjectName(QLatin1String(name));
     m_k->setRange(1, 64);
     m_temperature->setRange(0.0, 5.0);
     m_temperature->setSingleStep(0.1);

@@ -22,6 +22,8 @@ Timeline::Timeline(QWidget *parent)
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
     m_view->setFrameShape(QFrame::NoFrame);
     m_view->setAlternatingRowColors(true);
+    // Wide enough for the round number, K = 8 verdicts and a few committed tokens.
+    setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("000   ✓✓✓✓✓✓✓✓   abcdef")) + 12);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_view);

@@ -21,7 +21,7 @@ TranscriptView::TranscriptView(QWidget *parent)
     setReadOnly(true);
     setOpenLinks(false);
     setFrameShape(QFrame::NoFrame);
-    setMinimumHeight(80);
+    setMinimumHeight(56);
     QFont f = font();
     f.setPointSizeF(f.pointSizeF() * 1.35);
     setFont(f);

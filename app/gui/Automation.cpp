@@ -96,7 +96,7 @@ bool loadAndPlay(const AutomationContext &c, const CommandLine &cl, int rounds)
 int runScreenshot(const AutomationContext &c, const CommandLine &cl)
 {
     const int rounds = std::max(1, cl.rounds < 0 ? 12 : cl.rounds);
-    c.window->resize(cl.size);
+    c.window->arrangeFor(cl.size);
     c.window->show();
     const bool ok = loadAndPlay(c, cl, rounds);
     if (ok) {
@@ -157,7 +157,7 @@ int runBenchmark(const AutomationContext &c, const CommandLine &cl)
     watch.window = c.window;
     qApp->installEventFilter(&watch);
 
-    c.window->resize(cl.size);
+    c.window->arrangeFor(cl.size);
     c.window->show();
     waitFor(c, [&] { return firstPaint >= 0; }, 10);
     // The benchmark plays its rounds whatever the cap of tokens (a round writes at most K + 1).

@@ -76,7 +76,7 @@ MainWindow::MainWindow(SessionController *session, Player *player, Language *lan
     m_player->setPhaseMilliseconds(TransportBar::phaseMilliseconds(m_transport->speed()));
     m_roundView->setAnimationDuration(m_player->phaseMilliseconds() * 4 / 5);
     retranslate();
-    resize(1600, 1000);
+    arrangeFor({1600, 1000});
 }
 
 void MainWindow::createDocks()
@@ -94,12 +94,35 @@ void MainWindow::createDocks()
     dock(m_distribution, "DistributionDock", Qt::RightDockWidgetArea);
     dock(m_theory, "TheoryDock", Qt::RightDockWidgetArea);
     dock(m_plots, "PlotsDock", Qt::BottomDockWidgetArea);
-    resizeDocks({m_docks[0]}, {230}, Qt::Horizontal);
-    resizeDocks({m_docks[1]}, {470}, Qt::Horizontal);
-    resizeDocks({m_docks[1], m_docks[2]}, {520, 300}, Qt::Vertical);
-    resizeDocks({m_docks[3]}, {300}, Qt::Vertical);
     setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
     setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+}
+
+void MainWindow::arrangeFor(const QSize &size)
+{
+    m_compact = size.width() < 1500 || size.height() < 900;
+    QDockWidget *timeline = m_docks[0], *distributions = m_docks[1], *theory = m_docks[2], *plots = m_docks[3];
+    for (QDockWidget *d : {distributions, theory, plots})
+        removeDockWidget(d);
+    addDockWidget(Qt::RightDockWidgetArea, distributions);
+    if (m_compact) {
+        tabifyDockWidget(distributions, theory);
+        tabifyDockWidget(theory, plots);
+        distributions->raise();
+    } else {
+        addDockWidget(Qt::RightDockWidgetArea, theory);
+        addDockWidget(Qt::BottomDockWidgetArea, plots);
+    }
+    for (QDockWidget *d : {distributions, theory, plots})
+        d->show();
+    const int side = size.width() * (m_compact ? 33 : 29) / 100;
+    resizeDocks({timeline}, {size.width() * (m_compact ? 15 : 14) / 100}, Qt::Horizontal);
+    resizeDocks({distributions}, {side}, Qt::Horizontal);
+    if (!m_compact) {
+        resizeDocks({distributions, theory}, {size.height() * 52 / 100, size.height() * 30 / 100}, Qt::Vertical);
+        resizeDocks({plots}, {size.height() * 30 / 100}, Qt::Vertical);
+    }
+    resize(size);
 }
 
 void MainWindow::createMenus()
@@ -340,13 +363,13 @@ void MainWindow::openModel(const QString &path)
     startSession(setup);
 }
 
-void MainWindow::restoreLayout()
+bool MainWindow::restoreLayout()
 {
     QSettings settings;
-    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
-    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     if (settings.contains(QStringLiteral("window/speed")))
         m_transport->setSpeed(settings.value(QStringLiteral("window/speed")).toInt());
+    const bool geometry = restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    return restoreState(settings.value(QStringLiteral("window/state")).toByteArray()) && geometry;
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

@@ -54,7 +54,13 @@ public:
     void openCorpusDialog();
     /// Starts a session from `setup` and shows it in the setup bar.
     void startSession(const Setup &setup);
-    void restoreLayout();
+    /// Restores the saved geometry and docks; returns false when nothing was saved (the default layout stays).
+    bool restoreLayout();
+    /// Arranges the docks for a window of `size`: below 1500×900 (a 1280×720 projector) the distributions,
+    /// theory and live plots share the right column as tabs, so the round keeps the height; above, the
+    /// plots run along the bottom. Then resizes the window to `size`.
+    void arrangeFor(const QSize &size);
+    bool isCompact() const { return m_compact; }
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -89,6 +95,7 @@ private:
     QList<QDockWidget *> m_docks;
     QList<class QToolBar *> m_toolBars;
     ActionRegistry *m_actions = nullptr;
+    bool m_compact = false;
 };
 
 } // namespace specdec::gui

@@ -13,6 +13,7 @@
 #include "SetupSettings.h"
 
 #include <QApplication>
+#include <QScreen>
 #include <QDir>
 #include <QIcon>
 #include <QSettings>
@@ -65,7 +66,9 @@ int main(int argc, char *argv[])
     if (cl.benchmark)
         return runBenchmark(context, cl);
 
-    window.restoreLayout();
+    if (!window.restoreLayout()) // first start: fit the screen (a 1280×720 projector gets the compact layout)
+        if (const QScreen *screen = QGuiApplication::primaryScreen())
+            window.arrangeFor(screen->availableSize().boundedTo(QSize(1600, 1000)));
     window.show();
     if (!cl.lesson.isEmpty())
         window.classroom()->openLessonFile(cl.lesson); // validated by parseCommandLine

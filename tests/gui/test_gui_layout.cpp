@@ -1,0 +1,196 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Every text fits its box: the texts of every card (caption, token, q/p/r, the die's line, the greedy check,
+// "discarded") at K = 1..8 in the card sizes of a 1280×720 and a 1920×1080 window, in English and Chinese,
+// measured with QFontMetrics against their rectangles; the plots' legend entries get their full width; the
+// distribution view's "others" label does not run into the last token's.
+#include "CardStrip.h"
+#include "DistributionView.h"
+#include "PlotsPanel.h"
+#include "RoundRecord.h"
+
+#include <qcustomplot.h>
+
+#include <QTranslator>
+#include <QtTest>
+
+using namespace specdec;
+using namespace specdec::gui;
+
+namespace {
+
+std::shared_ptr<const RoundRecord> record(int k, int rejectedAt, bool greedy)
+{
+    RoundRecord r;
+    RoundTrace &t = r.trace;
+    t.draftLength = k;
+    t.greedy = greedy;
+    for (int i = 0; i < k; ++i) {
+        DraftPosition p;
+        p.token = i;
+        p.q = 0.0006; // the widest numbers: four decimals
+        p.p = 0.7345;
+        p.ratio = 1224.1;
+        p.threshold = 0.0234;
+        p.u = greedy ? -1.0 : 0.7345;
+        p.verdict = rejectedAt < 0 || i < rejectedAt ? Verdict::Accepted
+            : i == rejectedAt                        ? Verdict::Rejected
+                                                     : Verdict::Discarded;
+        t.positions.push_back(p);
+    }
+    t.rejectedAt = rejectedAt;
+    t.correction = rejectedAt >= 0 ? 1 : -1;
+    t.residual = Eigen::VectorXd::Constant(12, 1.0 / 12);
+    t.bonus = rejectedAt >= 0 ? -1 : 2;
+    t.bonusDist = Eigen::VectorXd::Constant(12, 1.0 / 12);
+    return std::make_shared<const RoundRecord>(r);
+}
+
+std::shared_ptr<const Vocabulary> vocabulary()
+{
+    return std::make_shared<const Vocabulary>(Vocabulary::fromTokens(std::vector<char32_t>(
+        {U'风', U'花', U'雪', U'月', U'春', U'秋', U'山', U'水', U'江', U'河', U'湖', U'海'})));
+}
+
+} // namespace
+
+class TestLayout : public QObject
+{
+    Q_OBJECT
+private slots:
+    void cardTextsFit_data();
+    void cardTextsFit();
+    void legendsKeepTheirWidth();
+    void othersLabelStandsApart();
+};
+
+void TestLayout::cardTextsFit_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QSize>("strip");
+    // The card strip's size in the main window at 1280×720 (cards at their narrowest) and 1920×1080.
+    for (const char *language : {"en", "zh_CN"})
+        for (const QSize &size : {QSize(600, 200), QSize(720, 260), QSize(1200, 360)})
+            QTest::addRow("%s %dx%d", language, size.width(), size.height())
+                << QString::fromLatin1(language) << size;
+}
+
+void TestLayout::cardTextsFit()
+{
+    QFETCH(QString, language);
+    QFETCH(QSize, strip);
+    QTranslator translator;
+    if (language != QLatin1String("en")) {
+        QVERIFY(translator.load(QStringLiteral(SPECDEC_QM_DIR "/specdec-lab_") + language + QStringLiteral(".qm")));
+        QCoreApplication::installTranslator(&translator);
+    }
+    CardStrip cards;
+    cards.resize(strip);
+    cards.setVocabulary(vocabulary());
+    const LabColors colors = LabColors::from(cards.palette());
+    int checked = 0;
+    for (int k = 1; k <= 8; ++k) {
+        for (const auto &[rejectedAt, greedy] : {std::pair{-1, false}, std::pair{0, false}, std::pair{k - 1, true},
+                                                 std::pair{0, true}}) {
+            const auto r = record(k, rejectedAt, greedy);
+            for (Phase phase : phasesOf(r->trace)) {
+                cards.setRound(r, phase, false);
+                for (int card = 0; card <= k; ++card) {
+                    const QRectF rect = cards.cardRect(card);
+                    QVERIFY(QRectF(cards.rect()).contains(rect));
+                    const CardContent content = cards.contentOf(card);
+                    if (!content.frame.visible)
+                        continue;
+                    const CardLayout layout = layoutCard(rect, content, colors, cards.font());
+                    QVERIFY2(!layout.texts.empty(), "the token is always drawn");
+                    for (const CardText &t : layout.texts) {
+                        const QRectF need = QFontMetricsF(t.font).boundingRect(t.rect, t.flags, t.text);
+                        const QString where = QStringLiteral("K=%1 card %2 %3 “%4”: needs %5×%6 in %7×%8")
+                                                  .arg(k).arg(card).arg(phaseKey(phase), t.text)
+                                                  .arg(need.width()).arg(need.height())
+                                                  .arg(t.rect.width()).arg(t.rect.height());
+                        QVERIFY2(need.width() <= t.rect.width() + 0.5 && need.height() <= t.rect.height() + 0.5,
+                                 qPrintable(where));
+                        QVERIFY2(rect.adjusted(1, 1, -1, -1).contains(t.rect), qPrintable(where + QStringLiteral(" leaves the card")));
+                        ++checked;
+                    }
+                    // What a card must say is said: the verdict of a tested card, "discarded" on a discarded one.
+                    if (content.frame.state == CardContent::State::Discarded && rect.width() >= 84) {
+                        const bool said = std::any_of(layout.texts.begin(), layout.texts.end(), [](const CardText &t) {
+                            return t.text == QCoreApplication::translate("CardPainter", "discarded");
+                        });
+                        QVERIFY2(said, qPrintable(QStringLiteral("K=%1: “discarded” left out").arg(k)));
+                    }
+                }
+            }
+        }
+    }
+    QVERIFY(checked > 500);
+    QCoreApplication::removeTranslator(&translator);
+}
+
+void TestLayout::legendsKeepTheirWidth()
+{
+    PlotsPanel plots;
+    for (const QSize &size : {QSize(560, 520), QSize(420, 700), QSize(1200, 300)}) {
+        plots.resize(size);
+        plots.show();
+        QCoreApplication::processEvents();
+        for (int i = 0; i < 4; ++i) {
+            QCustomPlot *plot = plots.plot(i);
+            plot->replot();
+            for (int j = 0; j < plot->legend->itemCount(); ++j) {
+                QCPAbstractLegendItem *item = plot->legend->item(j);
+                if (!item || !item->visible())
+                    continue;
+                QVERIFY2(item->outerRect().width() >= item->minimumOuterSizeHint().width(),
+                         qPrintable(QStringLiteral("plot %1 at %2×%3: a legend entry is cut")
+                                        .arg(i).arg(size.width()).arg(size.height())));
+                QVERIFY(plot->rect().contains(item->outerRect()));
+            }
+        }
+    }
+}
+
+void TestLayout::othersLabelStandsApart()
+{
+    DistributionView view;
+    SessionInfo info;
+    info.vocabulary = vocabulary();
+    view.setSession(info);
+    RoundRecord r;
+    r.trace.draftLength = 1;
+    DraftPosition p;
+    p.token = 0;
+    p.q = 0.2;
+    p.p = 0.1;
+    p.qDist = Eigen::VectorXd::Constant(12, 1.0 / 12);
+    p.pDist = Eigen::VectorXd::LinSpaced(12, 1, 12) / 78.0;
+    p.verdict = Verdict::Accepted;
+    r.trace.positions.push_back(p);
+    r.trace.bonusDist = p.pDist;
+    r.trace.bonus = 1;
+    const auto shared = std::make_shared<const RoundRecord>(r);
+    for (int width : {320, 420, 600}) {
+        view.resize(width, 420);
+        view.show();
+        view.showCard(shared, 0, Phase::Verify);
+        QCoreApplication::processEvents();
+        QCustomPlot *plot = view.plot();
+        plot->replot();
+        const auto ticker = plot->xAxis->ticker().dynamicCast<QCPAxisTickerText>();
+        QVERIFY(ticker);
+        const QFontMetricsF metrics(plot->xAxis->tickLabelFont());
+        const auto ticks = ticker->ticks();
+        QVERIFY(ticks.size() >= 2);
+        const double lastKey = ticks.lastKey();
+        const double previousKey = std::prev(ticks.end(), 2).key();
+        const double gap = plot->xAxis->coordToPixel(lastKey) - plot->xAxis->coordToPixel(previousKey);
+        const double need = metrics.horizontalAdvance(ticks.last()) / 2
+            + metrics.horizontalAdvance(*std::prev(ticks.end(), 2)) / 2;
+        QVERIFY2(gap >= need, qPrintable(QStringLiteral("at %1 px: “others” %2 px from the last label, needs %3")
+                                             .arg(width).arg(gap).arg(need)));
+    }
+}
+
+QTEST_MAIN(TestLayout)
+#include "test_gui_layout.moc"
