@@ -356,6 +356,33 @@
     </message>
 </context>
 <context>
+    <name>specdec::gui::ActionRegistry</name>
+    <message>
+        <source>&amp;File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Play</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Classroom</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>specdec::gui::ArenaLane</name>
     <message>
         <source>%1 tokens · %2 target passes</source>
@@ -530,10 +557,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&amp;Classroom</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Save session</source>
         <translation type="unfinished"></translation>
     </message>
@@ -551,26 +574,6 @@
     </message>
     <message>
         <source>CSV (*.csv);;JSON (*.json)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Window plot %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Distribution view</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Arena plot %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Theory explorer plot %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Lossless lab histogram</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -753,6 +756,14 @@
         <source>Keyboard shortcuts</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>plot %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Live plots</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::DistributionView</name>
@@ -789,10 +800,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Card K+1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>token x</source>
         <translation type="unfinished"></translation>
     </message>
@@ -818,6 +825,18 @@
     </message>
     <message>
         <source>scored in the same target pass</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Correction “%1” from the residual</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bonus “%1” from p at position K+1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>p at position K+1 (scored in the same pass)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -996,10 +1015,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&amp;File</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Open &amp;corpus…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1012,23 +1027,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&amp;Play</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;View</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Language</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>System language</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1052,35 +1051,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Play / pause</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Previous phase</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Next phase</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Next round</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Reset</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The engine could not do that: %1. Change the setup to try again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Loading %1 — training the models…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Round %1 of %2 played · target %3 · draft %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1101,6 +1076,18 @@
     </message>
     <message>
         <source> · stopped at the cap of %1 tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The prompt · target %1 · draft %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Round %1 · %2 · target %3 · draft %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No session: choose a corpus and models above.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1251,6 +1238,10 @@
         <source>Round %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 or %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::SetupBar</name>
@@ -1264,10 +1255,6 @@
     </message>
     <message>
         <source>same as the target</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>ONNX: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1488,6 +1475,10 @@
     <name>specdec::gui::TimelineModel</name>
     <message>
         <source>Round %1: %2 of %3 drafts accepted, %4 tokens committed (“%5”). Click to replay it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Round %1: on screen now. Click to replay it from its first phase.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

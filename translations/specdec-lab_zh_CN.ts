@@ -356,6 +356,33 @@
     </message>
 </context>
 <context>
+    <name>specdec::gui::ActionRegistry</name>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Play</source>
+        <translation>播放(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Classroom</source>
+        <translation>课堂(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+</context>
+<context>
     <name>specdec::gui::ArenaLane</name>
     <message>
         <source>%1 tokens · %2 target passes</source>
@@ -530,10 +557,6 @@
         <translation>理论探索器</translation>
     </message>
     <message>
-        <source>&amp;Classroom</source>
-        <translation>课堂(&amp;C)</translation>
-    </message>
-    <message>
         <source>Save session</source>
         <translation>保存会话</translation>
     </message>
@@ -552,26 +575,6 @@
     <message>
         <source>CSV (*.csv);;JSON (*.json)</source>
         <translation>CSV (*.csv);;JSON (*.json)</translation>
-    </message>
-    <message>
-        <source>Window plot %1</source>
-        <translation>主窗口图表 %1</translation>
-    </message>
-    <message>
-        <source>Distribution view</source>
-        <translation>分布视图</translation>
-    </message>
-    <message>
-        <source>Arena plot %1</source>
-        <translation>擂台图表 %1</translation>
-    </message>
-    <message>
-        <source>Theory explorer plot %1</source>
-        <translation>理论探索器图表 %1</translation>
-    </message>
-    <message>
-        <source>Lossless lab histogram</source>
-        <translation>无损实验室直方图</translation>
     </message>
     <message>
         <source>Export plot</source>
@@ -753,6 +756,14 @@
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
+    <message>
+        <source>plot %1</source>
+        <translation>图 %1</translation>
+    </message>
+    <message>
+        <source>Live plots</source>
+        <translation>实时图表</translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::DistributionView</name>
@@ -789,10 +800,6 @@
         <translation>卡片 #%1 “%2”</translation>
     </message>
     <message>
-        <source>Card K+1</source>
-        <translation>卡片 K+1</translation>
-    </message>
-    <message>
         <source>token x</source>
         <translation>词元 x</translation>
     </message>
@@ -819,6 +826,18 @@
     <message>
         <source>scored in the same target pass</source>
         <translation>在同一次目标前向计算中打分</translation>
+    </message>
+    <message>
+        <source>Correction “%1” from the residual</source>
+        <translation>残差给出的修正“%1”</translation>
+    </message>
+    <message>
+        <source>Bonus “%1” from p at position K+1</source>
+        <translation>第 K+1 位 p 给出的奖励“%1”</translation>
+    </message>
+    <message>
+        <source>p at position K+1 (scored in the same pass)</source>
+        <translation>第 K+1 位的 p（同一次前向计算）</translation>
     </message>
 </context>
 <context>
@@ -996,10 +1015,6 @@
         <translation>投机解码实验室 — specdec-lab</translation>
     </message>
     <message>
-        <source>&amp;File</source>
-        <translation>文件(&amp;F)</translation>
-    </message>
-    <message>
         <source>Open &amp;corpus…</source>
         <translation>打开语料(&amp;C)…</translation>
     </message>
@@ -1012,24 +1027,8 @@
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <source>&amp;Play</source>
-        <translation>播放(&amp;P)</translation>
-    </message>
-    <message>
-        <source>&amp;View</source>
-        <translation>视图(&amp;V)</translation>
-    </message>
-    <message>
-        <source>&amp;Language</source>
-        <translation>语言(&amp;L)</translation>
-    </message>
-    <message>
         <source>System language</source>
         <translation>跟随系统</translation>
-    </message>
-    <message>
-        <source>&amp;Help</source>
-        <translation>帮助(&amp;H)</translation>
     </message>
     <message>
         <source>&amp;About specdec-lab</source>
@@ -1052,36 +1051,12 @@
         <translation>实时图表</translation>
     </message>
     <message>
-        <source>Play / pause</source>
-        <translation>播放 / 暂停</translation>
-    </message>
-    <message>
-        <source>Previous phase</source>
-        <translation>上一阶段</translation>
-    </message>
-    <message>
-        <source>Next phase</source>
-        <translation>下一阶段</translation>
-    </message>
-    <message>
-        <source>Next round</source>
-        <translation>下一轮</translation>
-    </message>
-    <message>
-        <source>Reset</source>
-        <translation>重置</translation>
-    </message>
-    <message>
         <source>The engine could not do that: %1. Change the setup to try again.</source>
         <translation>引擎无法完成：%1。请修改设置后重试。</translation>
     </message>
     <message>
         <source>Loading %1 — training the models…</source>
         <translation>正在加载 %1 — 训练模型中…</translation>
-    </message>
-    <message>
-        <source>Round %1 of %2 played · target %3 · draft %4</source>
-        <translation>第 %1 轮 / 已播放 %2 轮 · 目标 %3 · 草稿 %4</translation>
     </message>
     <message>
         <source>Use %1 as the target (head chef) or as the draft (apprentice)?</source>
@@ -1102,6 +1077,18 @@
     <message>
         <source> · stopped at the cap of %1 tokens</source>
         <translation> · 已在 %1 个词元的上限处停止</translation>
+    </message>
+    <message>
+        <source>The prompt · target %1 · draft %2</source>
+        <translation>提示词 · 目标 %1 · 草稿 %2</translation>
+    </message>
+    <message>
+        <source>Round %1 · %2 · target %3 · draft %4</source>
+        <translation>第 %1 轮 · %2 · 目标 %3 · 草稿 %4</translation>
+    </message>
+    <message>
+        <source>No session: choose a corpus and models above.</source>
+        <translation>没有会话：请在上方选择语料和模型。</translation>
     </message>
 </context>
 <context>
@@ -1251,6 +1238,10 @@
         <source>Round %1</source>
         <translation>第 %1 轮</translation>
     </message>
+    <message>
+        <source>%1 or %2</source>
+        <translation>%1或%2</translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::SetupBar</name>
@@ -1265,10 +1256,6 @@
     <message>
         <source>same as the target</source>
         <translation>与目标相同</translation>
-    </message>
-    <message>
-        <source>ONNX: %1</source>
-        <translation>ONNX：%1</translation>
     </message>
     <message>
         <source>Corpus</source>
@@ -1489,6 +1476,10 @@
     <message>
         <source>Round %1: %2 of %3 drafts accepted, %4 tokens committed (“%5”). Click to replay it.</source>
         <translation>第 %1 轮：%3 个草稿中接受 %2 个，提交 %4 个词元（“%5”）。点击重放。</translation>
+    </message>
+    <message>
+        <source>Round %1: on screen now. Click to replay it from its first phase.</source>
+        <translation>第 %1 轮：正在显示。点击从第一个阶段重放。</translation>
     </message>
 </context>
 <context>
