@@ -33,6 +33,7 @@ RoundView::RoundView(QWidget *parent)
     m_header->setRichText(true);
     m_explanation->setWordWrap(true);
     m_legend->setTextFormat(Qt::RichText);
+    m_legend->setWordWrap(true); // a narrow window (a 720p projector) wraps the legend instead of widening
     for (QWidget *label : std::initializer_list<QWidget *>{m_header, m_explanation, m_legend})
         label->setContentsMargins(12, 0, 12, 0);
     connect(m_cards, &CardStrip::cardClicked, this, &RoundView::cardSelected);
@@ -93,9 +94,9 @@ void RoundView::retranslateLegend()
     auto swatch = [](const QColor &color, const QString &text) {
         return QStringLiteral("<span style=\"color:%1\">■</span>&nbsp;%2").arg(color.name(), text.toHtmlEscaped());
     };
-    m_legend->setText(swatch(c.muted, tr("prompt")) + QStringLiteral("&nbsp;&nbsp;&nbsp;")
-                      + swatch(c.draft, tr("accepted from the apprentice (draft)")) + QStringLiteral("&nbsp;&nbsp;&nbsp;")
-                      + swatch(c.residual, tr("corrected from the residual")) + QStringLiteral("&nbsp;&nbsp;&nbsp;")
+    m_legend->setText(swatch(c.muted, tr("prompt")) + QStringLiteral("&nbsp;&nbsp; ")
+                      + swatch(c.draft, tr("accepted from the apprentice (draft)")) + QStringLiteral("&nbsp;&nbsp; ")
+                      + swatch(c.residual, tr("corrected from the residual")) + QStringLiteral("&nbsp;&nbsp; ")
                       + swatch(c.bonus, tr("bonus from the head chef (target)")));
 }
 
@@ -117,7 +118,7 @@ void RoundView::updateHeader()
         chips << (p == m_phase ? QStringLiteral("<b style=\"color:%1\">%2</b>").arg(c.target.name(), name)
                                : QStringLiteral("<span style=\"color:%1\">%2</span>").arg(c.muted.name(), name));
     }
-    m_header->setText(tr("Round %1").arg(m_round + 1) + QStringLiteral("&nbsp;&nbsp;&nbsp;")
+    m_header->setText(tr("Round %1").arg(m_round + 1) + QStringLiteral("&nbsp;&nbsp; ")
                       + chips.join(QStringLiteral(" &nbsp;›&nbsp; ")));
     m_explanation->setText(phaseExplanation(m_phase, m_record->trace.greedy));
 }
