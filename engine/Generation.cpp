@@ -23,6 +23,34 @@ CallStats difference(const CallStats &after, const CallStats &before)
     return {after.calls - before.calls, after.positions - before.positions, after.seconds - before.seconds};
 }
 
+
+/// Plays rounds of `decoder` until `tokens` are committed (or `progress` says stop), keeping each round's
+/// trace in `rounds`: the one loop of the chain and the tree decoders.
+template <typename Decoder, typename Rounds>
+Generation playRounds(Decoder &decoder, Rounds Generation::*rounds, LanguageModel &target, LanguageModel &draft,
+                      std::vector<TokenId> sequence, int tokens, std::size_t slack, const ProgressCallback &progress)
+{
+    Generation result;
+    result.tokens.reserve(static_cast<std::size_t>(tokens) + slack);
+    const CallStats targetBefore = target.stats();
+    const CallStats draftBefore = draft.stats();
+    const auto start = std::chrono::steady_clock::now();
+    while (static_cast<int>(result.tokens.size()) < tokens) {
+        const int wanted = tokens - static_cast<int>(result.tokens.size());
+        (result.*rounds).push_back(decoder.round(sequence, wanted));
+        const auto &committed = (result.*rounds).back().committed;
+        result.tokens.insert(result.tokens.end(), committed.begin(), committed.end());
+        if (progress && !progress(std::min<int>(static_cast<int>(result.tokens.size()), tokens), tokens))
+            break;
+    }
+    if (static_cast<int>(result.tokens.size()) > tokens)
+        result.tokens.resize(static_cast<std::size_t>(tokens));
+    result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    result.target = difference(target.stats(), targetBefore);
+    result.draft = difference(draft.stats(), draftBefore);
+    return result;
+}
+
 } // namespace
 
 Generation generateAutoregressive(LanguageModel &target, const SamplerSettings &sampler, std::uint64_t seed,
@@ -60,25 +88,8 @@ Generation generateSpeculative(LanguageModel &target, LanguageModel &draft, cons
     if (!settings.tree.empty())
         return generateTree(target, draft, settings, std::move(sequence), tokens, progress);
     SpeculativeDecoder decoder(target, draft, settings);
-    Generation result;
-    result.tokens.reserve(static_cast<std::size_t>(tokens) + static_cast<std::size_t>(settings.draftLength));
-    const CallStats targetBefore = target.stats();
-    const CallStats draftBefore = draft.stats();
-    const auto start = std::chrono::steady_clock::now();
-    while (static_cast<int>(result.tokens.size()) < tokens) {
-        const int wanted = tokens - static_cast<int>(result.tokens.size());
-        result.rounds.push_back(decoder.round(sequence, wanted));
-        const auto &committed = result.rounds.back().committed;
-        result.tokens.insert(result.tokens.end(), committed.begin(), committed.end());
-        if (progress && !progress(std::min<int>(static_cast<int>(result.tokens.size()), tokens), tokens))
-            break;
-    }
-    if (static_cast<int>(result.tokens.size()) > tokens)
-        result.tokens.resize(static_cast<std::size_t>(tokens));
-    result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    result.target = difference(target.stats(), targetBefore);
-    result.draft = difference(draft.stats(), draftBefore);
-    return result;
+    return playRounds(decoder, &Generation::rounds, target, draft, std::move(sequence), tokens,
+                      static_cast<std::size_t>(settings.draftLength), progress);
 }
 
 Generation generateTree(LanguageModel &target, LanguageModel &draft, const DecodingSettings &settings,
@@ -86,25 +97,8 @@ Generation generateTree(LanguageModel &target, LanguageModel &draft, const Decod
 {
     requireTokenCount(tokens);
     TreeDecoder decoder(target, draft, settings);
-    Generation result;
-    result.tokens.reserve(static_cast<std::size_t>(tokens) + static_cast<std::size_t>(settings.tree.depth()) + 1);
-    const CallStats targetBefore = target.stats();
-    const CallStats draftBefore = draft.stats();
-    const auto start = std::chrono::steady_clock::now();
-    while (static_cast<int>(result.tokens.size()) < tokens) {
-        const int wanted = tokens - static_cast<int>(result.tokens.size());
-        result.treeRounds.push_back(decoder.round(sequence, wanted));
-        const auto &committed = result.treeRounds.back().committed;
-        result.tokens.insert(result.tokens.end(), committed.begin(), committed.end());
-        if (progress && !progress(std::min<int>(static_cast<int>(result.tokens.size()), tokens), tokens))
-            break;
-    }
-    if (static_cast<int>(result.tokens.size()) > tokens)
-        result.tokens.resize(static_cast<std::size_t>(tokens));
-    result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    result.target = difference(target.stats(), targetBefore);
-    result.draft = difference(draft.stats(), draftBefore);
-    return result;
+    return playRounds(decoder, &Generation::treeRounds, target, draft, std::move(sequence), tokens,
+                      static_cast<std::size_t>(settings.tree.depth()) + 1, progress);
 }
 
 } // namespace specdec
