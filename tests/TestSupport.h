@@ -11,6 +11,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 Q_DECLARE_METATYPE(Eigen::VectorXd)
 
@@ -41,6 +42,31 @@ inline CorpusCatalog builtCorpora()
 inline Corpus builtCorpus(const std::string &name)
 {
     return builtCorpora().load(name);
+}
+
+/// The prompts the greedy-equivalence tests continue on a built corpus: empty, common, rare, one character.
+inline std::vector<std::u32string> greedyPrompts(const QString &corpus)
+{
+    if (corpus == QLatin1String("kjv"))
+        return {U"", U"In the beginning", U"And he said", U"Jesus wept.", U"the", U"Q", U"x"};
+    return {U"", U"床前明月光", U"春", U"《静夜思》\n作者：李白\n", U"明月"};
+}
+
+/// Target and draft built from specs on one built corpus, the draft sharing the target's vocabulary.
+struct BuiltPair
+{
+    Corpus corpus;
+    BuiltModel target;
+    BuiltModel draft;
+};
+
+inline BuiltPair builtPair(const QString &corpus, const QString &target, const QString &draft)
+{
+    BuiltPair pair{builtCorpus(corpus.toStdString()), {}, {}};
+    pair.target = buildModel(ModelSpec::parse(target.toStdString()), pair.corpus);
+    pair.draft = buildModel(ModelSpec::parse(draft.toStdString()), pair.corpus, &pair.target.model->vocabulary(),
+                            pair.target.model.get());
+    return pair;
 }
 
 inline std::unique_ptr<LanguageModel> model(const std::string &spec, const Corpus &corpus)

@@ -324,12 +324,10 @@ private slots:
         QFETCH(QString, draft);
         QFETCH(QString, shape);
         QFETCH(double, draftTemperature);
-        const Corpus c = test::builtCorpus(corpus.toStdString());
-        BuiltModel t = buildModel(ModelSpec::parse(target.toStdString()), c);
-        BuiltModel d = buildModel(ModelSpec::parse(draft.toStdString()), c, &t.model->vocabulary(), t.model.get());
-        const std::vector<std::u32string> prompts = corpus == QLatin1String("kjv")
-            ? std::vector<std::u32string>{U"", U"In the beginning", U"And he said", U"Jesus wept.", U"the", U"Q", U"x"}
-            : std::vector<std::u32string>{U"", U"床前明月光", U"春", U"《静夜思》\n作者：李白\n", U"明月"};
+        const test::BuiltPair pair = test::builtPair(corpus, target, draft);
+        const Corpus &c = pair.corpus;
+        const BuiltModel &t = pair.target, &d = pair.draft;
+        const std::vector<std::u32string> prompts = test::greedyPrompts(corpus);
         DecodingSettings s;
         s.tree = TreeShape::parse(shape.toStdString());
         s.target.temperature = 0.0;

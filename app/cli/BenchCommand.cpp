@@ -35,7 +35,6 @@ double secondsSince(std::chrono::steady_clock::time_point start)
 
 int benchCommand(const QStringList &arguments)
 {
-    auto tr = [](const char *text) { return QCoreApplication::translate("specdec", text); };
     QCommandLineParser parser;
     addOptions(parser, OutputOptions);
     parser.addOption({QStringLiteral("tokens"), tr("Tokens per measured generation."), tr("n"),

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CliOptions.h"
 
+#include "Output.h"
 #include "SessionFile.h"
 
 #include <QCoreApplication>
@@ -8,13 +9,6 @@
 #include <cmath>
 
 namespace specdec::cli {
-
-namespace {
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("specdec", text);
-}
-} // namespace
 
 void addOptions(QCommandLineParser &parser, int groups)
 {

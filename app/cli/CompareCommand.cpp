@@ -18,7 +18,6 @@ namespace specdec::cli {
 
 int compareCommand(const QStringList &arguments)
 {
-    auto tr = [](const char *text) { return QCoreApplication::translate("specdec", text); };
     QCommandLineParser parser;
     addOptions(parser, CorpusOptions | ModelOptions | DecodeOptions | SamplerOptions | OutputOptions);
     parser.addOption({QStringLiteral("baseline"),

@@ -17,7 +17,6 @@ namespace specdec::cli {
 
 int distCommand(const QStringList &arguments)
 {
-    auto tr = [](const char *text) { return QCoreApplication::translate("specdec", text); };
     QCommandLineParser parser;
     addOptions(parser, CorpusOptions | SamplerOptions | OutputOptions);
     parser.addOption({QStringLiteral("model"), tr("Model: ngram:ORDER, ngram:ORDER:addk=K, uniform, onnx:PATH."),

@@ -20,13 +20,25 @@ namespace specdec::cli {
 
 namespace {
 
+/// The chi-square line and the verdict (p-value below 10^-6: not p) with the variant's explanation.
+void printVerdict(const ChiSquareResult &chi, double totalVariation, const std::string &explanation)
+{
+    out() << tr("chi-square %1 on %2 degrees of freedom: p-value %3, TV(histogram, p) = %4")
+                 .arg(chi.statistic, 0, 'f', 1)
+                 .arg(chi.degreesOfFreedom)
+                 .arg(chi.pValue, 0, 'g', 4)
+                 .arg(totalVariation, 0, 'f', 5)
+          << '\n';
+    out() << (chi.pValue < 1e-6 ? tr("the output does NOT follow p: ") : tr("consistent with p: "))
+          << QString::fromStdString(explanation) << '\n';
+}
+
 /// The k-candidates mode: counts split into "accepted j-th candidate" parts and the correction, the
 /// chi-square against p, and the measured acceptance beside the exact one-node formula.
 int candidatesReport(const Eigen::VectorXd &p, const Eigen::VectorXd &q, int k, TreeVariant variant,
                      std::int64_t samples, std::uint64_t seed, const Vocabulary &vocab, const std::string &context,
                      bool json)
 {
-    auto tr = [](const char *text) { return QCoreApplication::translate("specdec", text); };
     CandidatesLab lab(p, q, k, variant);
     Rng rng(seed);
     lab.run(samples, rng);
@@ -83,14 +95,7 @@ int candidatesReport(const Eigen::VectorXd &p, const Eigen::VectorXd &q, int k, 
                  .arg(lab.acceptanceHalfWidth(), 0, 'f', 4)
                  .arg(lab.exactAcceptance(), 0, 'f', 4)
           << '\n';
-    out() << tr("chi-square %1 on %2 degrees of freedom: p-value %3, TV(histogram, p) = %4")
-                 .arg(chi.statistic, 0, 'f', 1)
-                 .arg(chi.degreesOfFreedom)
-                 .arg(chi.pValue, 0, 'g', 4)
-                 .arg(lab.totalVariation(), 0, 'f', 5)
-          << '\n';
-    out() << (chi.pValue < 1e-6 ? tr("the output does NOT follow p: ") : tr("consistent with p: "))
-          << QString::fromStdString(treeVariantExplanation(variant)) << '\n';
+    printVerdict(chi, lab.totalVariation(), treeVariantExplanation(variant));
     out().flush();
     return 0;
 }
@@ -99,7 +104,6 @@ int candidatesReport(const Eigen::VectorXd &p, const Eigen::VectorXd &q, int k, 
 
 int losslessCommand(const QStringList &arguments)
 {
-    auto tr = [](const char *text) { return QCoreApplication::translate("specdec", text); };
     QCommandLineParser parser;
     addOptions(parser, CorpusOptions | ModelOptions | SamplerOptions | OutputOptions);
     parser.addOption({QStringLiteral("context"), tr("Text before the sampled token."), tr("text")});
@@ -209,14 +213,7 @@ int losslessCommand(const QStringList &arguments)
                  .arg(QString::fromStdString(setup.prompt))
                  .arg(overlapMass(p, q), 0, 'f', 4)
           << '\n';
-    out() << tr("chi-square %1 on %2 degrees of freedom: p-value %3, TV(histogram, p) = %4")
-                 .arg(chi.statistic, 0, 'f', 1)
-                 .arg(chi.degreesOfFreedom)
-                 .arg(chi.pValue, 0, 'g', 4)
-                 .arg(lab.totalVariation(), 0, 'f', 5)
-          << '\n';
-    out() << (chi.pValue < 1e-6 ? tr("the output does NOT follow p: ") : tr("consistent with p: "))
-          << QString::fromStdString(variantExplanation(variant)) << '\n';
+    printVerdict(chi, lab.totalVariation(), variantExplanation(variant));
     out().flush();
     return 0;
 }

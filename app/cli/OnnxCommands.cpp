@@ -25,7 +25,6 @@ int onnxOpsCommand(const QStringList &arguments)
 
 int onnxRunCommand(const QStringList &arguments)
 {
-    auto tr = [](const char *text) { return QCoreApplication::translate("specdec", text); };
     QCommandLineParser parser;
     parser.addPositionalArgument(QStringLiteral("model"), tr("The .onnx file."));
     parser.addOption({QStringLiteral("input"), tr("A graph input and the TensorProto file holding it (repeatable)."),

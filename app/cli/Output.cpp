@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "Output.h"
 
+#include <QCoreApplication>
 #include <QJsonDocument>
 
 #include <cstdio>
@@ -23,6 +24,23 @@ void printJson(const QJsonObject &object)
 {
     out() << QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Indented));
     out().flush();
+}
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("specdec", text);
+}
+
+QString visible(QString text)
+{
+    return text.replace(QLatin1Char('\n'), QStringLiteral("⏎")).replace(QLatin1Char('\t'), QStringLiteral("⇥"));
+}
+
+QJsonObject baselineJson(const Generation &baseline, const std::vector<TokenId> &speculativeTokens)
+{
+    return QJsonObject{{QStringLiteral("seconds"), baseline.seconds},
+                       {QStringLiteral("target_calls"), static_cast<double>(baseline.target.calls)},
+                       {QStringLiteral("same_text"), baseline.tokens == speculativeTokens}};
 }
 
 } // namespace specdec::cli

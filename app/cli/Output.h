@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// stdout/stderr helpers of the CLI (UTF-8 text streams, JSON documents).
+// stdout/stderr helpers of the CLI (UTF-8 text streams, JSON documents, the texts every printer shares).
+
+#include "Generation.h"
 
 #include <QJsonObject>
 #include <QString>
@@ -11,5 +13,13 @@ namespace specdec::cli {
 QTextStream &out();
 QTextStream &err();
 void printJson(const QJsonObject &object);
+
+/// The CLI's translation context ("specdec").
+QString tr(const char *text);
+/// Newlines and tabs made visible (⏎, ⇥), so a token or a round fits on one line.
+QString visible(QString text);
+/// The baseline of a run (--baseline) in the JSON report: its seconds, target calls and whether its text is the
+/// speculative run's text.
+QJsonObject baselineJson(const Generation &baseline, const std::vector<TokenId> &speculativeTokens);
 
 } // namespace specdec::cli

@@ -27,17 +27,6 @@ namespace specdec::cli {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("specdec", text);
-}
-
-/// Newlines and tabs made visible, so a round fits on one line.
-QString visible(QString text)
-{
-    return text.replace(QLatin1Char('\n'), QStringLiteral("⏎")).replace(QLatin1Char('\t'), QStringLiteral("⇥"));
-}
-
 void printRound(const RoundTrace &t, const Vocabulary &v)
 {
     std::vector<TokenId> drafted;
@@ -118,9 +107,7 @@ int runTree(const Setup &setup, Experiment &experiment, QJsonObject report, bool
             report.insert(it.key(), it.value());
         if (base)
             report.insert(QStringLiteral("baseline"),
-                          QJsonObject{{QStringLiteral("seconds"), base->seconds},
-                                      {QStringLiteral("target_calls"), static_cast<double>(base->target.calls)},
-                                      {QStringLiteral("same_text"), base->tokens == g.tokens}});
+                          baselineJson(*base, g.tokens));
         if (trace) {
             QJsonArray rounds;
             for (const auto &r : g.treeRounds)
@@ -372,9 +359,7 @@ int runCommand(const QStringList &arguments)
         report.insert(QStringLiteral("stopped_at_cap"), atCap);
         if (base) {
             report.insert(QStringLiteral("baseline"),
-                          QJsonObject{{QStringLiteral("seconds"), base->seconds},
-                                      {QStringLiteral("target_calls"), static_cast<double>(base->target.calls)},
-                                      {QStringLiteral("same_text"), base->tokens == g.tokens}});
+                          baselineJson(*base, g.tokens));
         }
         if (trace) {
             QJsonArray rounds;

@@ -17,7 +17,6 @@ namespace specdec::cli {
 
 int sampleCommand(const QStringList &arguments)
 {
-    auto tr = [](const char *text) { return QCoreApplication::translate("specdec", text); };
     QCommandLineParser parser;
     addOptions(parser, CorpusOptions | ModelOptions | DecodeOptions | SamplerOptions | OutputOptions);
     parser.addOption({QStringLiteral("samples"), tr("Number of independent generations."), tr("S"),

@@ -10,16 +10,6 @@ namespace specdec::cli {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("specdec", text);
-}
-
-QString visible(QString text)
-{
-    return text.replace(QLatin1Char('\n'), QStringLiteral("⏎")).replace(QLatin1Char('\t'), QStringLiteral("⇥"));
-}
-
 QString token(const Vocabulary &v, TokenId id)
 {
     return visible(app::tokenToString(v, id));

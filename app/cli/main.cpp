@@ -15,11 +15,6 @@ using namespace specdec::cli;
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("specdec", text);
-}
-
 void printUsage()
 {
     out() << tr("usage: specdec COMMAND [options]   (specdec COMMAND --help for its options)\n"
