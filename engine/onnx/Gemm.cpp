@@ -4,17 +4,37 @@
 #include "Error.h"
 #include "onnx/InstructionSet.h"
 #include "onnx/Kernels.h"
+#include "onnx/Tensor.h"
 #include "onnx/ThreadPool.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdlib>
 #include <cstring>
 
 namespace specdec::nn {
 
+namespace {
+std::atomic<std::int64_t> g_liveFloats{0};
+} // namespace
+
 void PackedMatrix::FreeDeleter::operator()(float *p) const
 {
+    g_liveFloats.fetch_sub(count, std::memory_order_relaxed);
     std::free(p);
+}
+
+std::int64_t PackedMatrix::liveFloats()
+{
+    return g_liveFloats.load(std::memory_order_relaxed);
+}
+
+std::shared_ptr<const PackedMatrix> PackedWeights::get(const Tensor &w)
+{
+    auto &packed = m_packed[{w.data<float>(), w.dim(0), w.dim(1)}];
+    if (!packed)
+        packed = std::make_shared<const PackedMatrix>(w.data<float>(), w.dim(0), w.dim(1), w.dim(1), 1);
+    return packed;
 }
 
 PackedMatrix::PackedMatrix(const float *b, std::int64_t k, std::int64_t n, std::int64_t rowStride,
@@ -24,9 +44,11 @@ PackedMatrix::PackedMatrix(const float *b, std::int64_t k, std::int64_t n, std::
 {
     const std::int64_t count = std::max<std::int64_t>(panels() * kPanelWidth * k, 16);
     const std::size_t bytes = (static_cast<std::size_t>(count) * sizeof(float) + 63) / 64 * 64;
-    m_data.reset(static_cast<float *>(std::aligned_alloc(64, bytes)));
-    if (!m_data)
+    float *buffer = static_cast<float *>(std::aligned_alloc(64, bytes));
+    if (!buffer)
         throw Error("out of memory packing a " + std::to_string(k) + " x " + std::to_string(n) + " matrix");
+    g_liveFloats.fetch_add(count, std::memory_order_relaxed);
+    m_data = std::unique_ptr<float[], FreeDeleter>(buffer, FreeDeleter{count});
     float *out = m_data.get();
     for (std::int64_t p = 0; p < panels(); ++p)
         for (std::int64_t r = 0; r < k; ++r)

@@ -10,7 +10,9 @@
 // the thread count either. Weights are packed once at load; other right-hand sides are packed per call.
 
 #include <cstdint>
+#include <map>
 #include <memory>
+#include <tuple>
 
 namespace specdec::nn {
 
@@ -27,6 +29,9 @@ public:
     /// Packs B(r, c) = b[r * rowStride + c * colStride] for r < k, c < n (a transposed B swaps the strides).
     PackedMatrix(const float *b, std::int64_t k, std::int64_t n, std::int64_t rowStride, std::int64_t colStride);
 
+    /// Floats held by all packed matrices alive now (tests check that a graph packs each weight once).
+    static std::int64_t liveFloats();
+
     std::int64_t rows() const { return m_k; }
     std::int64_t cols() const { return m_n; }
     std::int64_t panels() const { return (m_n + kPanelWidth - 1) / kPanelWidth; }
@@ -35,10 +40,25 @@ public:
 private:
     struct FreeDeleter
     {
+        std::int64_t count; ///< floats allocated
         void operator()(float *p) const;
     };
     std::int64_t m_k = 0, m_n = 0;
-    std::unique_ptr<float[], FreeDeleter> m_data;
+    std::unique_ptr<float[], FreeDeleter> m_data{nullptr, FreeDeleter{0}};
+};
+
+class Tensor;
+
+/// The packed copies of a graph's constant matrices while it loads: every node that multiplies by the same
+/// constant (a MatMul, and the fused node that replaces it with the MatMul kept as its fallback) shares one.
+class PackedWeights
+{
+public:
+    /// The packed form of a constant float [k, n] matrix, packed on first request.
+    std::shared_ptr<const PackedMatrix> get(const Tensor &w);
+
+private:
+    std::map<std::tuple<const float *, std::int64_t, std::int64_t>, std::shared_ptr<const PackedMatrix>> m_packed;
 };
 
 /// What runs on each element of C after the sum (and the bias).

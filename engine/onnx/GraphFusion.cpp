@@ -61,9 +61,11 @@ struct SubGraph
 class Fuser
 {
 public:
-    Fuser(std::vector<CompiledNode> &nodes, const std::vector<const Tensor *> &constantOf, const std::vector<int> &kept)
+    Fuser(std::vector<CompiledNode> &nodes, const std::vector<const Tensor *> &constantOf, const std::vector<int> &kept,
+          PackedWeights &packs)
         : m_nodes(nodes)
         , m_constantOf(constantOf)
+        , m_packs(packs)
     {
         std::size_t slots = constantOf.size();
         for (const CompiledNode &n : nodes)
@@ -102,6 +104,7 @@ public:
 private:
     std::vector<CompiledNode> &m_nodes;
     const std::vector<const Tensor *> &m_constantOf;
+    PackedWeights &m_packs;
     std::vector<std::vector<int>> m_readers;
     std::vector<bool> m_kept;
     std::vector<bool> m_removed;
@@ -273,7 +276,7 @@ private:
         }
         std::sort(members.begin(), members.end());
         const int x = node(mm).inputs[0];
-        auto packed = std::make_shared<const PackedMatrix>(w->data<float>(), w->dim(0), w->dim(1), w->dim(1), 1);
+        std::shared_ptr<const PackedMatrix> packed = m_packs.get(*w);
         auto biasValues = std::make_shared<const std::vector<float>>(bias->data<float>(), bias->data<float>() + bias->size());
         std::shared_ptr<SubGraph> sub;
         CompiledNode &fused = replace(members, out0(last), epilogue == GemmEpilogue::Gelu ? "FusedLinearGelu" : "FusedLinear", sub);
@@ -389,9 +392,9 @@ private:
 } // namespace
 
 void fuseNodes(std::vector<CompiledNode> &nodes, const std::vector<const Tensor *> &constantOf,
-               const std::vector<int> &kept)
+               const std::vector<int> &kept, PackedWeights &packs)
 {
-    Fuser(nodes, constantOf, kept).run();
+    Fuser(nodes, constantOf, kept, packs).run();
     memoizeShapeNodes(nodes);
 }
 

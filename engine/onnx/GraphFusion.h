@@ -17,9 +17,12 @@
 
 namespace specdec::nn {
 
+class PackedWeights;
+
 /// Rewrites `nodes` (topological order). constantOf[slot]: the value of a slot known at load (nullptr
 /// otherwise); kept: slots that must stay visible (graph outputs).
+/// packs: the graph's packed constants (the fused products share their MatMul's packed weights).
 void fuseNodes(std::vector<CompiledNode> &nodes, const std::vector<const Tensor *> &constantOf,
-               const std::vector<int> &kept);
+               const std::vector<int> &kept, PackedWeights &packs);
 
 } // namespace specdec::nn

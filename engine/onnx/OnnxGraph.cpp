@@ -2,6 +2,7 @@
 #include "onnx/OnnxGraph.h"
 
 #include "onnx/CompiledNode.h"
+#include "onnx/Gemm.h"
 #include "onnx/GraphFusion.h"
 #include "onnx/Operator.h"
 #include "onnx/TensorProtoIo.h"
@@ -263,6 +264,7 @@ void OnnxGraph::Impl::build(onnx::ModelProto &model)
     // Validate and compile every node; fold Constant nodes (and nodes with only constant inputs that
     // are themselves Constant-like) into values known at load.
     ExecContext exec{*pool};
+    PackedWeights packs; // each constant matrix packed once, shared by its MatMul and the fused node
     for (const int i : order) {
         const auto &node = graph.node(i);
         const std::string label = nodeLabel(node, i, opset);
@@ -288,7 +290,7 @@ void OnnxGraph::Impl::build(onnx::ModelProto &model)
                 if (std::find(spec->attributes.begin(), spec->attributes.end(), attribute.name()) == spec->attributes.end())
                     throw UnsupportedError(Kind::Attribute, "attribute '" + attribute.name() + "' of " + node.op_type()
                                                                 + " is not supported");
-            NodeContext ctx{node, version, Attributes(node), {}, {}, {}, node.output_size()};
+            NodeContext ctx{node, version, Attributes(node), {}, {}, {}, node.output_size(), &packs};
             CompiledNode compiled;
             compiled.label = label;
             compiled.opType = node.op_type();
@@ -341,7 +343,7 @@ void OnnxGraph::Impl::build(onnx::ModelProto &model)
     for (std::size_t s = 0; s < slotNames.size(); ++s)
         if (constants[s].defined() && !isGraphInput.count(slotNames[s]))
             constantOf[s] = &constants[s];
-    fuseNodes(nodes, constantOf, outputSlots);
+    fuseNodes(nodes, constantOf, outputSlots, packs);
     for (CompiledNode &n : nodes)
         n.proto = nullptr;
 

@@ -21,6 +21,7 @@ class AttributeProto;
 namespace specdec::nn {
 
 class ThreadPool;
+class PackedWeights;
 
 /// A model feature the executor does not implement. `kind` lets tests group skipped cases.
 class UnsupportedError : public Error
@@ -86,6 +87,7 @@ struct NodeContext
     std::vector<bool> inputPresent;       ///< false for an empty (omitted) optional input name
     std::vector<const Tensor *> constants; ///< values known at load (initializers, Constant nodes)
     int outputCount;
+    PackedWeights *packs = nullptr;       ///< the graph's packed constant matrices (nullptr: pack your own)
 
     DataType inputType(int i) const;
     bool hasInput(int i) const;

@@ -113,7 +113,8 @@ Kernel makeMatMul(const NodeContext &ctx)
     std::shared_ptr<const PackedMatrix> packed;
     const float *packedFrom = nullptr;
     if (const Tensor *w = ctx.constant(1); w && w->type() == DataType::Float32 && w->rank() == 2) {
-        packed = std::make_shared<const PackedMatrix>(w->data<float>(), w->dim(0), w->dim(1), w->dim(1), 1);
+        packed = ctx.packs ? ctx.packs->get(*w)
+                           : std::make_shared<const PackedMatrix>(w->data<float>(), w->dim(0), w->dim(1), w->dim(1), 1);
         packedFrom = w->data<float>();
     }
     return [packed, packedFrom](Inputs in, Outputs out, ExecContext &exec) {

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The executor gives the same bits on every instruction-set path it dispatches to (baseline, AVX2,
 // AVX-512 where the CPU has them) and for any thread count: the matrix product against the plain
-// ascending-k sum (exactly), the six shipped models at several lengths (all logits, bit for bit, which
-// also covers the fused products, GELU and attention), and the MatMul, Gemm and Softmax cases of the
-// official conformance data. The fusion pass is checked to have fused the shipped models.
+// ascending-k sum (exactly), the six shipped models at several lengths, cached steps and batches (all
+// outputs, bit for bit, which also covers the fused products, GELU and attention), and the MatMul, Gemm and Softmax cases of the
+// official conformance data. The fusion pass is checked to have fused the shipped models, packing each
+// weight matrix once.
 #include "onnx/Gemm.h"
 #include "onnx/InstructionSet.h"
 #include "onnx/OnnxGraph.h"
@@ -79,7 +80,8 @@ private slots:
         std::mt19937 rng(7);
         std::normal_distribution<float> normal;
         ThreadPool one(1), three(3);
-        const int shapes[][3] = {{1, 160, 480}, {5, 160, 480}, {7, 33, 37}, {16, 640, 160}, {13, 1, 17}, {128, 64, 63}, {3, 5, 2841}};
+        const int shapes[][3] = {{1, 160, 480}, {2, 64, 200}, {5, 160, 480}, {7, 33, 37}, {16, 640, 160}, {13, 1, 17},
+                                 {9, 40, 100}, {24, 30, 50}, {33, 20, 70}, {128, 64, 63}, {3, 5, 2841}, {1, 7, 2841}};
         for (const auto &s : shapes) {
             const int m = s[0], k = s[1], n = s[2];
             std::vector<float> a(static_cast<std::size_t>(m * k)), b(static_cast<std::size_t>(k * n)), bias(static_cast<std::size_t>(n));
@@ -121,14 +123,24 @@ private slots:
         }
     }
 
-    /// The inputs of a shipped model for `tokens`: the decoder-with-past layout gets empty past tensors.
-    static std::map<std::string, Tensor> feedOf(const OnnxGraph &graph, const Tensor &tokens)
+    /// The inputs of a shipped model for `tokens` [B, T]: the decoder-with-past layout gets past tensors of
+    /// `past` positions (normal values from `rng`; none when past is 0).
+    static std::map<std::string, Tensor> feedOf(const OnnxGraph &graph, const Tensor &tokens, std::int64_t past = 0,
+                                                std::mt19937 *rng = nullptr)
     {
         std::map<std::string, Tensor> feed;
-        for (const ValueInfo &in : graph.inputs())
-            feed[in.name] = in.name.rfind("past_key_values.", 0) == 0
-                                ? Tensor::zeros(DataType::Float32, {1, in.shape[1].value, 0, in.shape[3].value})
-                                : tokens;
+        std::normal_distribution<float> normal;
+        for (const ValueInfo &in : graph.inputs()) {
+            if (in.name.rfind("past_key_values.", 0) != 0) {
+                feed[in.name] = tokens;
+                continue;
+            }
+            Tensor t = Tensor::zeros(DataType::Float32, {tokens.dim(0), in.shape[1].value, past, in.shape[3].value});
+            float *x = t.mutableData<float>();
+            for (std::int64_t i = 0; rng && i < t.size(); ++i)
+                x[i] = normal(*rng);
+            feed[in.name] = std::move(t);
+        }
         return feed;
     }
 
@@ -140,12 +152,20 @@ private slots:
             QTest::newRow(m) << QString::fromLatin1(m);
     }
 
+    // All outputs (logits and presents) of windows, cached steps (a past of context - T positions, T = 1 and
+    // the K + 1 = 5 of a verification) and batches, bit for bit on every path and thread count.
     void shippedModels()
     {
         QFETCH(QString, model);
         PathGuard guard;
         const std::string path = std::string(SPECDEC_SOURCE_DIR) + "/corpora/" + model.toStdString() + ".onnx";
+        const std::int64_t packedBefore = PackedMatrix::liveFloats();
         OnnxGraph graph = OnnxGraph::load(path);
+        // Each constant matrix is packed once (a fused product shares its MatMul's packed weights): the packed
+        // floats fit in the file's bytes / 4 (packing each twice would need about twice that).
+        const auto packedBytes = static_cast<std::uintmax_t>(PackedMatrix::liveFloats() - packedBefore) * sizeof(float);
+        QVERIFY2(packedBytes > 0 && packedBytes <= fs::file_size(path),
+                 qPrintable(QStringLiteral("%1 bytes packed, file %2").arg(packedBytes).arg(fs::file_size(path))));
         // The fusion pass ran: fewer nodes than the file's (non-Constant) nodes.
         std::size_t fileNodes = 0;
         for (const auto &[op, count] : graph.operatorCounts())
@@ -153,20 +173,34 @@ private slots:
                 fileNodes += static_cast<std::size_t>(count);
         QVERIFY2(graph.nodeCount() < fileNodes - 20, qPrintable(QStringLiteral("%1 of %2 nodes").arg(graph.nodeCount()).arg(fileNodes)));
         const std::int64_t context = std::stoll(graph.metadata().at("specdec.context_length"));
-        for (const std::int64_t length : {context, std::int64_t(16), std::int64_t(5), std::int64_t(1)}) {
-            std::vector<std::int64_t> ids(static_cast<std::size_t>(length));
-            for (std::int64_t i = 0; i < length; ++i)
+        const bool withPast = graph.inputs().size() > 1;
+        struct Case
+        {
+            std::int64_t batch, past, length;
+        };
+        std::vector<Case> cases{{1, 0, context}, {1, 0, 16}, {1, 0, 5}, {1, 0, 1}, {3, 0, 5}};
+        if (withPast)
+            cases.insert(cases.end(), {{1, context - 1, 1}, {1, context - 5, 5}, {3, context - 5, 5}});
+        for (const Case &c : cases) {
+            std::vector<std::int64_t> ids(static_cast<std::size_t>(c.batch * c.length));
+            for (std::int64_t i = 0; i < c.batch * c.length; ++i)
                 ids[static_cast<std::size_t>(i)] = (i * 7 + 3) % 23;
-            const Tensor tokens = Tensor::fromVector<std::int64_t>({1, length}, ids);
+            const Tensor tokens = Tensor::fromVector<std::int64_t>({c.batch, c.length}, ids);
+            std::mt19937 rng(11);
+            const std::map<std::string, Tensor> feed = feedOf(graph, tokens, c.past, &rng);
             setInstructionSet(InstructionSet::Baseline);
             graph.setThreads(1);
-            const Tensor reference = graph.run(feedOf(graph, tokens))[0];
+            const std::vector<Tensor> reference = graph.run(feed);
             for (InstructionSet isa : supportedInstructionSets())
                 for (int threads : {1, 3}) {
                     setInstructionSet(isa);
                     graph.setThreads(threads);
-                    QVERIFY2(bitIdentical(reference, graph.run(feedOf(graph, tokens))[0]),
-                             qPrintable(QStringLiteral("length %1 on %2, %3 threads").arg(length).arg(isaName(isa)).arg(threads)));
+                    const std::vector<Tensor> outputs = graph.run(feed);
+                    for (std::size_t k = 0; k < outputs.size(); ++k)
+                        QVERIFY2(bitIdentical(reference[k], outputs[k]),
+                                 qPrintable(QStringLiteral("%1 x (past %2 + %3), output %4 on %5, %6 threads")
+                                                .arg(c.batch).arg(c.past).arg(c.length).arg(k).arg(isaName(isa))
+                                                .arg(threads)));
                 }
         }
     }
