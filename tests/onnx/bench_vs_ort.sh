@@ -1,7 +1,11 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 # The executor against ONNX Runtime, side by side in one run, one thread, on the six shipped models at their
-# context length, at 16 and at 5 tokens (and the kjv target at 1 token). Prints a Markdown table with ratios.
+# context length C, at 16 and at 5 tokens (and the kjv target at 1 token), and with the key/value cache
+# (the models' decoder-with-past inputs): one decode step (past C-1, 1 token: "P+1") and one K + 1 = 5
+# verification step (past C-5, 5 tokens). The kjv target also runs a batch of 4 windows of 16 tokens
+# ("4x16"). Prints a Markdown table with ratios, then per model the cost of verification
+# V(5) = T(5 new | past C-5) / T(1 new | past C-1) of both, and the batch's time per row against one row.
 #
 #   tests/onnx/bench_vs_ort.sh [--bench build/bin/onnx_bench] [--ort /tmp/ortbench] [--repeat 100] [--rounds 3]
 #
@@ -43,12 +47,13 @@ tang-song/target 64
 tang-song/draft-small 32
 tang-song/draft-tiny 32"
 
+declare -A cells
 echo "| model (tokens) | ONNX Runtime median | ours median | ours / ORT | ORT CPU median | ours CPU median | ours / ORT (CPU) |"
 echo "|---|---:|---:|---:|---:|---:|---:|"
 while read -r model context; do
     file=$root/corpora/${model%%/*}/models/${model#*/}.onnx
-    lengths="$context 16 5"
-    [ "$model" = kjv/target ] && lengths="$lengths 1"
+    lengths="$context 16 5 $((context - 1))+1 $((context - 5))+5"
+    [ "$model" = kjv/target ] && lengths="$lengths 1 4x16"
     ortOut="" oursOut=""
     for ((r = 0; r < rounds; ++r)); do
         ortOut+=$(cd "$ort" && NODE_PATH="$ort/node_modules" node "$here/ort_time.js" "$file" "$repeat" $lengths)$'\n'
@@ -59,7 +64,30 @@ while read -r model context; do
         s=$(awk -v L="$L" '$4 == L && (m == "" || $8 < m) { m = $8 } END { print m }' <<<"$oursOut")
         oc=$(awk -v L="$L" '$1 == L && (m == "" || $4 < m) { m = $4 } END { print m }' <<<"$ortOut")
         sc=$(awk -v L="$L" '$4 == L && (m == "" || $15 < m) { m = $15 } END { print m }' <<<"$oursOut")
-        awk -v m="$model" -v L="$L" -v o="$o" -v s="$s" -v oc="$oc" -v sc="$sc" 'BEGIN {
-            printf "| %s (%d) | %.3f ms | %.3f ms | %.2f | %.3f ms | %.3f ms | %.2f |\n", m, L, o, s, s / o, oc, sc, sc / oc }'
+        case $L in
+            *x*) label="batch ${L%%x*} x ${L#*x}" ;;
+            *+*) label="cached, past ${L%%+*} + ${L#*+}" ;;
+            *) label=$L ;;
+        esac
+        cells["$model $L"]="$o $s $oc $sc"
+        awk -v m="$model" -v L="$label" -v o="$o" -v s="$s" -v oc="$oc" -v sc="$sc" 'BEGIN {
+            printf "| %s (%s) | %.3f ms | %.3f ms | %.2f | %.3f ms | %.3f ms | %.2f |\n", m, L, o, s, s / o, oc, sc, sc / oc }'
     done
 done <<<"$models"
+
+echo
+echo "| model | V(5) ONNX Runtime | V(5) ours | V(5) ONNX Runtime (CPU) | V(5) ours (CPU) |"
+echo "|---|---:|---:|---:|---:|"
+while read -r model context; do
+    read -r o1 s1 oc1 sc1 <<<"${cells["$model $((context - 1))+1"]}"
+    read -r o5 s5 oc5 sc5 <<<"${cells["$model $((context - 5))+5"]}"
+    awk -v m="$model" -v o1="$o1" -v s1="$s1" -v o5="$o5" -v s5="$s5" -v oc1="$oc1" -v sc1="$sc1" -v oc5="$oc5" \
+        -v sc5="$sc5" 'BEGIN { printf "| %s | %.2f | %.2f | %.2f | %.2f |\n", m, o5 / o1, s5 / s1, oc5 / oc1, sc5 / sc1 }'
+done <<<"$models"
+
+echo
+read -r o16 s16 oc16 sc16 <<<"${cells["kjv/target 16"]}"
+read -r ob sb ocb scb <<<"${cells["kjv/target 4x16"]}"
+awk -v o16="$o16" -v s16="$s16" -v ob="$ob" -v sb="$sb" -v oc16="$oc16" -v sc16="$sc16" -v ocb="$ocb" -v scb="$scb" 'BEGIN {
+    printf "kjv target, a batch of 4 x 16 tokens, time per row / time of one row of 16: ONNX Runtime %.2f, ours %.2f (CPU: %.2f, %.2f)\n",
+        ob / 4 / o16, sb / 4 / s16, ocb / 4 / oc16, scb / 4 / sc16 }'

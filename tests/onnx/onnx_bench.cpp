@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // onnx_bench: times forward passes of an ONNX model on the executor (used by bench_vs_ort.sh and
 // bench_vs_torch.py).
-//   onnx_bench MODEL.onnx [--length T | --lengths T1,T2,...] [--threads N] [--repeat R]
-// Feeds token ids 0..T-1 (mod 7) as int64 [1, T] to the first input and prints, per length, the median
-// and best wall time and the median process CPU time of a run. SPECDEC_ISA=baseline|avx2|avx512 forces the kernels' instruction set.
+//   onnx_bench MODEL.onnx [--length SPEC | --lengths SPEC1,SPEC2,...] [--threads N] [--repeat R]
+// A SPEC is T (a window of T tokens; a model in the decoder-with-past layout gets empty past tensors), P+T
+// (a cached step: past tensors of P positions, zeros, and T new tokens), or either after Bx (a batch of B
+// such rows, e.g. 4x16). Feeds token ids 0..T-1 (mod 7) as int64 [B, T] and prints, per spec, the median and best wall time and the median process CPU time of a run.
+// SPECDEC_ISA=baseline|avx2|avx512 forces the kernels' instruction set.
 #include "Error.h"
 #include "onnx/OnnxGraph.h"
 
@@ -33,21 +35,42 @@ int main(int argc, char **argv)
 {
     using namespace specdec::nn;
     if (argc < 2) {
-        std::fprintf(stderr, "usage: onnx_bench MODEL.onnx [--length T | --lengths T1,T2,...] [--threads N] [--repeat R]\n");
+        std::fprintf(stderr, "usage: onnx_bench MODEL.onnx [--length SPEC | --lengths SPEC1,SPEC2,...] [--threads N] [--repeat R]\n");
         return 2;
     }
-    std::vector<std::int64_t> lengths{128};
+    struct Spec
+    {
+        std::string text;
+        std::int64_t batch = 1, past = 0, length = 0;
+    };
+    std::vector<Spec> specs;
+    auto parseSpec = [](const std::string &text) {
+        Spec spec{text};
+        std::string rest = text;
+        if (const std::size_t x = rest.find('x'); x != std::string::npos) {
+            spec.batch = std::stoll(rest.substr(0, x));
+            rest = rest.substr(x + 1);
+        }
+        if (const std::size_t plus = rest.find('+'); plus != std::string::npos) {
+            spec.past = std::stoll(rest.substr(0, plus));
+            rest = rest.substr(plus + 1);
+        }
+        spec.length = std::stoll(rest);
+        if (spec.batch < 1 || spec.past < 0 || spec.length < 1)
+            throw std::invalid_argument(text);
+        return spec;
+    };
     int threads = 1, repeat = 20;
     try {
         for (int i = 2; i + 1 < argc; i += 2) {
             if (!std::strcmp(argv[i], "--length")) {
-                lengths = {std::stoll(argv[i + 1])};
+                specs = {parseSpec(argv[i + 1])};
             } else if (!std::strcmp(argv[i], "--lengths")) {
-                lengths.clear();
+                specs.clear();
                 std::string list = argv[i + 1];
                 for (std::size_t at = 0; at <= list.size();) {
                     const std::size_t comma = std::min(list.find(',', at), list.size());
-                    lengths.push_back(std::stoll(list.substr(at, comma - at)));
+                    specs.push_back(parseSpec(list.substr(at, comma - at)));
                     at = comma + 1;
                 }
             } else if (!std::strcmp(argv[i], "--threads")) {
@@ -56,6 +79,8 @@ int main(int argc, char **argv)
                 repeat = std::max(1, std::stoi(argv[i + 1]));
             }
         }
+        if (specs.empty())
+            specs.push_back(parseSpec("128"));
     } catch (const std::exception &) {
         std::fprintf(stderr, "onnx_bench: bad number in the arguments\n");
         return 2;
@@ -63,16 +88,18 @@ int main(int argc, char **argv)
     try {
         OnnxGraph graph = OnnxGraph::load(argv[1]);
         graph.setThreads(threads);
-        for (const std::int64_t length : lengths) {
-            std::vector<std::int64_t> ids(static_cast<std::size_t>(length));
-            for (std::int64_t i = 0; i < length; ++i)
-                ids[static_cast<std::size_t>(i)] = i % 7;
-            const Tensor tokens = Tensor::fromVector<std::int64_t>({1, length}, ids);
-            // A model in the decoder-with-past layout runs with empty past tensors (the whole window).
+        for (const Spec &spec : specs) {
+            const std::int64_t length = spec.length, batch = spec.batch;
+            std::vector<std::int64_t> ids(static_cast<std::size_t>(batch * length));
+            for (std::int64_t i = 0; i < batch * length; ++i)
+                ids[static_cast<std::size_t>(i)] = i % length % 7;
+            const Tensor tokens = Tensor::fromVector<std::int64_t>({batch, length}, ids);
+            // A model in the decoder-with-past layout gets past tensors of spec.past positions (zeros).
             std::map<std::string, Tensor> feed;
             for (const ValueInfo &in : graph.inputs())
                 feed[in.name] = in.name.rfind("past_key_values.", 0) == 0
-                                    ? Tensor::zeros(DataType::Float32, {1, in.shape[1].value, 0, in.shape[3].value})
+                                    ? Tensor::zeros(DataType::Float32,
+                                                    {batch, in.shape[1].value, spec.past, in.shape[3].value})
                                     : tokens;
             for (int w = 0; w < 3; ++w)
                 graph.run(feed); // warm-up
@@ -86,8 +113,8 @@ int main(int argc, char **argv)
             }
             std::sort(ms.begin(), ms.end());
             std::sort(cpu.begin(), cpu.end());
-            std::printf("specdec executor: length %lld threads %d: median %.4f ms, best %.4f ms, cpu median %.4f ms\n",
-                        static_cast<long long>(length), graph.threads(), ms[ms.size() / 2], ms.front(),
+            std::printf("specdec executor: length %s threads %d: median %.4f ms, best %.4f ms, cpu median %.4f ms\n",
+                        spec.text.c_str(), graph.threads(), ms[ms.size() / 2], ms.front(),
                         cpu[cpu.size() / 2]);
         }
     } catch (const specdec::Error &e) {
