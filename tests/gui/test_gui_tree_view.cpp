@@ -1,0 +1,183 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The tree view: its frames (nothing appears before its phase: the tree grows one depth per draft step, one
+// sweep scores it, the dice go child by child down the accepted path, discarded subtrees fade, the
+// correction or bonus comes last) and the widget drawing them (offscreen), with clicks on nodes.
+#include "../TestSupport.h"
+
+#include "Acceptance.h"
+#include "TreeDecoder.h"
+#include "TreeFrame.h"
+#include "TreeView.h"
+
+#include <QSignalSpy>
+#include <QtTest>
+
+using namespace specdec;
+using namespace specdec::gui;
+
+namespace {
+
+/// Rounds of the tree 3,2,1 on tiny-en.txt at T = 1 with distributions recorded.
+std::vector<TreeTrace> playTrees(int rounds)
+{
+    static const Corpus corpus = test::tinyEnglish();
+    static const auto target = test::model("ngram:3", corpus);
+    static const auto draft = test::model("ngram:1:addk=1", corpus);
+    DecodingSettings s;
+    s.tree = TreeShape::parse("3,2,1");
+    s.seed = 3;
+    s.recordDistributions = true;
+    TreeDecoder decoder(*target, *draft, s);
+    std::vector<TokenId> sequence = corpus.vocabulary.encode(U"the ");
+    std::vector<TreeTrace> out;
+    for (int r = 0; r < rounds; ++r)
+        out.push_back(decoder.round(sequence, 100));
+    return out;
+}
+
+} // namespace
+
+class TestGuiTreeView : public QObject
+{
+    Q_OBJECT
+private:
+    std::vector<TreeTrace> m_rounds = playTrees(60);
+
+    const TreeTrace &find(bool stopped, int minTests = 1)
+    {
+        for (const TreeTrace &t : m_rounds)
+            if ((t.stoppedAtDepth >= 0) == stopped && static_cast<int>(testOrder(t).size()) >= minTests)
+                return t;
+        qFatal("no such round");
+    }
+
+private slots:
+    void draftGrowsDepthByDepth()
+    {
+        const TreeTrace &t = find(true);
+        QCOMPARE(treeStepsOf(t, Phase::Draft), 3);
+        for (int step = 0; step <= 3; ++step) {
+            const TreeFrame f = treeFrameAt(t, Phase::Draft, step);
+            for (std::size_t n = 0; n < t.nodes.size(); ++n) {
+                const bool shown = t.nodes[n].depth <= step;
+                QCOMPARE(f.nodes[n].state != TreeNodeFrame::State::Hidden, shown);
+                QCOMPARE(f.nodes[n].q.has_value(), shown);
+                QVERIFY(!f.nodes[n].p && !f.nodes[n].pUsed); // nothing of the target before the verify phase
+            }
+        }
+    }
+
+    void verifyIsOneSweep()
+    {
+        const TreeTrace &t = find(false);
+        QCOMPARE(treeStepsOf(t, Phase::Verify), 1);
+        const TreeFrame f = treeFrameAt(t, Phase::Verify, 1);
+        QVERIFY(f.sweeping);
+        for (std::size_t n = 0; n < t.nodes.size(); ++n) {
+            QCOMPARE(f.nodes[n].state, TreeNodeFrame::State::Scored);
+            QCOMPARE(*f.nodes[n].p, t.nodes[n].p);
+            QVERIFY(!f.nodes[n].u);
+        }
+        QVERIFY(!f.outcomeShown);
+    }
+
+    void diceRollChildByChild()
+    {
+        const TreeTrace &t = find(true, 3);
+        const std::vector<int> order = testOrder(t);
+        QCOMPARE(treeStepsOf(t, Phase::Dice), static_cast<int>(order.size()));
+        for (int step = 1; step <= static_cast<int>(order.size()); ++step) {
+            const TreeFrame f = treeFrameAt(t, Phase::Dice, step);
+            QCOMPARE(f.currentNode, order[static_cast<std::size_t>(step - 1)]);
+            for (std::size_t i = 0; i < order.size(); ++i) {
+                const TreeNodeFrame &nf = f.nodes[static_cast<std::size_t>(order[i])];
+                const TreeNode &node = t.nodes[static_cast<std::size_t>(order[i])];
+                if (static_cast<int>(i) < step) {
+                    QCOMPARE(*nf.pUsed, node.pUsed);
+                    QCOMPARE(*nf.u, node.u);
+                    QCOMPARE(nf.state == TreeNodeFrame::State::Accepted, node.verdict == Verdict::Accepted);
+                } else {
+                    QVERIFY(!nf.pUsed && !nf.u);
+                }
+            }
+            QVERIFY(!f.outcomeShown);
+            // A rejected node's subtree is faded as soon as its verdict is shown.
+            for (std::size_t n = 0; n < t.nodes.size(); ++n) {
+                const int parent = t.nodes[n].parent;
+                if (parent >= 0 && f.nodes[static_cast<std::size_t>(parent)].state == TreeNodeFrame::State::Rejected)
+                    QCOMPARE(f.nodes[n].state, TreeNodeFrame::State::Faded);
+            }
+        }
+        // Once the outcome is shown, the accepted path is marked and everything never tested has faded.
+        const TreeFrame last = treeFrameAt(t, Phase::Residual);
+        QVERIFY(last.outcomeShown);
+        for (std::size_t n = 0; n < t.nodes.size(); ++n) {
+            const TreeNodeFrame &nf = last.nodes[n];
+            QCOMPARE(nf.onPath, t.nodes[n].verdict == Verdict::Accepted);
+            if (t.nodes[n].verdict == Verdict::Discarded)
+                QCOMPARE(nf.state, TreeNodeFrame::State::Faded);
+        }
+    }
+
+    void pPrimeIsTheEnginesResidualChain()
+    {
+        // p' of each tested child, recomputed from the node's p and q: p_1 = p, p_{j+1} = norm(max(0, p_j - q)).
+        int checked = 0;
+        for (const TreeTrace &t : m_rounds) {
+            const TreeFrame f = treeFrameAt(t, Phase::Dice);
+            for (const TreeExpansion &e : t.expansions) {
+                Eigen::VectorXd pj = e.p;
+                for (std::size_t n = 0; n < t.nodes.size(); ++n) {
+                    const TreeNode &node = t.nodes[n];
+                    if (node.parent != e.node || node.verdict == Verdict::Discarded)
+                        continue;
+                    QVERIFY(f.nodes[n].pUsed.has_value());
+                    QVERIFY(qAbs(*f.nodes[n].pUsed - pj(node.token)) < 1e-12);
+                    QVERIFY(qAbs(*f.nodes[n].threshold - std::min(1.0, pj(node.token) / e.q(node.token))) < 1e-12);
+                    ++checked;
+                    if (node.verdict == Verdict::Rejected && node.sibling + 1 < t.shape.branching(node.depth))
+                        pj = residualDistribution(pj, e.q);
+                }
+            }
+        }
+        QVERIFY(checked > 50);
+    }
+
+    void phasesOfARound()
+    {
+        QCOMPARE(treePhasesOf(find(true)),
+                 (std::vector<Phase>{Phase::Draft, Phase::Verify, Phase::Dice, Phase::Residual, Phase::Commit}));
+        QCOMPARE(treePhasesOf(find(false)),
+                 (std::vector<Phase>{Phase::Draft, Phase::Verify, Phase::Dice, Phase::Bonus, Phase::Commit}));
+        QVERIFY(treeFrameAt(find(false), Phase::Commit).committed);
+    }
+
+    void widgetDrawsAndClicks()
+    {
+        TreeView view;
+        view.resize(720, 300);
+        view.setVocabulary(std::make_shared<const Vocabulary>(test::tinyEnglish().vocabulary));
+        auto trace = std::make_shared<const TreeTrace>(find(true, 2));
+        view.setRound(trace, Phase::Draft, 1);
+        QVERIFY(!view.nodeRect(0).isEmpty());
+        QVERIFY(view.nodeRect(3).isEmpty()); // depth 2 not drafted yet
+        view.setRound(trace, Phase::Residual);
+        const QImage image = view.grab().toImage();
+        QVERIFY(!image.isNull());
+        // Node rectangles are inside the widget and do not overlap.
+        for (int a = 0; a < static_cast<int>(trace->nodes.size()); ++a) {
+            QVERIFY(view.rect().contains(view.nodeRect(a).toRect()));
+            for (int b = a + 1; b < static_cast<int>(trace->nodes.size()); ++b)
+                QVERIFY(!view.nodeRect(a).intersects(view.nodeRect(b)));
+        }
+        QSignalSpy clicked(&view, &TreeView::nodeClicked);
+        QTest::mouseClick(&view, Qt::LeftButton, {}, view.nodeRect(4).center().toPoint());
+        QCOMPARE(clicked.count(), 1);
+        QCOMPARE(clicked.first().first().toInt(), 4);
+        view.clear();
+        QVERIFY(view.nodeRect(0).isEmpty());
+    }
+};
+
+QTEST_MAIN(TestGuiTreeView)
+#include "test_gui_tree_view.moc"

@@ -1,0 +1,259 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "TreeView.h"
+
+#include "LabColors.h"
+#include "TokenText.h"
+
+#include <QMouseEvent>
+#include <QPainter>
+#include <QPainterPath>
+
+#include <algorithm>
+
+namespace specdec::gui {
+
+namespace {
+constexpr double kMargin = 8.0;
+} // namespace
+
+TreeView::TreeView(QWidget *parent)
+    : QWidget(parent)
+{
+    setMouseTracking(false);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+}
+
+void TreeView::setVocabulary(std::shared_ptr<const Vocabulary> vocabulary)
+{
+    m_vocabulary = std::move(vocabulary);
+    update();
+}
+
+void TreeView::setRound(std::shared_ptr<const TreeTrace> trace, Phase phase, int step)
+{
+    m_trace = std::move(trace);
+    m_frame = m_trace ? treeFrameAt(*m_trace, phase, step) : TreeFrame{};
+    layoutNodes();
+    update();
+}
+
+void TreeView::clear()
+{
+    setRound(nullptr, Phase::Draft);
+}
+
+QSize TreeView::sizeHint() const
+{
+    return {640, 260};
+}
+
+QSize TreeView::minimumSizeHint() const
+{
+    return {240, 120};
+}
+
+void TreeView::resizeEvent(QResizeEvent *event)
+{
+    layoutNodes();
+    QWidget::resizeEvent(event);
+}
+
+void TreeView::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange)
+        update();
+    QWidget::changeEvent(event);
+}
+
+void TreeView::layoutNodes()
+{
+    m_rects.clear();
+    m_outcomeRect = {};
+    if (!m_trace)
+        return;
+    const TreeTrace &t = *m_trace;
+    const int depth = std::max(1, t.shape.depth());
+    const auto count = t.nodes.size();
+    m_rects.assign(count + 1, QRectF());
+    // Leaves take one slot each from left to right; a parent sits above the middle of its children.
+    std::vector<double> slot(count + 1, 0.0);
+    std::vector<std::vector<int>> children(count + 1);
+    for (std::size_t n = 0; n < count; ++n)
+        children[static_cast<std::size_t>(t.nodes[n].parent + 1)].push_back(static_cast<int>(n));
+    double next = 0.0;
+    std::vector<int> order; // post-order
+    std::vector<std::pair<int, std::size_t>> stack{{-1, 0}};
+    while (!stack.empty()) {
+        auto &[node, child] = stack.back();
+        const auto &kids = children[static_cast<std::size_t>(node + 1)];
+        if (child < kids.size()) {
+            const int k = kids[child++];
+            stack.push_back({k, 0});
+            continue;
+        }
+        if (kids.empty())
+            slot[static_cast<std::size_t>(node + 1)] = next++;
+        else
+            slot[static_cast<std::size_t>(node + 1)] =
+                0.5 * (slot[static_cast<std::size_t>(kids.front() + 1)] + slot[static_cast<std::size_t>(kids.back() + 1)]);
+        stack.pop_back();
+    }
+    const double slotCount = std::max(1.0, next);
+    const double rows = depth + 2.0; // the root, D depths, the outcome
+    const double cellW = (width() - 2 * kMargin) / slotCount;
+    const double cellH = (height() - 2 * kMargin) / rows;
+    const double w = std::clamp(cellW * 0.8, 14.0, 90.0), h = std::clamp(cellH * 0.62, 14.0, 46.0);
+    auto rectAt = [&](double s, int row) {
+        const double cx = kMargin + (s + 0.5) * cellW, cy = kMargin + (row + 0.5) * cellH;
+        return QRectF(cx - w / 2, cy - h / 2, w, h);
+    };
+    m_rects[0] = rectAt(slot[0], 0);
+    for (std::size_t n = 0; n < count; ++n)
+        m_rects[n + 1] = rectAt(slot[n + 1], t.nodes[n].depth);
+    if (m_frame.outcomeShown) {
+        const int end = t.acceptedPath.empty() ? -1 : t.acceptedPath.back();
+        const double s = slot[static_cast<std::size_t>(end + 1)];
+        const int row = end < 0 ? 1 : t.nodes[static_cast<std::size_t>(end)].depth + 1;
+        m_outcomeRect = rectAt(s, row).translated(t.stoppedAtDepth >= 0 ? w * 0.15 : 0.0, cellH * 0.1);
+    }
+}
+
+QRectF TreeView::nodeRect(int node) const
+{
+    const auto i = static_cast<std::size_t>(node + 1);
+    if (i >= m_rects.size())
+        return {};
+    if (node >= 0 && m_frame.nodes[static_cast<std::size_t>(node)].state == TreeNodeFrame::State::Hidden)
+        return {};
+    return m_rects[i];
+}
+
+int TreeView::nodeAt(const QPointF &point) const
+{
+    for (int n = -1; n + 1 < static_cast<int>(m_rects.size()); ++n)
+        if (nodeRect(n).contains(point))
+            return n;
+    return -1;
+}
+
+void TreeView::mousePressEvent(QMouseEvent *event)
+{
+    const int n = nodeAt(event->position());
+    if (n >= 0)
+        emit nodeClicked(n);
+    QWidget::mousePressEvent(event);
+}
+
+void TreeView::paintEvent(QPaintEvent *)
+{
+    QPainter painter(this);
+    painter.setRenderHint(QPainter::Antialiasing);
+    const LabColors c = LabColors::from(palette());
+    painter.fillRect(rect(), c.base);
+    if (!m_trace || m_rects.empty())
+        return;
+    const TreeTrace &t = *m_trace;
+    QFont font = painter.font();
+    QFont small = font;
+    small.setPointSizeF(std::max(6.0, font.pointSizeF() * 0.75));
+
+    auto stateColor = [&](TreeNodeFrame::State s) {
+        switch (s) {
+        case TreeNodeFrame::State::Accepted:
+            return c.accepted;
+        case TreeNodeFrame::State::Rejected:
+            return c.rejected;
+        case TreeNodeFrame::State::Faded:
+            return c.discarded;
+        case TreeNodeFrame::State::Scored:
+            return c.target;
+        case TreeNodeFrame::State::Drafted:
+        case TreeNodeFrame::State::Hidden:
+            break;
+        }
+        return c.draft;
+    };
+    // Edges first, the accepted path thick.
+    for (std::size_t n = 0; n < t.nodes.size(); ++n) {
+        const TreeNodeFrame &nf = m_frame.nodes[n];
+        if (nf.state == TreeNodeFrame::State::Hidden)
+            continue;
+        const QRectF from = m_rects[static_cast<std::size_t>(t.nodes[n].parent + 1)];
+        const QRectF to = m_rects[n + 1];
+        QColor edge = nf.onPath ? c.accepted : c.border;
+        if (nf.state == TreeNodeFrame::State::Faded)
+            edge.setAlphaF(0.3);
+        painter.setPen(QPen(edge, nf.onPath ? 3.0 : 1.0));
+        painter.drawLine(QPointF(from.center().x(), from.bottom()), QPointF(to.center().x(), to.top()));
+    }
+    // The verify sweep: one band over every node.
+    if (m_frame.sweeping) {
+        QColor band = c.target;
+        band.setAlphaF(0.12);
+        painter.fillRect(QRectF(0, m_rects[0].bottom(), width(), height() - m_rects[0].bottom()), band);
+    }
+    // The root: the committed context.
+    painter.setPen(QPen(c.border, 1));
+    painter.setBrush(c.card);
+    painter.drawRoundedRect(m_rects[0], 4, 4);
+    painter.setPen(c.muted);
+    painter.setFont(small);
+    painter.drawText(m_rects[0], Qt::AlignCenter, tr("context"));
+    // Nodes.
+    for (std::size_t n = 0; n < t.nodes.size(); ++n) {
+        const TreeNodeFrame &nf = m_frame.nodes[n];
+        if (nf.state == TreeNodeFrame::State::Hidden)
+            continue;
+        const QRectF r = m_rects[n + 1];
+        const bool faded = nf.state == TreeNodeFrame::State::Faded;
+        QColor stroke = stateColor(nf.state);
+        QColor fill = c.tint(stroke, nf.onPath ? 0.35 : 0.15);
+        if (faded) {
+            stroke.setAlphaF(0.35);
+            fill.setAlphaF(0.35);
+        }
+        painter.setPen(QPen(stroke, static_cast<int>(n) == m_frame.currentNode ? 2.5 : 1.2));
+        painter.setBrush(fill);
+        painter.drawRoundedRect(r, 4, 4);
+        QColor text = c.text;
+        if (faded)
+            text.setAlphaF(0.4);
+        painter.setPen(text);
+        painter.setFont(font);
+        const QString token = m_vocabulary ? tokenGlyph(*m_vocabulary, t.nodes[n].token) : QString::number(t.nodes[n].token);
+        painter.drawText(r.adjusted(0, 0, 0, -r.height() * 0.35), Qt::AlignCenter, token);
+        if (r.height() >= 28) {
+            painter.setFont(small);
+            QString numbers;
+            if (nf.pUsed)
+                numbers = tr("p'%1 u%2")
+                              .arg(*nf.pUsed, 0, 'f', 2)
+                              .arg(nf.u ? QString::number(*nf.u, 'f', 2) : QStringLiteral("-"));
+            else if (nf.p)
+                numbers = tr("q%1 p%2").arg(*nf.q, 0, 'f', 2).arg(*nf.p, 0, 'f', 2);
+            else if (nf.q)
+                numbers = tr("q%1").arg(*nf.q, 0, 'f', 2);
+            painter.drawText(r.adjusted(1, r.height() * 0.5, -1, 0), Qt::AlignCenter, numbers);
+        }
+    }
+    // The correction or the bonus, hung under the node where the path ended.
+    if (m_frame.outcomeShown && !m_outcomeRect.isEmpty()) {
+        const bool correction = t.stoppedAtDepth >= 0;
+        const QColor color = correction ? c.residual : c.bonus;
+        painter.setPen(QPen(color, 2, Qt::DashLine));
+        painter.setBrush(c.tint(color, 0.25));
+        painter.drawRoundedRect(m_outcomeRect, 4, 4);
+        painter.setPen(c.text);
+        painter.setFont(font);
+        const TokenId token = correction ? t.correction : t.bonus;
+        painter.drawText(m_outcomeRect.adjusted(0, 0, 0, -m_outcomeRect.height() * 0.35), Qt::AlignCenter,
+                         m_vocabulary ? tokenGlyph(*m_vocabulary, token) : QString::number(token));
+        if (m_outcomeRect.height() >= 28) {
+            painter.setFont(small);
+            painter.drawText(m_outcomeRect.adjusted(1, m_outcomeRect.height() * 0.5, -1, 0), Qt::AlignCenter,
+                             correction ? tr("from p'") : tr("bonus"));
+        }
+    }
+}
+
+} // namespace specdec::gui
