@@ -11,6 +11,7 @@
 #include "Theory.h"
 #include "TreeDecoder.h"
 #include "TreeMetrics.h"
+#include "TreePath.h"
 #include "Utf8.h"
 #ifdef SPECDEC_TREES_ONNX
 #include "onnx/OnnxLanguageModel.h"
@@ -298,6 +299,65 @@ private slots:
             QCOMPARE(b.target.calls, a.target.calls);
             QCOMPARE(b.draft.calls, a.draft.calls);
         }
+    }
+
+    void pathOfAChainTreeIsTheChainRound()
+    {
+        // The chain view of the tree 1,1,1,1 is the chain decoder's round: tokens, verdicts, dice, thresholds.
+        DecodingSettings chain;
+        chain.draftLength = 4;
+        chain.seed = 7;
+        DecodingSettings tree = chain;
+        tree.tree = TreeShape::parse("1,1,1,1");
+        const Generation a = generateSpeculative(*m_target, *m_draft, chain, m_prompt, 100);
+        const Generation b = generateSpeculative(*m_target, *m_draft, tree, m_prompt, 100);
+        QCOMPARE(b.treeRounds.size(), a.rounds.size());
+        for (std::size_t r = 0; r < a.rounds.size(); ++r) {
+            const RoundTrace path = pathTrace(b.treeRounds[r]);
+            const RoundTrace &want = a.rounds[r];
+            QCOMPARE(path.draftLength, want.draftLength);
+            QCOMPARE(path.rejectedAt, want.rejectedAt);
+            QCOMPARE(path.committed, want.committed);
+            QCOMPARE(path.correction, want.correction);
+            QCOMPARE(path.bonus, want.bonus);
+            for (int i = 0; i < want.draftLength; ++i) {
+                const DraftPosition &x = path.positions[static_cast<std::size_t>(i)];
+                const DraftPosition &y = want.positions[static_cast<std::size_t>(i)];
+                QCOMPARE(x.token, y.token);
+                QCOMPARE(x.verdict, y.verdict);
+                QCOMPARE(x.u, y.u);
+                if (i < want.testedCount()) { // one child: the node's exact acceptance is beta
+                    QVERIFY(std::abs(x.threshold - y.threshold) < 1e-12);
+                    QVERIFY(std::abs(x.overlap - y.overlap) < 1e-12);
+                }
+            }
+        }
+    }
+
+    void pathOfATreeFollowsTheAcceptedPath()
+    {
+        DecodingSettings s;
+        s.tree = TreeShape::parse("3,2,1");
+        s.seed = 11;
+        const Generation g = generateSpeculative(*m_target, *m_draft, s, m_prompt, 200);
+        int stopped = 0;
+        for (const TreeTrace &t : g.treeRounds) {
+            const RoundTrace path = pathTrace(t);
+            QCOMPARE(path.committed, t.committed);
+            QCOMPARE(path.acceptedCount(), t.acceptedCount());
+            QCOMPARE(path.targetCalls, 1);
+            for (int d = 0; d < t.acceptedCount(); ++d)
+                QCOMPARE(path.positions[static_cast<std::size_t>(d)].token,
+                         t.nodes[static_cast<std::size_t>(t.acceptedPath[static_cast<std::size_t>(d)])].token);
+            if (t.stoppedAtDepth >= 1) {
+                ++stopped;
+                QCOMPARE(path.rejectedAt, t.stoppedAtDepth - 1);
+                QCOMPARE(path.positions[static_cast<std::size_t>(path.rejectedAt)].verdict, Verdict::Rejected);
+                QCOMPARE(path.positions[static_cast<std::size_t>(path.rejectedAt)].overlap,
+                         t.exactNodeAcceptance.back());
+            }
+        }
+        QVERIFY(stopped > 0);
     }
 
     void greedyTreeEqualsAutoregressive_data()

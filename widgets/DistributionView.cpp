@@ -77,8 +77,28 @@ void DistributionView::clear()
 {
     m_record.reset();
     m_frame = {};
+    m_treeFrame = {};
+    m_treeNode = -1;
     m_card = -1;
     rebuild();
+}
+
+void DistributionView::showTreeNode(std::shared_ptr<const RoundRecord> record, int node, Phase phase)
+{
+    m_record = std::move(record);
+    m_card = -1;
+    m_phase = phase;
+    m_frame = {};
+    m_treeNode = m_record && m_record->tree ? node : -1;
+    m_treeFrame = m_treeNode != -1 ? treeFrameAt(*m_record->tree, phase) : TreeFrame{};
+    rebuild();
+}
+
+DistributionFrame DistributionView::shownFrame() const
+{
+    if (!m_record || !m_vocabulary)
+        return {};
+    return m_treeNode != -1 ? m_treeFrame.distributions(m_treeNode) : m_frame.distributions(m_card);
 }
 
 void DistributionView::showCard(std::shared_ptr<const RoundRecord> record, int card, Phase phase,
@@ -86,6 +106,8 @@ void DistributionView::showCard(std::shared_ptr<const RoundRecord> record, int c
 {
     m_record = std::move(record);
     m_card = card;
+    m_treeNode = -1;
+    m_treeFrame = {};
     m_phase = phase;
     m_frame = m_record ? frameOf(&m_record->trace, m_record->trace.index, phase, RoundFrame::kAllSteps, options)
                        : RoundFrame{};
@@ -101,13 +123,14 @@ void DistributionView::rebuild()
     m_residual.clear();
     m_marker->setVisible(false);
     QString note; // QLabel::clear() relayouts even when already empty; setText() of the same text does not
-    const DistributionFrame shown = m_record && m_vocabulary ? m_frame.distributions(m_card) : DistributionFrame{};
+    const DistributionFrame shown = shownFrame();
+    const bool tree = m_treeNode != -1;
     const bool valid = shown.valid;
     const Eigen::VectorXd *p = shown.p;
     const Eigen::VectorXd *q = shown.q;
     const Eigen::VectorXd *residual = shown.residual;
     const TokenId marked = shown.marked;
-    if (valid && !p && !q && !residual && !m_frame.sweeping)
+    if (valid && !p && !q && !residual && !m_frame.sweeping && !m_treeFrame.sweeping)
         note = tr("Full distributions are kept for recent rounds only; the numbers above come from the trace.");
     m_note->setText(note);
 
@@ -165,7 +188,7 @@ void DistributionView::rebuild()
         bars->setVisible(!bars->data()->isEmpty());
     m_qBars->setName(tr("q: apprentice (draft)"));
     m_pBars->setName(tr("p: head chef (target)"));
-    m_residualBars->setName(tr("residual norm(max(0, p − q))"));
+    m_residualBars->setName(tree ? tr("p′: what the child was tested against") : tr("residual norm(max(0, p − q))"));
     m_overlapBars->setName(tr("min(p, q): overlap"));
     for (QCPBars *bars : {m_qBars, m_pBars, m_residualBars, m_overlapBars})
         if (!bars->visible())
@@ -180,7 +203,16 @@ void DistributionView::rebuild()
     m_plot->yAxis->setRange(0.0, std::max(0.1, top * 1.2));
     if (QCPTextElement *title = plotTitle(m_plot)) {
         QString text = tr("Click a card to see its distributions");
-        if (valid && m_card < m_record->trace.draftLength)
+        if (tree && valid && m_treeNode == TreeFrame::kOutcome)
+            text = m_record->tree->stoppedAtDepth >= 0
+                ? tr("Correction “%1” from the last p′").arg(tokenGlyph(*m_vocabulary, marked))
+                : tr("Bonus “%1” from p after the accepted leaf").arg(tokenGlyph(*m_vocabulary, marked));
+        else if (tree && valid) {
+            const TreeNode &n = m_record->tree->nodes[static_cast<std::size_t>(m_treeNode)];
+            text = tr("Node “%1”: depth %2, child %3").arg(tokenGlyph(*m_vocabulary, marked)).arg(n.depth).arg(n.sibling + 1);
+        } else if (tree)
+            text = tr("Click a node of the tree to see its distributions");
+        else if (valid && m_card < m_record->trace.draftLength)
             text = tr("Card #%1 “%2”").arg(m_card + 1).arg(tokenGlyph(*m_vocabulary, marked));
         else if (valid && m_frame.cards.back().state == CardFrame::State::Residual)
             text = tr("Correction “%1” from the residual").arg(tokenGlyph(*m_vocabulary, marked));
@@ -194,8 +226,51 @@ void DistributionView::rebuild()
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
+void DistributionView::fillTreeNumbers()
+{
+    const TreeTrace &t = *m_record->tree;
+    auto row = [](const QString &name, const QString &value, const QColor &color) {
+        return QStringLiteral("<span style=\"color:%1\">%2</span>&nbsp;<b>%3</b>&nbsp;&nbsp;&nbsp;&nbsp;")
+            .arg(color.name(), name.toHtmlEscaped(), value.toHtmlEscaped());
+    };
+    const auto num = [](double v) { return probabilityText(v); };
+    QString html;
+    if (m_treeNode == TreeFrame::kOutcome) {
+        const bool correction = t.stoppedAtDepth >= 0;
+        html += row(correction ? tr("corrected token") : tr("bonus token"),
+                    QStringLiteral("“%1”").arg(tokenGlyph(*m_vocabulary, correction ? t.correction : t.bonus)),
+                    correction ? m_colors.residual : m_colors.bonus);
+        if (correction)
+            html += row(tr("all children rejected at depth"), QString::number(t.stoppedAtDepth), m_colors.muted);
+        m_numbers->setText(html);
+        return;
+    }
+    const TreeNode &n = t.nodes[static_cast<std::size_t>(m_treeNode)];
+    const TreeNodeFrame &f = m_treeFrame.nodes[static_cast<std::size_t>(m_treeNode)];
+    html += row(tr("token x"), QStringLiteral("“%1”").arg(tokenGlyph(*m_vocabulary, n.token)), m_colors.muted);
+    if (f.q)
+        html += row(QStringLiteral("q(x)"), num(*f.q), m_colors.draft);
+    if (f.p)
+        html += row(QStringLiteral("p(x)"), num(*f.p), m_colors.target);
+    if (f.pUsed) {
+        html += QStringLiteral("<br>");
+        html += row(QStringLiteral("p′(x)"), num(*f.pUsed), m_colors.residual);
+        html += row(QStringLiteral("min(1, p′/q)"), num(*f.threshold), m_colors.muted);
+        if (f.u)
+            html += row(QStringLiteral("u"), num(*f.u), m_colors.muted);
+    }
+    m_numbers->setText(html);
+}
+
 void DistributionView::fillNumbers()
 {
+    if (m_treeNode != -1) {
+        if (m_record && m_vocabulary && shownFrame().valid)
+            fillTreeNumbers();
+        else
+            m_numbers->clear();
+        return;
+    }
     if (!m_record || m_card < 0 || !m_vocabulary || !m_frame.distributions(m_card).valid) {
         m_numbers->clear();
         return;

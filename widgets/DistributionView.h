@@ -8,6 +8,7 @@
 #include "Phase.h"
 #include "RoundFrame.h"
 #include "RoundRecord.h"
+#include "TreeFrame.h"
 
 #include <QVector>
 #include <QWidget>
@@ -33,6 +34,9 @@ public:
     /// Shows card `card` of `record` as far as `phase` has revealed it (p from Verify on, the residual from
     /// Residual on). Card K is the correction / bonus card.
     void showCard(std::shared_ptr<const RoundRecord> record, int card, Phase phase, const RevealOptions &options = {});
+    /// Shows node `node` of the tree round `record` (or TreeFrame::kOutcome, its correction or bonus) as far as
+    /// `phase` has revealed it: q and p at the node's parent, and p', the residual it was tested against.
+    void showTreeNode(std::shared_ptr<const RoundRecord> record, int node, Phase phase);
     void clear();
 
     // What is drawn, for tests: the category labels and the bar heights (last category: "others").
@@ -45,6 +49,8 @@ public:
     /// The round shown (trace index), -1 when none.
     int round() const { return m_record ? m_record->trace.index : -1; }
     int card() const { return m_card; }
+    /// The tree node shown (TreeFrame::kOutcome: the correction or bonus), -1 when a card is shown.
+    int treeNode() const { return m_treeNode; }
     QCustomPlot *plot() const { return m_plot; }
 
 protected:
@@ -54,6 +60,8 @@ protected:
 private:
     void rebuild();
     void fillNumbers();
+    void fillTreeNumbers();
+    DistributionFrame shownFrame() const;
     void applyStyle();
 
     std::shared_ptr<const Vocabulary> m_vocabulary;
@@ -61,6 +69,8 @@ private:
     int m_card = -1;
     Phase m_phase = Phase::Draft;
     RoundFrame m_frame;
+    int m_treeNode = -1;
+    TreeFrame m_treeFrame;
     QCustomPlot *m_plot;
     QCPBars *m_overlapBars;
     QCPBars *m_qBars;

@@ -40,6 +40,16 @@ RoundRecord withoutDistributions(const RoundRecord &record)
     l.draftCalls = t.draftCalls;
     l.targetSeconds = t.targetSeconds;
     l.draftSeconds = t.draftSeconds;
+    if (record.tree) { // the tree keeps every number; p, q, p' and the residual vectors go
+        auto tree = std::make_shared<TreeTrace>(*record.tree);
+        for (TreeNode &node : tree->nodes)
+            node.pUsedDist = {};
+        tree->expansions.clear();
+        tree->residual = {};
+        tree->bonusDist = {};
+        light.tree = std::move(tree);
+    }
+    light.nodesDrafted = record.nodesDrafted;
     light.round = record.round;
     light.cumulative = record.cumulative;
     light.seconds = record.seconds;
@@ -53,6 +63,13 @@ std::size_t distributionBytes(const RoundRecord &record)
     std::size_t n = static_cast<std::size_t>(t.residual.size() + t.bonusDist.size());
     for (const DraftPosition &p : t.positions)
         n += static_cast<std::size_t>(p.pDist.size() + p.qDist.size());
+    if (const TreeTrace *tree = record.tree.get()) {
+        n += static_cast<std::size_t>(tree->residual.size() + tree->bonusDist.size());
+        for (const TreeNode &node : tree->nodes)
+            n += static_cast<std::size_t>(node.pUsedDist.size());
+        for (const TreeExpansion &e : tree->expansions)
+            n += static_cast<std::size_t>(e.p.size() + e.q.size());
+    }
     return n * sizeof(double);
 }
 

@@ -6,6 +6,7 @@
 #include "Experiment.h"
 #include "Metrics.h"
 #include "RoundTrace.h"
+#include "TreeTrace.h"
 #include "Vocabulary.h"
 
 #include <QList>
@@ -18,10 +19,14 @@
 
 namespace specdec::gui {
 
-/// One round as the views see it; every number was computed by the engine on the worker thread.
+/// One round as the views see it; every number was computed by the engine on the worker thread. A token-tree
+/// round keeps its TreeTrace in `tree` and its accepted path as a chain in `trace` (pathTrace, TreePath.h),
+/// which the chain views (transcript, timeline, plots, metrics) read.
 struct RoundRecord
 {
     RoundTrace trace;
+    std::shared_ptr<const TreeTrace> tree; ///< the tree of a token-tree round; null for a chain round
+    std::int64_t nodesDrafted = 0;  ///< drafted tokens (tree: nodes) of rounds 0..trace.index
     RunMetrics round;      ///< computeMetrics of this round alone
     RunMetrics cumulative; ///< computeMetrics of rounds 0..trace.index
     double seconds = 0.0;  ///< wall time of the round on the worker

@@ -14,6 +14,7 @@ RoundView::RoundView(QWidget *parent)
     : QWidget(parent)
     , m_transcript(new TranscriptView(this))
     , m_cards(new CardStrip(this))
+    , m_tree(new TreeView(this))
     , m_header(new FixedLabel(1, this))
     , m_explanation(new QLabel(this))
     , m_legend(new QLabel(this))
@@ -27,6 +28,8 @@ RoundView::RoundView(QWidget *parent)
     layout->addWidget(m_header);
     layout->addWidget(m_explanation);
     layout->addWidget(m_cards, 3);
+    layout->addWidget(m_tree, 3);
+    m_tree->hide();
     QFont headerFont = m_header->font();
     headerFont.setPointSizeF(headerFont.pointSizeF() * 1.25);
     m_header->setFont(headerFont);
@@ -37,17 +40,23 @@ RoundView::RoundView(QWidget *parent)
     for (QWidget *label : std::initializer_list<QWidget *>{m_header, m_explanation, m_legend})
         label->setContentsMargins(12, 0, 12, 0);
     connect(m_cards, &CardStrip::cardClicked, this, &RoundView::cardSelected);
+    connect(m_tree, &TreeView::nodeClicked, this, [this](int node) {
+        m_tree->setSelectedNode(node);
+        emit treeNodeSelected(node);
+    });
     // A click anywhere on the round takes the keys back from a setup field (Space plays, arrows step): the
     // round view takes focus, its text and cards pass the click up to it.
     setFocusPolicy(Qt::ClickFocus);
     m_cards->setFocusPolicy(Qt::NoFocus);
     m_transcript->setFocusPolicy(Qt::NoFocus);
+    m_tree->setFocusPolicy(Qt::NoFocus);
     retranslate();
 }
 
 void RoundView::setSession(const SessionInfo &session)
 {
     m_cards->setVocabulary(session.vocabulary);
+    m_tree->setVocabulary(session.vocabulary);
     m_transcript->setSession(session);
     clear();
 }
@@ -57,12 +66,14 @@ void RoundView::clear()
     m_record.reset();
     m_round = -1;
     m_cards->clear();
+    m_tree->clear();
     updateHeader();
 }
 
 void RoundView::setAnimationDuration(int milliseconds)
 {
     m_cards->setAnimationDuration(milliseconds);
+    m_tree->setAnimationDuration(milliseconds);
 }
 
 void RoundView::showPosition(const RoundHistory &history, int round, Phase phase, bool animate)
@@ -73,7 +84,16 @@ void RoundView::showPosition(const RoundHistory &history, int round, Phase phase
     m_round = round;
     m_phase = phase;
     m_transcript->showRounds(history, phase == Phase::Commit ? round + 1 : round);
-    m_cards->setRound(m_record, phase, animate);
+    const bool tree = m_record->tree != nullptr;
+    m_cards->setVisible(!tree);
+    m_tree->setVisible(tree);
+    if (tree) {
+        m_cards->clear();
+        m_tree->playPhase(m_record->tree, phase, animate);
+    } else {
+        m_tree->clear();
+        m_cards->setRound(m_record, phase, animate);
+    }
     updateHeader();
 }
 
@@ -120,7 +140,8 @@ void RoundView::updateHeader()
     }
     m_header->setText(tr("Round %1").arg(m_round + 1) + QStringLiteral("&nbsp;&nbsp; ")
                       + chips.join(QStringLiteral(" &nbsp;›&nbsp; ")));
-    m_explanation->setText(phaseExplanation(m_phase, m_record->trace.greedy));
+    m_explanation->setText(m_record->tree ? TreeView::phaseExplanation(m_phase, m_record->trace.greedy)
+                                          : phaseExplanation(m_phase, m_record->trace.greedy));
 }
 
 void RoundView::changeEvent(QEvent *event)

@@ -5,6 +5,7 @@
 
 #include "CardStrip.h"
 #include "TranscriptView.h"
+#include "TreeView.h"
 
 #include <QWidget>
 
@@ -30,6 +31,8 @@ public:
     void setAnimationDuration(int milliseconds);
 
     CardStrip *cards() const { return m_cards; }
+    /// The tree of a token-tree round (shown instead of the cards for tree rounds).
+    TreeView *tree() const { return m_tree; }
     TranscriptView *transcript() const { return m_transcript; }
     Phase phase() const { return m_phase; }
     int round() const { return m_round; }
@@ -37,6 +40,7 @@ public:
 
 signals:
     void cardSelected(int card);
+    void treeNodeSelected(int node); ///< a node of the tree (TreeFrame::kOutcome: the correction or bonus)
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -48,6 +52,7 @@ private:
 
     TranscriptView *m_transcript;
     CardStrip *m_cards;
+    TreeView *m_tree;
     FixedLabel *m_header;
     QLabel *m_explanation;
     QLabel *m_legend;

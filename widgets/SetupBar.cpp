@@ -32,6 +32,13 @@ void setComboText(QComboBox *box, const QString &data)
         box->setEditText(data);
 }
 
+/// The shape in the tree field: empty text is the chain (no tree); throws Error for a bad shape.
+TreeShape treeOf(const QLineEdit *field)
+{
+    const QString text = field->text().trimmed();
+    return text.isEmpty() ? TreeShape{} : TreeShape::parse(text.toStdString());
+}
+
 QString comboValue(const QComboBox *box)
 {
     const int i = box->findText(box->currentText());
@@ -49,6 +56,7 @@ SetupBar::SetupBar(QWidget *parent)
     , m_draft(new QComboBox(this))
     , m_prompt(new QLineEdit(this))
     , m_k(new QSpinBox(this))
+    , m_tree(new QLineEdit(this))
     , m_temperature(new QDoubleSpinBox(this))
     , m_draftTemperature(new QDoubleSpinBox(this))
     , m_topK(new QSpinBox(this))
@@ -66,7 +74,7 @@ SetupBar::SetupBar(QWidget *parent)
     m_target->setMinimumContentsLength(19);
     m_draft->setMinimumContentsLength(19);
     const std::pair<QWidget *, const char *> names[] = {
-        {m_corpus, "corpus"}, {m_target, "target"}, {m_draft, "draft"}, {m_prompt, "prompt"}, {m_k, "k"},
+        {m_corpus, "corpus"}, {m_target, "target"}, {m_draft, "draft"}, {m_prompt, "prompt"}, {m_k, "k"}, {m_tree, "tree"},
         {m_temperature, "temperature"}, {m_draftTemperature, "draftTemperature"}, {m_topK, "topK"},
         {m_topP, "topP"}, {m_seed, "seed"}};
     for (const auto &[field, name] : names)
@@ -101,6 +109,7 @@ SetupBar::SetupBar(QWidget *parent)
     add(models, m_draft);
     add(models, m_prompt, 1);
     add(numbers, m_k);
+    add(numbers, m_tree);
     add(numbers, m_temperature);
     add(numbers, m_draftTemperature);
     add(numbers, m_topK);
@@ -110,6 +119,7 @@ SetupBar::SetupBar(QWidget *parent)
     for (QWidget *w : std::initializer_list<QWidget *>{m_k, m_temperature, m_draftTemperature, m_topK, m_topP})
         w->setMinimumWidth(80);
     m_seed->setMinimumWidth(110);
+    m_tree->setMaximumWidth(QFontMetrics(font()).horizontalAdvance(QStringLiteral("8,8,8,8,8")) + 16);
     m_prompt->setMinimumWidth(200);
 
     m_debounce->setSingleShot(true);
@@ -125,6 +135,18 @@ SetupBar::SetupBar(QWidget *parent)
         connect(box->lineEdit(), &QLineEdit::editingFinished, this, &SetupBar::changed);
     }
     connect(m_prompt, &QLineEdit::editingFinished, this, &SetupBar::changed);
+    connect(m_tree, &QLineEdit::editingFinished, this, [this] {
+        // A shape the engine refuses is named at once and not used; the session keeps its setup.
+        try {
+            (void)treeOf(m_tree);
+            m_tree->setStyleSheet(QString());
+            changed();
+        } catch (const std::exception &e) {
+            m_tree->setStyleSheet(QStringLiteral("QLineEdit { color: #c0392b; }"));
+            if (!m_updating)
+                emit inputError(tr("Tree shape: %1").arg(QString::fromStdString(e.what())));
+        }
+    });
     for (QSpinBox *spin : {m_k, m_topK, m_seed})
         connect(spin, &QSpinBox::valueChanged, this, &SetupBar::changed);
     for (QDoubleSpinBox *spin : {m_temperature, m_draftTemperature, m_topP})
@@ -177,6 +199,8 @@ void SetupBar::setSetup(const Setup &s)
     setComboText(m_draft, QString::fromStdString(s.draft));
     m_prompt->setText(QString::fromStdString(s.prompt));
     m_k->setValue(s.decoding.draftLength);
+    m_tree->setText(QString::fromStdString(s.decoding.tree.describe()));
+    m_tree->setStyleSheet(QString());
     m_temperature->setValue(s.decoding.target.temperature);
     m_draftTemperature->setValue(s.decoding.draft.temperature == s.decoding.target.temperature
                                      ? m_draftTemperature->minimum()
@@ -196,6 +220,11 @@ Setup SetupBar::setup() const
     s.draft = comboValue(m_draft).toStdString();
     s.prompt = m_prompt->text().toStdString();
     s.decoding.draftLength = m_k->value();
+    try { // an invalid shape was reported when it was typed (inputError); it is not used
+        s.decoding.tree = treeOf(m_tree);
+    } catch (const std::exception &) {
+        s.decoding.tree = {};
+    }
     s.decoding.target.temperature = m_temperature->value();
     s.decoding.target.topK = m_topK->value();
     s.decoding.target.topP = m_topP->value();
@@ -254,7 +283,7 @@ void SetupBar::fillModels()
 
 void SetupBar::retranslate()
 {
-    const QStringList names = {tr("Corpus"), tr("Target"), tr("Draft"), tr("Prompt"), tr("K"),
+    const QStringList names = {tr("Corpus"), tr("Target"), tr("Draft"), tr("Prompt"), tr("K"), tr("Tree"),
                                tr("Temperature"), tr("Draft T"), tr("Top-k"), tr("Top-p"), tr("Seed")};
     for (int i = 0; i < m_labels.size() && i < names.size(); ++i)
         m_labels[i]->setText(names[i]);
@@ -263,6 +292,9 @@ void SetupBar::retranslate()
     m_draft->setToolTip(tr("The apprentice: a cheap model that drafts K tokens per round."));
     m_prompt->setPlaceholderText(tr("text to continue (empty: start from nothing)"));
     m_k->setToolTip(tr("Draft length K: tokens the apprentice writes per round."));
+    m_tree->setPlaceholderText(tr("chain"));
+    m_tree->setToolTip(tr("Token tree: children per depth, e.g. 3,2,1 (3 drafts, 2 under each, 1 under each of "
+                          "those: 15 nodes, verified in one pass). Empty: a chain of K."));
     m_temperature->setToolTip(tr("Target temperature; 0 = greedy (equality checks instead of dice)."));
     m_draftTemperature->setSpecialValueText(tr("same"));
     m_draftTemperature->setToolTip(tr("Draft temperature (\"same\": the target's)."));

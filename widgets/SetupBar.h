@@ -37,6 +37,8 @@ signals:
     void setupChanged(const specdec::Setup &setup);
     /// Enter or Esc in a field: the user is done editing (the window gives the keys back to the round).
     void editingDone();
+    /// A field holds text the engine would refuse (e.g. a bad tree shape): one line naming it.
+    void inputError(const QString &message);
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -52,6 +54,7 @@ private:
     QComboBox *m_draft;
     QLineEdit *m_prompt;
     QSpinBox *m_k;
+    QLineEdit *m_tree; ///< token-tree shape "3,2,1"; empty: a chain of K
     QDoubleSpinBox *m_temperature;
     QDoubleSpinBox *m_draftTemperature;
     QSpinBox *m_topK;

@@ -106,4 +106,43 @@ TreeFrame treeFrameAt(const TreeTrace &trace, Phase phase, int step)
     return f;
 }
 
+DistributionFrame TreeFrame::distributions(int node) const
+{
+    DistributionFrame d;
+    if (!trace)
+        return d;
+    const TreeTrace &t = *trace;
+    if (node == kOutcome) {
+        if (!outcomeShown)
+            return d;
+        d.valid = true;
+        if (t.stoppedAtDepth >= 0) {
+            d.marked = t.correction;
+            if (t.residual.size() > 0)
+                d.residual = &t.residual;
+        } else {
+            d.marked = t.bonus;
+            if (t.bonusDist.size() > 0)
+                d.p = &t.bonusDist;
+        }
+        return d;
+    }
+    if (node < 0 || node >= static_cast<int>(nodes.size()) || nodes[static_cast<std::size_t>(node)].state == TreeNodeFrame::State::Hidden)
+        return d;
+    const TreeNode &n = t.nodes[static_cast<std::size_t>(node)];
+    const TreeNodeFrame &nf = nodes[static_cast<std::size_t>(node)];
+    d.valid = true;
+    d.marked = n.token;
+    for (const TreeExpansion &e : t.expansions)
+        if (e.node == n.parent) {
+            if (e.q.size() > 0)
+                d.q = &e.q;
+            if (nf.p && e.p.size() > 0)
+                d.p = &e.p;
+        }
+    if (nf.pUsed && n.pUsedDist.size() > 0)
+        d.residual = &n.pUsedDist;
+    return d;
+}
+
 } // namespace specdec::gui

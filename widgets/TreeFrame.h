@@ -8,6 +8,7 @@
 // Bonus 1, Commit 1. kAllSteps is the phase fully shown.
 
 #include "Phase.h"
+#include "RoundFrame.h"
 #include "TreeTrace.h"
 
 #include <optional>
@@ -30,6 +31,8 @@ struct TreeNodeFrame
 struct TreeFrame
 {
     static constexpr int kAllSteps = 1 << 20;
+    static constexpr int kOutcome = -2; ///< the node id of the correction or bonus
+
 
     const TreeTrace *trace = nullptr;
     Phase phase = Phase::Draft;
@@ -40,6 +43,12 @@ struct TreeFrame
     int currentNode = -1;        ///< the node the phase is about (the last tested child), -1: none
     bool outcomeShown = false;   ///< the correction or the bonus is attached
     bool committed = false;
+
+    /// What node `node` (or kOutcome) may show of its distributions at this frame: q (the draft's, from the
+    /// draft phase on) and p (the target's, from the verify sweep on) at its parent, and as `residual` the p'
+    /// it was tested against once its test is shown; for the outcome, the final p' (correction) or p after
+    /// the accepted leaf (bonus, as `p`). Null where not revealed or not recorded (older rounds).
+    DistributionFrame distributions(int node) const;
 };
 
 /// The tested children in the order the rule tests them (depth 1 first, siblings in order).

@@ -9,6 +9,7 @@
 #include <QPainterPath>
 
 #include <algorithm>
+#include <cmath>
 
 namespace specdec::gui {
 
@@ -18,9 +19,55 @@ constexpr double kMargin = 8.0;
 
 TreeView::TreeView(QWidget *parent)
     : QWidget(parent)
+    , m_animation(new QVariantAnimation(this))
 {
     setMouseTracking(false);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+    m_animation->setStartValue(0.0);
+    m_animation->setEndValue(1.0);
+    connect(m_animation, &QVariantAnimation::valueChanged, this, [this](const QVariant &v) {
+        if (!m_trace)
+            return;
+        const int count = treeStepsOf(*m_trace, m_phase);
+        const double progress = v.toDouble();
+        showStep(progress >= 1.0 ? TreeFrame::kAllSteps : std::max(1, static_cast<int>(std::ceil(progress * count - 1e-9))));
+    });
+}
+
+void TreeView::playPhase(std::shared_ptr<const TreeTrace> trace, Phase phase, bool animate)
+{
+    m_animation->stop();
+    const bool newRound = trace != m_trace;
+    m_trace = std::move(trace);
+    m_phase = phase;
+    if (newRound)
+        m_selected = -1;
+    if (animate && m_duration > 0 && m_trace && treeStepsOf(*m_trace, phase) > 1) {
+        showStep(1);
+        m_animation->setDuration(m_duration);
+        m_animation->start();
+    } else {
+        showStep(TreeFrame::kAllSteps);
+    }
+}
+
+void TreeView::finishAnimation()
+{
+    m_animation->stop();
+    showStep(TreeFrame::kAllSteps);
+}
+
+void TreeView::showStep(int step)
+{
+    m_frame = m_trace ? treeFrameAt(*m_trace, m_phase, step) : TreeFrame{};
+    layoutNodes();
+    update();
+}
+
+void TreeView::setSelectedNode(int node)
+{
+    m_selected = node;
+    update();
 }
 
 void TreeView::setVocabulary(std::shared_ptr<const Vocabulary> vocabulary)
@@ -31,10 +78,35 @@ void TreeView::setVocabulary(std::shared_ptr<const Vocabulary> vocabulary)
 
 void TreeView::setRound(std::shared_ptr<const TreeTrace> trace, Phase phase, int step)
 {
+    m_animation->stop();
     m_trace = std::move(trace);
-    m_frame = m_trace ? treeFrameAt(*m_trace, phase, step) : TreeFrame{};
-    layoutNodes();
-    update();
+    m_phase = phase;
+    showStep(step);
+}
+
+QString TreeView::phaseExplanation(Phase phase, bool greedy)
+{
+    switch (phase) {
+    case Phase::Draft:
+        return tr("The apprentice drafts a tree, one depth per call: every node gets its children drawn "
+                  "independently from q at that node.");
+    case Phase::Verify:
+        return tr("The head chef scores every node of the tree in one forward pass (one row per root-to-leaf "
+                  "path); each node gets p(x).");
+    case Phase::Dice:
+        return greedy ? tr("Greedy: at each node the child equal to the target's most probable token is kept.")
+                      : tr("From the top, children are tested one by one: keep x when u < min(1, p′(x)/q(x)); "
+                           "after each rejection p′ becomes norm(max(0, p′ − q)).");
+    case Phase::Residual:
+        return greedy ? tr("No child matched: the target's most probable token is taken.")
+                      : tr("Every child of the node was rejected: the correction is drawn from the last p′.");
+    case Phase::Bonus:
+        return tr("A leaf was accepted: p after it gives one more token for free.");
+    case Phase::Commit:
+        return tr("The accepted path and the correction or bonus join the text; the other branches are "
+                  "discarded.");
+    }
+    return {};
 }
 
 void TreeView::clear()
@@ -113,8 +185,7 @@ void TreeView::layoutNodes()
     if (m_frame.outcomeShown) {
         const int end = t.acceptedPath.empty() ? -1 : t.acceptedPath.back();
         const double s = slot[static_cast<std::size_t>(end + 1)];
-        const int row = end < 0 ? 1 : t.nodes[static_cast<std::size_t>(end)].depth + 1;
-        m_outcomeRect = rectAt(s, row).translated(t.stoppedAtDepth >= 0 ? w * 0.15 : 0.0, cellH * 0.1);
+        m_outcomeRect = rectAt(s, depth + 1); // its own row under the tree, below the node where the path ended
     }
 }
 
@@ -130,16 +201,18 @@ QRectF TreeView::nodeRect(int node) const
 
 int TreeView::nodeAt(const QPointF &point) const
 {
-    for (int n = -1; n + 1 < static_cast<int>(m_rects.size()); ++n)
+    for (int n = 0; n + 1 < static_cast<int>(m_rects.size()); ++n)
         if (nodeRect(n).contains(point))
             return n;
+    if (m_frame.outcomeShown && m_outcomeRect.contains(point))
+        return TreeFrame::kOutcome;
     return -1;
 }
 
 void TreeView::mousePressEvent(QMouseEvent *event)
 {
     const int n = nodeAt(event->position());
-    if (n >= 0)
+    if (n != -1)
         emit nodeClicked(n);
     QWidget::mousePressEvent(event);
 }
@@ -212,7 +285,7 @@ void TreeView::paintEvent(QPaintEvent *)
             stroke.setAlphaF(0.35);
             fill.setAlphaF(0.35);
         }
-        painter.setPen(QPen(stroke, static_cast<int>(n) == m_frame.currentNode ? 2.5 : 1.2));
+        painter.setPen(QPen(stroke, static_cast<int>(n) == m_frame.currentNode || static_cast<int>(n) == m_selected ? 2.5 : 1.2));
         painter.setBrush(fill);
         painter.drawRoundedRect(r, 4, 4);
         QColor text = c.text;
@@ -240,6 +313,10 @@ void TreeView::paintEvent(QPaintEvent *)
     if (m_frame.outcomeShown && !m_outcomeRect.isEmpty()) {
         const bool correction = t.stoppedAtDepth >= 0;
         const QColor color = correction ? c.residual : c.bonus;
+        const int end = t.acceptedPath.empty() ? -1 : t.acceptedPath.back();
+        const QRectF from = m_rects[static_cast<std::size_t>(end + 1)];
+        painter.setPen(QPen(color, 2, Qt::DotLine));
+        painter.drawLine(QPointF(from.center().x(), from.bottom()), QPointF(m_outcomeRect.center().x(), m_outcomeRect.top()));
         painter.setPen(QPen(color, 2, Qt::DashLine));
         painter.setBrush(c.tint(color, 0.25));
         painter.drawRoundedRect(m_outcomeRect, 4, 4);

@@ -10,6 +10,7 @@
 #include "Vocabulary.h"
 
 #include <QRectF>
+#include <QVariantAnimation>
 #include <QWidget>
 
 #include <memory>
@@ -24,21 +25,34 @@ public:
     explicit TreeView(QWidget *parent = nullptr);
 
     void setVocabulary(std::shared_ptr<const Vocabulary> vocabulary);
-    /// Shows `trace` (kept alive by the caller's shared pointer) at (phase, step).
+    /// Shows `trace` at (phase, step).
     void setRound(std::shared_ptr<const TreeTrace> trace, Phase phase, int step = TreeFrame::kAllSteps);
+    /// Shows `trace` at `phase`; with `animate` the phase plays step by step over the animation duration
+    /// (the tree grows depth by depth, the dice go child by child).
+    void playPhase(std::shared_ptr<const TreeTrace> trace, Phase phase, bool animate);
+    void setAnimationDuration(int milliseconds) { m_duration = milliseconds; }
+    void finishAnimation();
     void clear();
+    /// The node whose distributions are shown (outlined), -1 for none.
+    void setSelectedNode(int node);
+    int selectedNode() const { return m_selected; }
 
     const TreeFrame &frame() const { return m_frame; }
     /// Where node `node` is drawn (-1: the root), in widget coordinates; empty when not shown.
     QRectF nodeRect(int node) const;
-    /// The node under `point`, -1 when none.
+    /// Where the correction or bonus is drawn; empty before it is known.
+    QRectF outcomeRect() const { return m_frame.outcomeShown ? m_outcomeRect : QRectF(); }
+    /// The node under `point`: a node index, TreeFrame::kOutcome for the correction or bonus, -1 for none.
     int nodeAt(const QPointF &point) const;
+
+    /// One sentence saying what `phase` of a tree round shows, translated.
+    static QString phaseExplanation(Phase phase, bool greedy);
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
 signals:
-    void nodeClicked(int node);
+    void nodeClicked(int node); ///< a node index or TreeFrame::kOutcome
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -48,12 +62,17 @@ protected:
 
 private:
     void layoutNodes();
+    void showStep(int step);
 
     std::shared_ptr<const Vocabulary> m_vocabulary;
     std::shared_ptr<const TreeTrace> m_trace;
     TreeFrame m_frame;
     std::vector<QRectF> m_rects; ///< index node + 1 (0: the root)
     QRectF m_outcomeRect;
+    Phase m_phase = Phase::Draft;
+    int m_selected = -1;
+    int m_duration = 480;
+    QVariantAnimation *m_animation;
 };
 
 } // namespace specdec::gui

@@ -46,6 +46,7 @@ CommandLine parseCommandLine(const QStringList &given, const Setup &saved)
         {QStringLiteral("draft-corpus"), QCoreApplication::translate("CommandLine", "Train the draft on another corpus."), QCoreApplication::translate("CommandLine", "name|path")},
         {QStringLiteral("prompt"), QCoreApplication::translate("CommandLine", "Text to continue."), QCoreApplication::translate("CommandLine", "text")},
         {{QStringLiteral("k"), QStringLiteral("draft-length")}, QCoreApplication::translate("CommandLine", "Draft length K (1-64)."), QCoreApplication::translate("CommandLine", "K")},
+        {QStringLiteral("tree"), QCoreApplication::translate("CommandLine", "Token tree: children per depth, e.g. 3,2,1 (default: a chain of K)."), QCoreApplication::translate("CommandLine", "shape")},
         {QStringLiteral("temperature"), QCoreApplication::translate("CommandLine", "Target temperature; 0 = greedy."), QCoreApplication::translate("CommandLine", "T")},
         {QStringLiteral("draft-temperature"), QCoreApplication::translate("CommandLine", "Draft temperature (default: the target's)."), QCoreApplication::translate("CommandLine", "T")},
         {QStringLiteral("top-k"), QCoreApplication::translate("CommandLine", "Keep the k most probable tokens (0 = off)."), QCoreApplication::translate("CommandLine", "k")},
@@ -95,6 +96,15 @@ CommandLine parseCommandLine(const QStringList &given, const Setup &saved)
     text("draft", s.draft);
     text("draft-corpus", s.draftCorpus);
     text("prompt", s.prompt);
+    if (p.isSet(QStringLiteral("tree"))) {
+        try {
+            s.decoding.tree = TreeShape::parse(p.value(QStringLiteral("tree")).toStdString());
+            cl.setupGiven = true;
+        } catch (const std::exception &e) {
+            cl.error = QString::fromStdString(e.what());
+            return cl;
+        }
+    }
     double v = 0;
     if (number("k", v))
         s.decoding.draftLength = static_cast<int>(v);

@@ -218,6 +218,9 @@ void MainWindow::connectSession()
     connect(m_player, &Player::positionChanged, this, &MainWindow::showPosition);
     connect(m_timeline, &Timeline::roundActivated, m_player, [this](int round) { m_player->jumpTo(round); });
     connect(m_roundView, &RoundView::cardSelected, this, &MainWindow::showCard);
+    connect(m_roundView, &RoundView::treeNodeSelected, this, &MainWindow::showTreeNode);
+    connect(m_setupBar, &SetupBar::inputError, this,
+            [this](const QString &message) { m_banner->showMessage(MessageBanner::Kind::Error, message); });
 
     connect(m_session, &SessionController::loading, this, [this] {
         m_banner->hide();
@@ -277,8 +280,25 @@ void MainWindow::showPosition(int round, Phase phase, bool animate)
     m_roundView->showPosition(history, round, phase, animate);
     m_timeline->setCurrentRound(round);
     revealViews();
-    showCard(m_roundView->cards()->currentCard());
+    if (history.at(round).tree) {
+        // The node the phase is about (the last tested child, the correction or bonus), unless one was clicked.
+        const TreeView *tree = m_roundView->tree();
+        int node = tree->selectedNode();
+        if (node == -1)
+            node = tree->frame().outcomeShown ? TreeFrame::kOutcome : tree->frame().currentNode;
+        m_distribution->showTreeNode(history.shared(round), node, phase);
+    } else {
+        showCard(m_roundView->cards()->currentCard());
+    }
     updateStatus();
+}
+
+void MainWindow::showTreeNode(int node)
+{
+    const int round = m_player->round();
+    const RoundHistory &history = m_session->history();
+    if (history.contains(round))
+        m_distribution->showTreeNode(history.shared(round), node, m_player->phase());
 }
 
 void MainWindow::revealViews()

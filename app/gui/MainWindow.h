@@ -75,6 +75,7 @@ private:
     void connectSession();
     void showPosition(int round, Phase phase, bool animate);
     void showCard(int card);
+    void showTreeNode(int node);
     void openCorpus(const QString &path);
     void openModel(const QString &path);
     void updateStatus();

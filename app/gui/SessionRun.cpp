@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "SessionRun.h"
 
+#include "TreePath.h"
+
 #include <chrono>
 
 namespace specdec::gui {
@@ -12,18 +14,30 @@ SessionRun::SessionRun(LanguageModel &target, LanguageModel &draft, const Decodi
     , m_baselinePerToken(baselinePerToken)
     , m_cap(std::max(1, capTokens))
 {
+    if (!settings.tree.empty())
+        m_tree.emplace(target, draft, settings);
     if (!m_baselinePerToken)
         m_baseline.emplace(target, settings.target, settings.seed, std::move(prompt));
 }
 
 std::shared_ptr<const RoundRecord> SessionRun::playRound()
 {
-    const int budget = std::min(m_decoder.settings().draftLength, m_cap - m_generated);
+    const int length = m_tree ? m_tree->settings().tree.depth() : m_decoder.settings().draftLength;
+    const int budget = std::min(length, m_cap - m_generated);
     if (budget <= 0)
         return nullptr;
     auto record = std::make_shared<RoundRecord>();
     const auto start = std::chrono::steady_clock::now();
-    record->trace = m_decoder.round(m_sequence, budget);
+    if (m_tree) {
+        auto tree = std::make_shared<TreeTrace>(m_tree->round(m_sequence, budget));
+        record->trace = pathTrace(*tree);
+        m_nodesDrafted += tree->draftedCount();
+        record->tree = std::move(tree);
+    } else {
+        record->trace = m_decoder.round(m_sequence, budget);
+        m_nodesDrafted += record->trace.draftLength;
+    }
+    record->nodesDrafted = m_nodesDrafted;
     record->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const int committed = static_cast<int>(record->trace.committed.size());
     m_generated += committed;

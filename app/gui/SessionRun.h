@@ -4,13 +4,15 @@
 // sequence so far, the running metrics (MetricsAccumulator), the wall time of each round and, alongside, the
 // autoregressive baseline for the same tokens (AutoregressiveRun: the CLI's `run --baseline`, played in the
 // same steps on the same thread, so the window's wall-clock speedup is the CLI's). A run stops at its cap of
-// tokens. An arena lane is a SessionRun on the arena's shared target.
+// tokens. An arena lane is a SessionRun on the arena's shared target. With a tree shape in the settings the
+// rounds are token-tree rounds (TreeDecoder): the record keeps the tree and its accepted path as a chain.
 
 #include "RoundRecord.h"
 
 #include "AutoregressiveRun.h"
 #include "MetricsAccumulator.h"
 #include "SpeculativeDecoder.h"
+#include "TreeDecoder.h"
 
 #include <memory>
 #include <optional>
@@ -39,6 +41,7 @@ public:
 
 private:
     SpeculativeDecoder m_decoder;
+    std::optional<TreeDecoder> m_tree; ///< set when the settings have a tree shape
     std::vector<TokenId> m_sequence;
     std::optional<AutoregressiveRun> m_baseline;
     std::optional<double> m_baselinePerToken;
@@ -46,6 +49,7 @@ private:
     double m_seconds = 0.0;
     double m_baselineSeconds = 0.0;
     int m_generated = 0;
+    std::int64_t m_nodesDrafted = 0;
     int m_cap;
 };
 

@@ -34,6 +34,9 @@ Setup loadSetup(const QSettings &s)
     setup.decoding.seed = s.value(QStringLiteral("setup/seed"), 0).toULongLong();
     setup.decoding.recordDistributions = true;
     try {
+        const std::string tree = str("setup/tree", "");
+        if (!tree.empty())
+            setup.decoding.tree = TreeShape::parse(tree);
         setup.validate();
     } catch (const std::exception &) {
         return d;
@@ -53,6 +56,7 @@ void saveSetup(QSettings &s, const Setup &setup)
     s.setValue(QStringLiteral("setup/topK"), setup.decoding.target.topK);
     s.setValue(QStringLiteral("setup/topP"), setup.decoding.target.topP);
     s.setValue(QStringLiteral("setup/seed"), QVariant::fromValue<qulonglong>(setup.decoding.seed));
+    s.setValue(QStringLiteral("setup/tree"), QString::fromStdString(setup.decoding.tree.describe()));
 }
 
 } // namespace specdec::gui

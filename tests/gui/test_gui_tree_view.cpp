@@ -9,6 +9,11 @@
 #include "TreeFrame.h"
 #include "TreeView.h"
 
+#include "DistributionView.h"
+#include "RoundHistory.h"
+#include "RoundView.h"
+#include "SessionRun.h"
+
 #include <QSignalSpy>
 #include <QtTest>
 
@@ -18,6 +23,12 @@ using namespace specdec::gui;
 namespace {
 
 /// Rounds of the tree 3,2,1 on tiny-en.txt at T = 1 with distributions recorded.
+/// No bar drawn: every value 0 (or none).
+bool zero(const QVector<double> &values)
+{
+    return std::all_of(values.begin(), values.end(), [](double v) { return v == 0.0; });
+}
+
 std::vector<TreeTrace> playTrees(int rounds)
 {
     static const Corpus corpus = test::tinyEnglish();
@@ -174,8 +185,76 @@ private slots:
         QTest::mouseClick(&view, Qt::LeftButton, {}, view.nodeRect(4).center().toPoint());
         QCOMPARE(clicked.count(), 1);
         QCOMPARE(clicked.first().first().toInt(), 4);
+        QTest::mouseClick(&view, Qt::LeftButton, {}, view.outcomeRect().center().toPoint());
+        QCOMPARE(clicked.last().first().toInt(), TreeFrame::kOutcome);
         view.clear();
         QVERIFY(view.nodeRect(0).isEmpty());
+    }
+
+    void sessionRunPlaysTreesIntoTheWindow()
+    {
+        // A session with a tree shape: the record keeps the tree and its path as a chain; the round view shows
+        // the tree instead of the cards; the distribution view shows q, p and p' of a node, each from its phase.
+        const Corpus corpus = test::tinyEnglish();
+        const auto target = test::model("ngram:3", corpus);
+        const auto draft = test::model("ngram:1:addk=1", corpus);
+        DecodingSettings s;
+        s.tree = TreeShape::parse("3,2,1");
+        s.seed = 5;
+        s.recordDistributions = true;
+        SessionRun run(*target, *draft, s, corpus.vocabulary.encode(U"the "), 1000, 1e-6);
+        RoundHistory history(4);
+        std::int64_t nodes = 0;
+        for (int r = 0; r < 12; ++r) {
+            auto record = run.playRound();
+            QVERIFY(record && record->tree);
+            QCOMPARE(record->trace.committed, record->tree->committed);
+            QCOMPARE(record->trace.targetCalls, 1);
+            nodes += record->tree->draftedCount();
+            QCOMPARE(record->nodesDrafted, nodes);
+            history.append({record});
+        }
+        // Rounds that left the window keep their tree's numbers, not its vectors.
+        QVERIFY(!history.hasDistributions(0));
+        QCOMPARE(history.at(0).tree->nodes.size(), std::size_t(15));
+        QVERIFY(history.at(0).tree->expansions.empty());
+        QVERIFY(history.hasDistributions(11));
+
+        int round = 11;
+        while (round >= 8 && history.at(round).tree->stoppedAtDepth < 0)
+            --round;
+        const auto record = history.shared(round);
+        const TreeTrace &t = *record->tree;
+        SessionInfo info;
+        info.vocabulary = std::make_shared<const Vocabulary>(corpus.vocabulary);
+        RoundView roundView;
+        roundView.resize(800, 600);
+        roundView.setSession(info);
+        roundView.showPosition(history, round, Phase::Dice, false);
+        QVERIFY(!roundView.tree()->isHidden());
+        QVERIFY(roundView.cards()->isHidden());
+
+        DistributionView dist;
+        dist.resize(500, 400);
+        dist.setSession(info);
+        const int node = testOrder(t).front();
+        dist.showTreeNode(record, node, Phase::Draft);
+        QVERIFY(!zero(dist.qValues()));
+        QVERIFY(zero(dist.pValues()) && zero(dist.residualValues())); // p only from the verify sweep
+        dist.showTreeNode(record, node, Phase::Verify);
+        QVERIFY(!zero(dist.pValues()) && zero(dist.residualValues())); // p' only with the node's test
+        dist.showTreeNode(record, node, Phase::Dice);
+        const int i = static_cast<int>(dist.tokens().indexOf(t.nodes[static_cast<std::size_t>(node)].token));
+        QVERIFY(i >= 0);
+        QVERIFY(qAbs(dist.residualValues()[i] - t.nodes[static_cast<std::size_t>(node)].pUsed) < 1e-12);
+        QVERIFY(dist.numbersText().contains(QStringLiteral("p′(x)")));
+        // The correction: nothing before its phase, then the final p'.
+        dist.showTreeNode(record, TreeFrame::kOutcome, Phase::Dice);
+        QVERIFY(zero(dist.residualValues()));
+        dist.showTreeNode(record, TreeFrame::kOutcome, Phase::Residual);
+        const int c = static_cast<int>(dist.tokens().indexOf(t.correction));
+        QVERIFY(c >= 0);
+        QVERIFY(qAbs(dist.residualValues()[c] - t.residual(t.correction)) < 1e-12);
     }
 };
 
