@@ -26,7 +26,7 @@ class ArenaView : public QWidget
     Q_OBJECT
 public:
     enum Column { Draft, Alpha, TokensPerRound, CostRatio, SpeedupPasses, SpeedupCostModel, SpeedupWallClock,
-                  DraftMs, TargetPasses, ColumnCount };
+                  DraftMs, TargetPasses, DraftedPerAccepted, ColumnCount };
 
     explicit ArenaView(QWidget *parent = nullptr);
 
@@ -54,7 +54,7 @@ protected:
 private:
     void retranslate();
     void applyStyle();
-    void fillRow(int lane, const RunMetrics &m);
+    void fillRow(int lane, const RoundRecord &last);
 
     QPlainTextEdit *m_editor;
     QLabel *m_editorLabel;

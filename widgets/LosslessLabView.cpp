@@ -55,6 +55,17 @@ const char *const kExplanations[] = {
                                           "untempered q: the ratio p/q is wrong for every token."),
 };
 
+/// The engine's explanations of the tree rules (treeVariantExplanation in engine/TreeAcceptance.cpp).
+const char *const kTreeExplanations[] = {
+    QT_TRANSLATE_NOOP("specdec::TreeVariant", "Each rejected child takes its overlap out of p: the next child is "
+                                              "tested against norm(max(0, p' - q)), and the output follows p exactly."),
+    QT_TRANSLATE_NOOP("specdec::TreeVariant", "Testing every child against the original p gives the overlap min(p, q) "
+                                              "one chance per child: tokens where the draft is confident are "
+                                              "over-represented."),
+    QT_TRANSLATE_NOOP("specdec::TreeVariant", "Medusa's typical acceptance keeps any child the target finds plausible "
+                                              "enough: faster, but the output no longer follows p."),
+};
+
 } // namespace
 
 QStringList LosslessLabView::translatableExplanations()
@@ -62,7 +73,14 @@ QStringList LosslessLabView::translatableExplanations()
     QStringList list;
     for (const char *text : kExplanations)
         list << QString::fromUtf8(text);
+    for (const char *text : kTreeExplanations)
+        list << QString::fromUtf8(text);
     return list;
+}
+
+QString LosslessLabView::explanation(TreeVariant variant)
+{
+    return QCoreApplication::translate("specdec::TreeVariant", treeVariantExplanation(variant).c_str());
 }
 
 QString LosslessLabView::explanation(Variant variant)
@@ -76,6 +94,9 @@ LosslessLabView::LosslessLabView(QWidget *parent)
     , m_qEditor(new BarEditor(this))
     , m_alphabet(new QSpinBox(this))
     , m_variant(new QComboBox(this))
+    , m_candidates(new QSpinBox(this))
+    , m_candidatesLabel(new QLabel(this))
+    , m_acceptance(new QLabel(this))
     , m_explanation(new QLabel(this))
     , m_samples(new QComboBox(this))
     , m_run(new QPushButton(this))
@@ -93,8 +114,12 @@ LosslessLabView::LosslessLabView(QWidget *parent)
 {
     m_alphabet->setRange(2, 12);
     m_alphabet->setValue(6);
-    for (Variant v : allVariants())
-        m_variant->addItem(QString::fromStdString(variantName(v)), static_cast<int>(v));
+    m_candidates->setRange(1, 8);
+    m_candidates->setValue(1);
+    m_candidates->setObjectName(QStringLiteral("candidates"));
+    fillVariants();
+    m_acceptance->setWordWrap(true);
+    m_acceptance->setTextInteractionFlags(Qt::TextSelectableByMouse);
     for (int e = 3; e <= 7; ++e)
         m_samples->addItem(QStringLiteral("10^%1").arg(e), static_cast<qlonglong>(std::pow(10.0, e)));
     m_samples->setCurrentIndex(2);
@@ -108,6 +133,16 @@ LosslessLabView::LosslessLabView(QWidget *parent)
 
     m_acceptedBars = new QCPBars(m_plot->xAxis, m_plot->yAxis);
     m_replacedBars = new QCPBars(m_plot->xAxis, m_plot->yAxis);
+    for (int j = 0; j < 8; ++j) { // the k-candidates mode's stack: candidate 1 at the bottom, the correction on top
+        auto *bars = new QCPBars(m_plot->xAxis, m_plot->yAxis);
+        bars->setWidth(0.6);
+        if (j > 0)
+            bars->moveAbove(m_candidateBars.back());
+        bars->setVisible(false);
+        bars->removeFromLegend();
+        m_candidateBars << bars;
+    }
+    m_acceptedBars->moveAbove(m_candidateBars.back());
     m_replacedBars->moveAbove(m_acceptedBars);
     m_acceptedBars->setWidth(0.6);
     m_replacedBars->setWidth(0.6);
@@ -133,6 +168,9 @@ LosslessLabView::LosslessLabView(QWidget *parent)
     auto *size = new QHBoxLayout;
     size->addWidget(m_alphabetLabel);
     size->addWidget(m_alphabet);
+    size->addSpacing(12);
+    size->addWidget(m_candidatesLabel);
+    size->addWidget(m_candidates);
     size->addStretch();
     editors->addLayout(size);
 
@@ -151,6 +189,7 @@ LosslessLabView::LosslessLabView(QWidget *parent)
     right->addLayout(controls);
     right->addWidget(m_plot, 1);
     right->addWidget(m_stats);
+    right->addWidget(m_acceptance);
     right->addWidget(m_verdict);
 
     auto *layout = new QHBoxLayout(this);
@@ -166,7 +205,15 @@ LosslessLabView::LosslessLabView(QWidget *parent)
     connect(m_pEditor, &BarEditor::edited, this, &LosslessLabView::resetHistogram);
     connect(m_qEditor, &BarEditor::edited, this, &LosslessLabView::resetHistogram);
     connect(m_variant, &QComboBox::currentIndexChanged, this, [this] {
-        m_explanation->setText(explanation(variant()));
+        m_explanation->setText(candidates() > 1 ? explanation(treeVariant()) : explanation(variant()));
+        resetHistogram();
+    });
+    connect(m_candidates, &QSpinBox::valueChanged, this, [this](int k) {
+        // Between one draft and k candidates the rules change (the chain's variants or the tree's).
+        const bool tree = k > 1;
+        if (tree != (m_variant->property("tree").toBool()))
+            fillVariants();
+        m_explanation->setText(tree ? explanation(treeVariant()) : explanation(variant()));
         resetHistogram();
     });
     connect(m_run, &QPushButton::clicked, this, [this] {
@@ -236,8 +283,46 @@ void LosslessLabView::applyPreset(Preset preset)
     setDistributions(p, q, alphabet(n));
 }
 
+void LosslessLabView::fillVariants()
+{
+    const QSignalBlocker block(m_variant);
+    const bool tree = m_candidates->value() > 1;
+    m_variant->clear();
+    m_variant->setProperty("tree", tree);
+    if (tree) {
+        for (TreeVariant v : allTreeVariants())
+            m_variant->addItem(QString::fromStdString(treeVariantName(v)), static_cast<int>(v));
+    } else {
+        for (Variant v : allVariants())
+            m_variant->addItem(QString::fromStdString(variantName(v)), static_cast<int>(v));
+    }
+}
+
+void LosslessLabView::setCandidates(int k)
+{
+    m_candidates->setValue(k);
+}
+
+int LosslessLabView::candidates() const
+{
+    return m_candidates->value();
+}
+
+void LosslessLabView::setTreeVariant(TreeVariant variant)
+{
+    if (candidates() > 1)
+        m_variant->setCurrentIndex(m_variant->findData(static_cast<int>(variant)));
+}
+
+TreeVariant LosslessLabView::treeVariant() const
+{
+    return candidates() > 1 ? static_cast<TreeVariant>(m_variant->currentData().toInt()) : TreeVariant::Correct;
+}
+
 void LosslessLabView::setVariant(Variant variant)
 {
+    if (candidates() > 1)
+        setCandidates(1);
     m_variant->setCurrentIndex(m_variant->findData(static_cast<int>(variant)));
 }
 
@@ -254,7 +339,7 @@ void LosslessLabView::setSamples(std::int64_t samples)
 
 Variant LosslessLabView::variant() const
 {
-    return static_cast<Variant>(m_variant->currentData().toInt());
+    return candidates() > 1 ? Variant::Correct : static_cast<Variant>(m_variant->currentData().toInt());
 }
 
 std::int64_t LosslessLabView::samples() const
@@ -279,7 +364,7 @@ QStringList LosslessLabView::labels() const
 
 LabRequest LosslessLabView::request() const
 {
-    return LabRequest{p(), q(), variant(), samples(), m_runSeed};
+    return LabRequest{p(), q(), variant(), samples(), m_runSeed, candidates(), treeVariant()};
 }
 
 void LosslessLabView::setPredictFirst(bool on)
@@ -303,9 +388,22 @@ void LosslessLabView::revealHistogram()
 
 void LosslessLabView::applyHidden()
 {
-    m_acceptedBars->setVisible(!m_hidden);
+    const int k = candidates() > 1 ? candidates() : 0;
+    m_acceptedBars->setVisible(!m_hidden && k == 0);
     m_replacedBars->setVisible(!m_hidden);
+    for (int j = 0; j < m_candidateBars.size(); ++j) {
+        m_candidateBars[j]->setVisible(!m_hidden && j < k);
+        if (j < k)
+            m_candidateBars[j]->addToLegend();
+        else
+            m_candidateBars[j]->removeFromLegend();
+    }
+    if (k > 0)
+        m_acceptedBars->removeFromLegend();
+    else
+        m_acceptedBars->addToLegend();
     m_stats->setVisible(!m_hidden);
+    m_acceptance->setVisible(!m_hidden && k > 0);
     m_verdict->setVisible(!m_hidden);
     m_reveal->setEnabled(m_hidden);
     m_plot->replot(QCustomPlot::rpQueuedReplot);
@@ -318,6 +416,9 @@ void LosslessLabView::resetHistogram()
     applyHidden();
     m_acceptedBars->data()->clear();
     m_replacedBars->data()->clear();
+    for (QCPBars *bars : std::as_const(m_candidateBars))
+        bars->data()->clear();
+    m_acceptance->clear();
     QVector<double> keys;
     for (int i = 0; i < p().size(); ++i)
         keys << i;
@@ -346,6 +447,12 @@ void LosslessLabView::showSnapshot(const LabSnapshot &snapshot)
     const double scale = snapshot.samples > 0 ? 1.0 / static_cast<double>(snapshot.samples) : 0.0;
     m_acceptedBars->setData(keys, toVector(snapshot.accepted, scale), true);
     m_replacedBars->setData(keys, toVector(snapshot.replaced, scale), true);
+    for (int j = 0; j < m_candidateBars.size(); ++j)
+        m_candidateBars[j]->setData(keys, j < static_cast<int>(snapshot.byCandidate.size())
+                                              ? toVector(snapshot.byCandidate[static_cast<std::size_t>(j)], scale)
+                                              : QVector<double>(n, 0.0),
+                                    true);
+    m_acceptance->setText(acceptanceText());
     double top = 0.0;
     for (int i = 0; i < n; ++i)
         top = std::max({top, static_cast<double>(snapshot.counts[static_cast<std::size_t>(i)]) * scale,
@@ -364,6 +471,17 @@ void LosslessLabView::showSnapshot(const LabSnapshot &snapshot)
         m_stop->setEnabled(false);
     }
     m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+QString LosslessLabView::acceptanceText() const
+{
+    if (m_snapshot.byCandidate.empty() || m_snapshot.samples == 0)
+        return {};
+    return tr("Some candidate accepted: measured %1 ± %2 · exact 1 − Π(1 − Σ min(p_j, q)) = %3 (k = %4)")
+        .arg(m_snapshot.measuredAcceptance, 0, 'f', 4)
+        .arg(m_snapshot.acceptanceHalfWidth, 0, 'f', 4)
+        .arg(m_snapshot.exactAcceptance, 0, 'f', 4)
+        .arg(m_snapshot.byCandidate.size());
 }
 
 QString LosslessLabView::verdictText() const
@@ -392,6 +510,10 @@ void LosslessLabView::applyStyle()
     m_acceptedBars->setBrush(c.draft);
     m_replacedBars->setPen(Qt::NoPen);
     m_replacedBars->setBrush(c.residual);
+    for (int j = 0; j < m_candidateBars.size(); ++j) { // candidate 1 the draft's colour, later ones lighter
+        m_candidateBars[j]->setPen(QPen(c.base, 1));
+        m_candidateBars[j]->setBrush(c.tint(c.draft, 1.0 - 0.11 * j));
+    }
     m_pMarks->setPen(QPen(c.target, 2));
     m_pMarks->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCrossSquare, c.target, 14));
     m_plot->replot(QCustomPlot::rpQueuedReplot);
@@ -409,7 +531,12 @@ void LosslessLabView::retranslate()
     m_alphabetLabel->setText(tr("Alphabet size:"));
     m_variantLabel->setText(tr("Acceptance rule:"));
     m_samplesLabel->setText(tr("Samples S:"));
-    m_explanation->setText(explanation(variant()));
+    m_explanation->setText(candidates() > 1 ? explanation(treeVariant()) : explanation(variant()));
+    m_candidatesLabel->setText(tr("Candidates k:"));
+    m_candidates->setToolTip(tr("k drafts drawn i.i.d. from q and tested one by one (one step of a token tree); "
+                                "1: the one-draft lab"));
+    for (int j = 0; j < m_candidateBars.size(); ++j)
+        m_candidateBars[j]->setName(tr("accepted candidate %1").arg(j + 1));
     m_run->setText(tr("Run"));
     m_stop->setText(tr("Stop"));
     m_predict->setText(tr("Predict the histogram first"));

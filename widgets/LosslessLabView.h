@@ -4,10 +4,17 @@
 // a run of S one-step speculative samples (done elsewhere, reported back in snapshots) is drawn as a
 // histogram stacked from "accepted draft" and "residual" outputs next to p, with the chi-square p-value and
 // TV. A variant selector switches on the wrong rules, each with why it is wrong.
+//
+// k-candidates mode (k >= 2, one step of a token tree; CandidatesLab in the engine): k drafts drawn i.i.d.
+// from q are tested one by one against p' (norm(max(0, p' - q)) after each rejection); the histogram stacks
+// "accepted j-th candidate" for j = 1..k and the correction, and the measured chance that some candidate is
+// accepted stands beside the exact 1 - prod_j (1 - sum_x min(p_j(x), q(x))). The rule selector then offers
+// the tree rules (correct, no-residual-update, typical-acceptance).
 
 #include "Acceptance.h"
 #include "LabColors.h"
 #include "Statistics.h"
+#include "TreeAcceptance.h"
 
 #include <QMetaType>
 #include <QStringList>
@@ -38,6 +45,8 @@ struct LabRequest
     Variant variant = Variant::Correct;
     std::int64_t samples = 100000;
     std::uint64_t seed = 0;
+    int candidates = 1;  ///< k; 2..8: the k-candidates mode with `treeVariant`
+    TreeVariant treeVariant = TreeVariant::Correct;
 };
 
 /// Where a run stands: the counts so far and their test against p (computed by the engine's LosslessLab).
@@ -49,6 +58,12 @@ struct LabSnapshot
     ChiSquareResult chi;
     double totalVariation = 0.0;
     bool finished = false;
+    // k-candidates mode: accepted counts per candidate (`accepted` then holds their sum, `replaced` the
+    // corrections), and the measured acceptance with its interval beside the exact formula.
+    std::vector<std::vector<std::int64_t>> byCandidate;
+    double measuredAcceptance = 0.0;
+    double acceptanceHalfWidth = 0.0;
+    double exactAcceptance = 0.0;
 };
 
 class LosslessLabView : public QWidget
@@ -65,6 +80,13 @@ public:
     void setVariant(Variant variant);
     void setSamples(std::int64_t samples);
     Variant variant() const;
+    /// k of the k-candidates mode (1: the one-draft lab).
+    void setCandidates(int k);
+    int candidates() const;
+    void setTreeVariant(TreeVariant variant);
+    TreeVariant treeVariant() const;
+    /// The acceptance line of the k-candidates mode (measured ± interval, exact formula); empty otherwise.
+    QString acceptanceText() const;
     std::int64_t samples() const;
     QVector<double> p() const;
     QVector<double> q() const;
@@ -80,6 +102,7 @@ public:
 
     /// Why `variant` is (or is not) lossless: the engine's sentence, translated.
     static QString explanation(Variant variant);
+    static QString explanation(TreeVariant variant);
     /// The English sentences the translations are made from (for the test that they match the engine's).
     static QStringList translatableExplanations();
 
@@ -108,11 +131,16 @@ private:
     void resetHistogram();
     void applyHidden();
     void setAlphabetSize(int size);
+    void fillVariants();
 
     BarEditor *m_pEditor;
     BarEditor *m_qEditor;
     QSpinBox *m_alphabet;
     QComboBox *m_variant;
+    QSpinBox *m_candidates;
+    QLabel *m_candidatesLabel;
+    QLabel *m_acceptance;
+    QList<QCPBars *> m_candidateBars; ///< accepted j-th candidate, j = 1..8, stacked in order
     QLabel *m_explanation;
     QComboBox *m_samples;
     QPushButton *m_run;

@@ -16,14 +16,21 @@ ArenaLaneSpec ArenaLaneSpec::parse(const QString &line)
     const QStringList parts = line.simplified().split(QLatin1Char(' '), Qt::SkipEmptyParts);
     ArenaLaneSpec spec;
     spec.draft = parts.value(0);
-    if (parts.size() > 1)
-        spec.policy = parts[1];
+    for (int i = 1; i < parts.size(); ++i) {
+        if (parts[i].startsWith(QLatin1String("tree:")))
+            spec.tree = parts[i].mid(5);
+        else
+            spec.policy = parts[i];
+    }
     return spec;
 }
 
 QString ArenaLaneSpec::title() const
 {
-    return policy == QLatin1String("constant") ? draft : draft + QLatin1Char(' ') + policy;
+    QString t = policy == QLatin1String("constant") ? draft : draft + QLatin1Char(' ') + policy;
+    if (!tree.isEmpty())
+        t += QStringLiteral(" tree:") + tree;
+    return t;
 }
 
 /// The engine side of the arena: touched on the arena worker only.
@@ -79,6 +86,8 @@ void ArenaRunner::start(const Setup &setup, const QStringList &lanes)
                 auto draft = e.makeDraft(spec.draft.toStdString(), setup.draftCorpus);
                 DecodingSettings settings = setup.decoding;
                 settings.policy = DraftPolicy::parse(spec.policy.toStdString());
+                if (!spec.tree.isEmpty())
+                    settings.tree = TreeShape::parse(spec.tree.toStdString());
                 settings.recordDistributions = true;
                 // A lane is a session capped at the arena's tokens, timed against the measured baseline.
                 state->lanes.push_back(std::make_unique<SessionRun>(e.target(), *draft, settings, e.prompt(),
@@ -86,6 +95,8 @@ void ArenaRunner::start(const Setup &setup, const QStringList &lanes)
                 QString title = modelTitle(draft->describe());
                 if (settings.policy.kind != DraftPolicy::Kind::Constant)
                     title += QStringLiteral(" · ") + QString::fromStdString(settings.policy.describe());
+                if (!settings.tree.empty())
+                    title += QStringLiteral(" · ") + tr("tree %1").arg(QString::fromStdString(settings.tree.describe()));
                 info.lanes << title;
                 state->drafts.push_back(std::move(draft));
             }

@@ -20,12 +20,14 @@ namespace specdec::gui {
 
 class EngineHost;
 
-/// One lane: a draft spec ("ngram:2", "lookup:3", "onnx:…") and a policy ("constant", "heuristic", …).
+/// One lane: a draft spec ("ngram:2", "lookup:3", "onnx:…"), a policy ("constant", "heuristic", …) and
+/// optionally a token-tree shape ("tree:3,2,1"), so chains and trees run side by side.
 struct ArenaLaneSpec
 {
     QString draft;
     QString policy = QStringLiteral("constant");
-    /// "ngram:2" or "ngram:2 heuristic": spec, then an optional policy.
+    QString tree; ///< "3,2,1"; empty: a chain of K
+    /// "ngram:2", "ngram:2 heuristic" or "ngram:2 tree:3,2,1": spec, then an optional policy or tree.
     static ArenaLaneSpec parse(const QString &line);
     QString title() const;
 };

@@ -3,6 +3,7 @@
 
 #include "EngineHost.h"
 
+#include "CandidatesLab.h"
 #include "LosslessLab.h"
 #include "Sampler.h"
 
@@ -34,6 +35,43 @@ LabSnapshot snapshotOf(const LosslessLab &lab, std::int64_t wanted, bool finishe
     return s;
 }
 
+LabSnapshot snapshotOf(const CandidatesLab &lab, std::int64_t wanted, bool finished)
+{
+    LabSnapshot s;
+    s.samples = lab.samples();
+    s.wanted = wanted;
+    s.counts = lab.counts();
+    s.accepted.assign(s.counts.size(), 0);
+    for (int j = 0; j < lab.k(); ++j) {
+        s.byCandidate.push_back(lab.acceptedCounts(j));
+        for (std::size_t x = 0; x < s.accepted.size(); ++x)
+            s.accepted[x] += s.byCandidate.back()[x];
+    }
+    s.replaced = lab.correctionCounts();
+    s.chi = lab.test();
+    s.totalVariation = lab.totalVariation();
+    s.measuredAcceptance = lab.measuredAcceptance();
+    s.acceptanceHalfWidth = lab.acceptanceHalfWidth();
+    s.exactAcceptance = lab.exactAcceptance();
+    s.finished = finished;
+    return s;
+}
+
+/// Runs `lab` in chunks until `wanted` samples or a stop, delivering snapshots every 40 ms and at the end.
+template<typename Lab, typename Deliver>
+void runChunks(Lab &lab, std::int64_t wanted, Rng &rng, const std::stop_token &stop, const Deliver &deliver)
+{
+    auto sinceEmit = std::chrono::steady_clock::now();
+    while (lab.samples() < wanted && !stop.stop_requested()) {
+        lab.run(std::min(LabRunner::kChunk, wanted - lab.samples()), rng);
+        const bool finished = lab.samples() >= wanted;
+        if (finished || std::chrono::steady_clock::now() - sinceEmit >= std::chrono::milliseconds(40)) {
+            deliver(snapshotOf(lab, wanted, finished));
+            sinceEmit = std::chrono::steady_clock::now();
+        }
+    }
+}
+
 } // namespace
 
 LabRunner::LabRunner(QObject *parent, EngineHost *host)
@@ -62,6 +100,21 @@ void LabRunner::start(const LabRequest &request)
         try {
             const Eigen::VectorXd p = toEigen(request.p);
             const Eigen::VectorXd q = toEigen(request.q);
+            const auto deliver = [this, run](LabSnapshot s) {
+                EngineHost::deliver(this, [this, run, s = std::move(s)] {
+                    if (run != m_run)
+                        return;
+                    if (s.finished)
+                        m_running = false;
+                    emit progress(s);
+                });
+            };
+            if (request.candidates > 1) { // one step of a token tree: k candidates (CandidatesLab)
+                CandidatesLab lab(p, q, request.candidates, request.treeVariant);
+                Rng rng(request.seed);
+                runChunks(lab, request.samples, rng, stop, deliver);
+                return;
+            }
             // temperature-target-only: the draft sampled from q (its distribution at temperature 1/2), but the
             // test divides by the draft's distribution before that temperature, norm(q^(1/2)).
             Eigen::VectorXd qTest = q;
@@ -72,21 +125,7 @@ void LabRunner::start(const LabRequest &request)
             }
             LosslessLab lab(p, q, request.variant, qTest);
             Rng rng(request.seed);
-            auto sinceEmit = std::chrono::steady_clock::now();
-            while (lab.samples() < request.samples && !stop.stop_requested()) {
-                lab.run(std::min(kChunk, request.samples - lab.samples()), rng);
-                const bool finished = lab.samples() >= request.samples;
-                if (finished || std::chrono::steady_clock::now() - sinceEmit >= std::chrono::milliseconds(40)) {
-                    EngineHost::deliver(this, [this, run, s = snapshotOf(lab, request.samples, finished)] {
-                        if (run != m_run)
-                            return;
-                        if (s.finished)
-                            m_running = false;
-                        emit progress(s);
-                    });
-                    sinceEmit = std::chrono::steady_clock::now();
-                }
-            }
+            runChunks(lab, request.samples, rng, stop, deliver);
         } catch (const std::exception &e) {
             EngineHost::deliver(this, [this, run, message = QString::fromStdString(e.what())] {
                 if (run != m_run)

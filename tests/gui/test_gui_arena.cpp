@@ -51,7 +51,43 @@ private slots:
     void alignedStepsKeepTokensTogether();
     void policyLaneShowsKOverRounds();
     void badLaneIsAMessage();
+    void chainAndTreeLanesSideBySide();
 };
+
+void TestArena::chainAndTreeLanesSideBySide()
+{
+    // The same draft as a chain of 3 and as the trees 2,2,1 and 3,2,1: greedy, every lane writes the target's
+    // own text; a tree lane keeps its trees, one target pass per round, and drafts more nodes per kept token.
+    QCOMPARE(ArenaLaneSpec::parse(QStringLiteral("ngram:2 tree:3,2,1")).tree, QStringLiteral("3,2,1"));
+    QCOMPARE(ArenaLaneSpec::parse(QStringLiteral("ngram:2 tree:3,2,1")).policy, QStringLiteral("constant"));
+    ArenaRunner runner(test::builtCorpora());
+    ArenaView view;
+    Setup setup = tinySetup(0.0);
+    setup.decoding.draftLength = 3;
+    const QStringList lanes{QStringLiteral("ngram:2"), QStringLiteral("ngram:2 tree:2,2,1"),
+                            QStringLiteral("ngram:2 tree:3,2,1")};
+    playArena(runner, view, setup, lanes, false);
+    QCOMPARE(view.laneCount(), 3);
+    QVERIFY(!runner.history(0).back().tree);
+    for (int i = 0; i < 3; ++i) {
+        QVERIFY(view.lane(i)->sameAsBaseline());
+        const RoundRecord &last = runner.history(i).back();
+        QCOMPARE(last.cumulative.targetCalls, static_cast<std::int64_t>(runner.history(i).size()));
+        QCOMPARE(view.table()->item(i, ArenaView::DraftedPerAccepted)->text(),
+                 QString::number(static_cast<double>(last.nodesDrafted) / last.cumulative.accepted, 'f', 2));
+        if (i > 0) {
+            QVERIFY(last.tree);
+            QCOMPARE(last.tree->shape.branchingList().front(), i + 1);
+            QCOMPARE(view.table()->item(i, ArenaView::SpeedupCostModel)->text(), QStringLiteral("—"));
+        }
+    }
+    QVERIFY(view.table()->item(2, ArenaView::Draft)->text().contains(QStringLiteral("3,2,1")));
+    // More children per node: at least as many tokens per pass, more nodes drafted per kept token.
+    const RoundRecord &chain = runner.history(0).back(), &tree = runner.history(2).back();
+    QVERIFY(tree.cumulative.speedupForwardPasses >= chain.cumulative.speedupForwardPasses);
+    QVERIFY(static_cast<double>(tree.nodesDrafted) / tree.cumulative.accepted
+            > static_cast<double>(chain.nodesDrafted) / chain.cumulative.accepted);
+}
 
 void TestArena::greedyLanesWriteTheTargetsText()
 {

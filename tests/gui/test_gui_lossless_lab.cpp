@@ -45,7 +45,65 @@ private slots:
     void variants();
     void stackedPartsAddUp();
     void explanationsMatchTheEngine();
+    void candidatesMode_data();
+    void candidatesMode();
 };
+
+void TestLosslessLab::candidatesMode_data()
+{
+    QTest::addColumn<int>("variant");
+    QTest::addColumn<bool>("lossless");
+    QTest::addRow("correct") << static_cast<int>(TreeVariant::Correct) << true;
+    QTest::addRow("no-residual-update") << static_cast<int>(TreeVariant::NoResidualUpdate) << false;
+    QTest::addRow("typical-acceptance") << static_cast<int>(TreeVariant::TypicalAcceptance) << false;
+}
+
+void TestLosslessLab::candidatesMode()
+{
+    // k = 3 candidates: the rules become the tree's; the stack "accepted j-th candidate" + correction adds up
+    // to the histogram; the correct rule follows p and its measured acceptance matches the exact formula;
+    // both wrong rules are caught by the same test.
+    QFETCH(int, variant);
+    QFETCH(bool, lossless);
+    LosslessLabView view;
+    view.setCandidates(3);
+    QCOMPARE(view.candidates(), 3);
+    view.setTreeVariant(static_cast<TreeVariant>(variant));
+    QCOMPARE(static_cast<int>(view.treeVariant()), variant);
+    view.setSamples(100000);
+    QCOMPARE(view.request().candidates, 3);
+    const LabSnapshot s = runToEnd(view);
+    QCOMPARE(s.byCandidate.size(), std::size_t(3));
+    std::int64_t accepted = 0;
+    for (std::size_t x = 0; x < s.counts.size(); ++x) {
+        std::int64_t parts = s.replaced[x];
+        for (const auto &c : s.byCandidate)
+            parts += c[x];
+        QCOMPARE(parts, s.counts[x]);
+        accepted += s.accepted[x];
+    }
+    QCOMPARE(static_cast<double>(accepted) / static_cast<double>(s.samples), s.measuredAcceptance);
+    QCOMPARE(s.chi.pValue >= LosslessLabView::kSignificance, lossless);
+    // The exact one-node acceptance 1 - prod_j (1 - sum min(p_j, q)), computed here from the view's p and q.
+    Eigen::VectorXd p(view.p().size()), q(view.q().size());
+    for (int i = 0; i < p.size(); ++i) {
+        p[i] = view.p()[i];
+        q[i] = view.q()[i];
+    }
+    double none = 1.0;
+    for (int j = 0; j < 3; ++j) {
+        none *= 1.0 - overlapMass(p, q);
+        p = residualDistribution(p, q);
+    }
+    QVERIFY(qAbs(s.exactAcceptance - (1.0 - none)) < 1e-12);
+    if (lossless)
+        QVERIFY(qAbs(s.measuredAcceptance - s.exactAcceptance) <= s.acceptanceHalfWidth);
+    QVERIFY(view.acceptanceText().contains(QString::number(s.exactAcceptance, 'f', 4)));
+    // Back to one draft: the chain's rules again.
+    view.setCandidates(1);
+    QCOMPARE(view.request().candidates, 1);
+    QCOMPARE(view.variant(), Variant::Correct);
+}
 
 void TestLosslessLab::dragRenormalises()
 {
@@ -137,6 +195,8 @@ void TestLosslessLab::explanationsMatchTheEngine()
         QVERIFY2(sources.contains(QString::fromStdString(variantExplanation(v))), variantName(v).c_str());
         QCOMPARE(LosslessLabView::explanation(v), QString::fromStdString(variantExplanation(v))); // no translator
     }
+    for (TreeVariant v : allTreeVariants())
+        QVERIFY2(sources.contains(QString::fromStdString(treeVariantExplanation(v))), treeVariantName(v).c_str());
 }
 
 QTEST_MAIN(TestLosslessLab)
