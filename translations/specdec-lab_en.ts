@@ -185,6 +185,14 @@
         <source>Start in presenter mode (large text, one stage at a time; F5 or Esc leaves).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Token tree: children per depth, e.g. 3,2,1 (default: a chain of K).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>shape</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Phase</name>
@@ -242,6 +250,21 @@
     </message>
     <message>
         <source>Accepted tokens and the corrected or bonus token join the text.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>specdec::TreeVariant</name>
+    <message>
+        <source>Each rejected child takes its overlap out of p: the next child is tested against norm(max(0, p&apos; - q)), and the output follows p exactly.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Testing every child against the original p gives the overlap min(p, q) one chance per child: tokens where the draft is confident are over-represented.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Medusa&apos;s typical acceptance keeps any child the target finds plausible enough: faster, but the output no longer follows p.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -407,15 +430,15 @@
         <source>The arena takes 2 to 6 lanes, got %1.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>tree %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::ArenaView</name>
     <message>
         <source>Target %1 on %2; %3 tokens per lane; same prompt, seed and sampler settings.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Lanes, one per line: a draft (ngram:N, onnx:PATH, uniform, same, lookup:N) and optionally a policy (heuristic, confidence:0.4, threshold:0.6)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -496,6 +519,14 @@
     </message>
     <message>
         <source>Draft length K per round</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lanes, one per line: a draft (ngram:N, onnx:PATH, uniform, same, lookup:N) and optionally a policy (heuristic, confidence:0.4, threshold:0.6) or a token tree (tree:3,2,1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drafted / accepted</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -839,6 +870,34 @@
         <source>p at position K+1 (scored in the same pass)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>p′: what the child was tested against</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Correction “%1” from the last p′</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bonus “%1” from p after the accepted leaf</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node “%1”: depth %2, child %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Click a node of the tree to see its distributions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all children rejected at depth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>last p′: the correction is drawn from it</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::Exporter</name>
@@ -981,6 +1040,22 @@
     </message>
     <message>
         <source>Reveal the histogram</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Some candidate accepted: measured %1 ± %2 · exact 1 − Π(1 − Σ min(p_j, q)) = %3 (k = %4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Candidates k:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>k drafts drawn i.i.d. from q and tested one by one (one step of a token tree); 1: the one-draft lab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>accepted candidate %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1345,6 +1420,22 @@
         <source>The same seed replays the same run.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Tree shape: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>chain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Token tree: children per depth, e.g. 3,2,1 (3 drafts, 2 under each, 1 under each of those: 15 nodes, verified in one pass). Empty: a chain of K.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::ShortcutList</name>
@@ -1518,6 +1609,65 @@
     </message>
     <message>
         <source>%1 ms per phase</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>specdec::gui::TreeView</name>
+    <message>
+        <source>The apprentice drafts a tree, one depth per call: every node gets its children drawn independently from q at that node.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The head chef scores every node of the tree in one forward pass (one row per root-to-leaf path); each node gets p(x).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Greedy: at each node the child equal to the target&apos;s most probable token is kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From the top, children are tested one by one: keep x when u &lt; min(1, p′(x)/q(x)); after each rejection p′ becomes norm(max(0, p′ − q)).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No child matched: the target&apos;s most probable token is taken.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every child of the node was rejected: the correction is drawn from the last p′.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A leaf was accepted: p after it gives one more token for free.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The accepted path and the correction or bonus join the text; the other branches are discarded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>context</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>p&apos;%1 u%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>q%1 p%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>q%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>from p&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bonus</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

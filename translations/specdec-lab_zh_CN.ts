@@ -185,6 +185,14 @@
         <source>Start in presenter mode (large text, one stage at a time; F5 or Esc leaves).</source>
         <translation>以演示模式启动（大字号，一次一个舞台；按 F5 或 Esc 退出）。</translation>
     </message>
+    <message>
+        <source>Token tree: children per depth, e.g. 3,2,1 (default: a chain of K).</source>
+        <translation>词元树：每层的子节点数，如 3,2,1（默认：长度为 K 的链）。</translation>
+    </message>
+    <message>
+        <source>shape</source>
+        <translation>形状</translation>
+    </message>
 </context>
 <context>
     <name>Phase</name>
@@ -243,6 +251,21 @@
     <message>
         <source>Accepted tokens and the corrected or bonus token join the text.</source>
         <translation>被接受的词元以及修正词元或奖励词元加入正文。</translation>
+    </message>
+</context>
+<context>
+    <name>specdec::TreeVariant</name>
+    <message>
+        <source>Each rejected child takes its overlap out of p: the next child is tested against norm(max(0, p&apos; - q)), and the output follows p exactly.</source>
+        <translation>每个被拒绝的子节点把它的重叠部分从 p 中去掉：下一个子节点对照 norm(max(0, p&apos; - q)) 检验，输出严格服从 p。</translation>
+    </message>
+    <message>
+        <source>Testing every child against the original p gives the overlap min(p, q) one chance per child: tokens where the draft is confident are over-represented.</source>
+        <translation>每个子节点都对照原来的 p 检验，重叠 min(p, q) 每个子节点都有一次机会：草稿有把握的词元被过多选中。</translation>
+    </message>
+    <message>
+        <source>Medusa&apos;s typical acceptance keeps any child the target finds plausible enough: faster, but the output no longer follows p.</source>
+        <translation>Medusa 的典型接受保留目标认为足够合理的任何子节点：更快，但输出不再服从 p。</translation>
     </message>
 </context>
 <context>
@@ -407,16 +430,16 @@
         <source>The arena takes 2 to 6 lanes, got %1.</source>
         <translation>擂台需要 2 到 6 条赛道，收到 %1 条。</translation>
     </message>
+    <message>
+        <source>tree %1</source>
+        <translation>树 %1</translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::ArenaView</name>
     <message>
         <source>Target %1 on %2; %3 tokens per lane; same prompt, seed and sampler settings.</source>
         <translation>目标 %1，语料 %2；每条赛道 %3 个词元；提示、种子与采样设置相同。</translation>
-    </message>
-    <message>
-        <source>Lanes, one per line: a draft (ngram:N, onnx:PATH, uniform, same, lookup:N) and optionally a policy (heuristic, confidence:0.4, threshold:0.6)</source>
-        <translation>赛道，每行一条：一个草稿模型（ngram:N、onnx:路径、uniform、same、lookup:N），可选一个策略（heuristic、confidence:0.4、threshold:0.6）</translation>
     </message>
     <message>
         <source>Load lanes</source>
@@ -497,6 +520,14 @@
     <message>
         <source>Draft length K per round</source>
         <translation>每轮草稿长度 K</translation>
+    </message>
+    <message>
+        <source>Lanes, one per line: a draft (ngram:N, onnx:PATH, uniform, same, lookup:N) and optionally a policy (heuristic, confidence:0.4, threshold:0.6) or a token tree (tree:3,2,1)</source>
+        <translation>赛道，每行一条：一个草稿模型（ngram:N、onnx:路径、uniform、same、lookup:N），可选一个策略（heuristic、confidence:0.4、threshold:0.6）或一棵词元树（tree:3,2,1）</translation>
+    </message>
+    <message>
+        <source>Drafted / accepted</source>
+        <translation>起草 / 接受</translation>
     </message>
 </context>
 <context>
@@ -839,6 +870,34 @@
         <source>p at position K+1 (scored in the same pass)</source>
         <translation>第 K+1 位的 p（同一次前向计算）</translation>
     </message>
+    <message>
+        <source>p′: what the child was tested against</source>
+        <translation>p′：该子节点检验时所对照的分布</translation>
+    </message>
+    <message>
+        <source>Correction “%1” from the last p′</source>
+        <translation>修正“%1”，取自最后的 p′</translation>
+    </message>
+    <message>
+        <source>Bonus “%1” from p after the accepted leaf</source>
+        <translation>奖励“%1”，取自被接受叶节点之后的 p</translation>
+    </message>
+    <message>
+        <source>Node “%1”: depth %2, child %3</source>
+        <translation>节点“%1”：第 %2 层，第 %3 个子节点</translation>
+    </message>
+    <message>
+        <source>Click a node of the tree to see its distributions</source>
+        <translation>点击树上的节点查看它的分布</translation>
+    </message>
+    <message>
+        <source>all children rejected at depth</source>
+        <translation>全部子节点被拒绝的层</translation>
+    </message>
+    <message>
+        <source>last p′: the correction is drawn from it</source>
+        <translation>最后的 p′：修正词元从中抽取</translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::Exporter</name>
@@ -982,6 +1041,22 @@
     <message>
         <source>Reveal the histogram</source>
         <translation>揭晓直方图</translation>
+    </message>
+    <message>
+        <source>Some candidate accepted: measured %1 ± %2 · exact 1 − Π(1 − Σ min(p_j, q)) = %3 (k = %4)</source>
+        <translation>有候选被接受：实测 %1 ± %2 · 精确值 1 − Π(1 − Σ min(p_j, q)) = %3（k = %4）</translation>
+    </message>
+    <message>
+        <source>Candidates k:</source>
+        <translation>候选数 k：</translation>
+    </message>
+    <message>
+        <source>k drafts drawn i.i.d. from q and tested one by one (one step of a token tree); 1: the one-draft lab</source>
+        <translation>从 q 独立同分布抽取 k 个草稿并逐个检验（词元树的一步）；1：单草稿实验</translation>
+    </message>
+    <message>
+        <source>accepted candidate %1</source>
+        <translation>接受第 %1 个候选</translation>
     </message>
 </context>
 <context>
@@ -1345,6 +1420,22 @@
         <source>The same seed replays the same run.</source>
         <translation>相同的种子重现相同的运行。</translation>
     </message>
+    <message>
+        <source>Tree shape: %1</source>
+        <translation>树形状：%1</translation>
+    </message>
+    <message>
+        <source>Tree</source>
+        <translation>树</translation>
+    </message>
+    <message>
+        <source>chain</source>
+        <translation>链</translation>
+    </message>
+    <message>
+        <source>Token tree: children per depth, e.g. 3,2,1 (3 drafts, 2 under each, 1 under each of those: 15 nodes, verified in one pass). Empty: a chain of K.</source>
+        <translation>词元树：每层的子节点数，如 3,2,1（3 个草稿，每个下面 2 个，再各 1 个：共 15 个节点，一次前向传播验证）。留空：长度为 K 的链。</translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::ShortcutList</name>
@@ -1519,6 +1610,65 @@
     <message>
         <source>%1 ms per phase</source>
         <translation>每阶段 %1 毫秒</translation>
+    </message>
+</context>
+<context>
+    <name>specdec::gui::TreeView</name>
+    <message>
+        <source>The apprentice drafts a tree, one depth per call: every node gets its children drawn independently from q at that node.</source>
+        <translation>学徒起草一棵树，每次调用一层：每个节点的子节点都从该节点的 q 独立抽取。</translation>
+    </message>
+    <message>
+        <source>The head chef scores every node of the tree in one forward pass (one row per root-to-leaf path); each node gets p(x).</source>
+        <translation>主厨一次前向传播为树的每个节点打分（每条根到叶路径一行）；每个节点得到 p(x)。</translation>
+    </message>
+    <message>
+        <source>Greedy: at each node the child equal to the target&apos;s most probable token is kept.</source>
+        <translation>贪心：在每个节点保留等于目标最可能词元的子节点。</translation>
+    </message>
+    <message>
+        <source>From the top, children are tested one by one: keep x when u &lt; min(1, p′(x)/q(x)); after each rejection p′ becomes norm(max(0, p′ − q)).</source>
+        <translation>从上往下逐个检验子节点：u &lt; min(1, p′(x)/q(x)) 时保留 x；每次拒绝后 p′ 变为 norm(max(0, p′ − q))。</translation>
+    </message>
+    <message>
+        <source>No child matched: the target&apos;s most probable token is taken.</source>
+        <translation>没有子节点匹配：取目标最可能的词元。</translation>
+    </message>
+    <message>
+        <source>Every child of the node was rejected: the correction is drawn from the last p′.</source>
+        <translation>该节点的子节点全部被拒绝：从最后的 p′ 抽取修正词元。</translation>
+    </message>
+    <message>
+        <source>A leaf was accepted: p after it gives one more token for free.</source>
+        <translation>一个叶节点被接受：它之后的 p 免费多给一个词元。</translation>
+    </message>
+    <message>
+        <source>The accepted path and the correction or bonus join the text; the other branches are discarded.</source>
+        <translation>被接受的路径和修正或奖励词元加入文本；其他分支被丢弃。</translation>
+    </message>
+    <message>
+        <source>context</source>
+        <translation>上下文</translation>
+    </message>
+    <message>
+        <source>p&apos;%1 u%2</source>
+        <translation>p&apos;%1 u%2</translation>
+    </message>
+    <message>
+        <source>q%1 p%2</source>
+        <translation>q%1 p%2</translation>
+    </message>
+    <message>
+        <source>q%1</source>
+        <translation>q%1</translation>
+    </message>
+    <message>
+        <source>from p&apos;</source>
+        <translation>取自 p&apos;</translation>
+    </message>
+    <message>
+        <source>bonus</source>
+        <translation>奖励</translation>
     </message>
 </context>
 </TS>
