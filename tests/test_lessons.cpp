@@ -84,7 +84,7 @@ void TestLessons::shippedLessonsLoad()
     QStringList errors;
     const QList<LessonFile> lessons = loadLessonFolder(lessonsDir(), &errors);
     QCOMPARE(errors, QStringList());
-    QCOMPARE(lessons.size(), 6);
+    QCOMPARE(lessons.size(), 7);
     QCOMPARE(lessons.front().id, QStringLiteral("classic-demo")); // listed first, as the docs take it first
     for (const LessonFile &l : lessons) {
         QVERIFY(!l.title.text(QStringLiteral("en")).isEmpty());
@@ -103,6 +103,10 @@ void TestLessons::shippedLessonsLoad()
     const LessonFile &four = lessons[4];
     QVERIFY(four.demo.theory.has_value());
     QCOMPARE(four.demo.theory->k, 8);
+    const LessonFile &trees = lessons[6]; // the window plays trees; the arena puts a chain beside two trees
+    QCOMPARE(trees.id, QStringLiteral("token-trees"));
+    QCOMPARE(trees.demo.setup->decoding.tree, TreeShape::parse("3,2,1"));
+    QVERIFY(trees.demo.arenaLanes.contains(QStringLiteral("ngram:2 tree:2,2,1")));
 }
 
 void TestLessons::shippedQuizLoads()

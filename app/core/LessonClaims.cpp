@@ -5,6 +5,7 @@
 #include "Generation.h"
 #include "Metrics.h"
 #include "Theory.h"
+#include "TreePath.h"
 
 #include <QFileInfo>
 #include <QMap>
@@ -182,14 +183,26 @@ QList<ClaimResult> checkClaims(const LessonFile &lesson, const CorpusCatalog &ca
             experiment = Experiment::load(setup, catalog, false);
         if (!runs.contains(lane)) {
             Setup laneSetup = setup;
-            const QString policy = lane.section(QLatin1Char(' '), 1).trimmed();
-            if (!policy.isEmpty())
-                laneSetup.decoding.policy = DraftPolicy::parse(policy.toStdString());
+            // "spec [policy] [tree:3,2,1]": an arena lane is a chain unless it names a tree; the setup's own
+            // draft (the first lane) keeps the setup's tree.
+            if (lane != lanes.first())
+                laneSetup.decoding.tree = {};
+            const QStringList words = lane.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+            for (int i = 1; i < words.size(); ++i) {
+                if (words[i].startsWith(QLatin1String("tree:")))
+                    laneSetup.decoding.tree = TreeShape::parse(words[i].mid(5).toStdString());
+                else
+                    laneSetup.decoding.policy = DraftPolicy::parse(words[i].toStdString());
+            }
             laneSetup.decoding.recordDistributions = false;
-            auto draft = experiment->makeDraft(lane.section(QLatin1Char(' '), 0, 0).toStdString(), setup.draftCorpus);
+            auto draft = experiment->makeDraft(words.value(0).toStdString(), setup.draftCorpus);
             const Generation g = generateSpeculative(experiment->target(), *draft, laneSetup.decoding,
                                                      experiment->prompt(), setup.tokens);
-            runs.insert(lane, {computeMetrics(g.rounds, g.seconds), g.tokens});
+            // A tree run is measured on its accepted paths (pathTrace): alpha-hat per depth, tokens per pass.
+            std::vector<RoundTrace> rounds = g.rounds;
+            for (const TreeTrace &t : g.treeRounds)
+                rounds.push_back(pathTrace(t));
+            runs.insert(lane, {computeMetrics(rounds, g.seconds), g.tokens});
         }
         const auto &[m, tokens] = runs[lane];
         if (t.metric == QLatin1String("alpha"))

@@ -25,7 +25,7 @@ Setup parseSetup(const JsonFields &f, const QJsonObject &s, const QString &at)
                {QStringLiteral("corpus"), QStringLiteral("target"), QStringLiteral("draft"), QStringLiteral("draft_corpus"),
                 QStringLiteral("prompt"), QStringLiteral("tokens"), QStringLiteral("k"), QStringLiteral("policy"),
                 QStringLiteral("temperature"), QStringLiteral("draft_temperature"), QStringLiteral("top_k"),
-                QStringLiteral("top_p"), QStringLiteral("seed")});
+                QStringLiteral("top_p"), QStringLiteral("seed"), QStringLiteral("tree")});
     Setup setup;
     setup.corpus = f.string(s, at, "corpus").toStdString();
     setup.target = f.string(s, at, "target").toStdString();
@@ -49,6 +49,11 @@ Setup parseSetup(const JsonFields &f, const QJsonObject &s, const QString &at)
         }
     };
     check("policy", [&] { d.policy = DraftPolicy::parse(f.optionalString(s, at, "policy", QStringLiteral("constant")).toStdString()); });
+    check("tree", [&] {
+        const QString tree = f.optionalString(s, at, "tree", {}).trimmed();
+        if (!tree.isEmpty())
+            d.tree = TreeShape::parse(tree.toStdString());
+    });
     check("target", [&] { ModelSpec::parse(setup.target); });
     check("draft", [&] { ModelSpec::parse(setup.draft); });
     check("k", [&] { setup.validate(); });

@@ -86,8 +86,8 @@ void ArenaRunner::start(const Setup &setup, const QStringList &lanes)
                 auto draft = e.makeDraft(spec.draft.toStdString(), setup.draftCorpus);
                 DecodingSettings settings = setup.decoding;
                 settings.policy = DraftPolicy::parse(spec.policy.toStdString());
-                if (!spec.tree.isEmpty())
-                    settings.tree = TreeShape::parse(spec.tree.toStdString());
+                // A lane is a chain unless it names a tree (the window's tree shape is not the lanes').
+                settings.tree = spec.tree.isEmpty() ? TreeShape{} : TreeShape::parse(spec.tree.toStdString());
                 settings.recordDistributions = true;
                 // A lane is a session capped at the arena's tokens, timed against the measured baseline.
                 state->lanes.push_back(std::make_unique<SessionRun>(e.target(), *draft, settings, e.prompt(),

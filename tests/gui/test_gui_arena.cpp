@@ -82,6 +82,10 @@ void TestArena::chainAndTreeLanesSideBySide()
         }
     }
     QVERIFY(view.table()->item(2, ArenaView::Draft)->text().contains(QStringLiteral("3,2,1")));
+    if (const QString dir = qEnvironmentVariable("SPECDEC_SCREENSHOT_DIR"); !dir.isEmpty()) { // to look at it
+        view.resize(1280, 720);
+        view.grab().save(dir + QStringLiteral("/arena-trees.png"));
+    }
     // More children per node: at least as many tokens per pass, more nodes drafted per kept token.
     const RoundRecord &chain = runner.history(0).back(), &tree = runner.history(2).back();
     QVERIFY(tree.cumulative.speedupForwardPasses >= chain.cumulative.speedupForwardPasses);

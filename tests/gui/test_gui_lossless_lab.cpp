@@ -99,6 +99,10 @@ void TestLosslessLab::candidatesMode()
     if (lossless)
         QVERIFY(qAbs(s.measuredAcceptance - s.exactAcceptance) <= s.acceptanceHalfWidth);
     QVERIFY(view.acceptanceText().contains(QString::number(s.exactAcceptance, 'f', 4)));
+    if (const QString dir = qEnvironmentVariable("SPECDEC_SCREENSHOT_DIR"); !dir.isEmpty()) { // to look at it
+        view.resize(1000, 620);
+        view.grab().save(dir + QStringLiteral("/lab-candidates-%1.png").arg(QString::fromLatin1(QTest::currentDataTag())));
+    }
     // Back to one draft: the chain's rules again.
     view.setCandidates(1);
     QCOMPARE(view.request().candidates, 1);
