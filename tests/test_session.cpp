@@ -80,6 +80,29 @@ private slots:
             QCOMPARE(again.rounds[i].committed, first.rounds[i].committed);
     }
 
+    void treeSessionsKeepTheirShape()
+    {
+        // A token-tree session reloads as the same tree; a file without "tree" (older ones) is a chain.
+        Setup a = exampleSetup();
+        a.decoding.tree = TreeShape::parse("3,2,1");
+        a.decoding.policy = DraftPolicy::parse("constant"); // a tree drafts its whole shape
+        const QString path = m_dir.filePath(QStringLiteral("tree.json"));
+        SessionFile{a, {2, QStringLiteral("dice")}}.save(path);
+        QCOMPARE(SessionFile::load(path).setup.decoding.tree, a.decoding.tree);
+        SessionFile{exampleSetup(), {}}.save(path);
+        QVERIFY(SessionFile::load(path).setup.decoding.tree.empty());
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray bad = f.readAll().replace("\"tree\": \"\"", "\"tree\": \"3,x\"");
+        f.close();
+        try {
+            SessionFile::load(write(QStringLiteral("badtree.json"), bad));
+            QFAIL("a bad tree loaded");
+        } catch (const Error &e) {
+            QVERIFY2(QString::fromUtf8(e.what()).contains(QStringLiteral("tree shape '3,x'")), e.what());
+        }
+    }
+
     void damagedFilesAreClearErrors_data()
     {
         QTest::addColumn<QByteArray>("bytes");

@@ -70,6 +70,7 @@ void SessionFile::save(const QString &path) const
         {QStringLiteral("top_p"), d.target.topP},
         {QStringLiteral("seed"), QString::number(d.seed)}, // 64-bit: a string, so JSON doubles cannot round it
         {QStringLiteral("threads"), setup.threads},
+        {QStringLiteral("tree"), QString::fromStdString(d.tree.describe())}, // "" for a chain
     };
     const QJsonObject root{
         {QStringLiteral("format"), kFormat},
@@ -158,6 +159,9 @@ SessionFile SessionFile::parse(const QByteArray &bytes, const QString &path)
     const QString policy = text(s, "policy", path);
     try {
         d.policy = DraftPolicy::parse(policy.toStdString());
+        const QString tree = s.value(QStringLiteral("tree")).toString(); // optional: older files are chains
+        if (!tree.trimmed().isEmpty())
+            d.tree = TreeShape::parse(tree.toStdString());
         setup.validate();
         ModelSpec::parse(setup.target);
         ModelSpec::parse(setup.draft);
