@@ -189,6 +189,27 @@ void TreeView::layoutNodes()
     }
 }
 
+QString TreeView::nodeNumbers(int node) const
+{
+    if (node < 0 || node >= static_cast<int>(m_frame.nodes.size()))
+        return {};
+    const TreeNodeFrame &nf = m_frame.nodes[static_cast<std::size_t>(node)];
+    if (nf.pUsed)
+        return tr("p'%1 u%2").arg(*nf.pUsed, 0, 'f', 2).arg(nf.u ? QString::number(*nf.u, 'f', 2) : QStringLiteral("-"));
+    if (nf.p)
+        return tr("q%1 p%2").arg(*nf.q, 0, 'f', 2).arg(*nf.p, 0, 'f', 2);
+    if (nf.q)
+        return tr("q%1").arg(*nf.q, 0, 'f', 2);
+    return {};
+}
+
+QFont TreeView::numbersFont() const
+{
+    QFont small = font();
+    small.setPointSizeF(std::max(6.0, font().pointSizeF() * 0.75));
+    return small;
+}
+
 QRectF TreeView::nodeRect(int node) const
 {
     const auto i = static_cast<std::size_t>(node + 1);
@@ -227,8 +248,7 @@ void TreeView::paintEvent(QPaintEvent *)
         return;
     const TreeTrace &t = *m_trace;
     QFont font = painter.font();
-    QFont small = font;
-    small.setPointSizeF(std::max(6.0, font.pointSizeF() * 0.75));
+    const QFont small = numbersFont();
 
     auto stateColor = [&](TreeNodeFrame::State s) {
         switch (s) {
@@ -297,16 +317,7 @@ void TreeView::paintEvent(QPaintEvent *)
         painter.drawText(r.adjusted(0, 0, 0, -r.height() * 0.35), Qt::AlignCenter, token);
         if (r.height() >= 28) {
             painter.setFont(small);
-            QString numbers;
-            if (nf.pUsed)
-                numbers = tr("p'%1 u%2")
-                              .arg(*nf.pUsed, 0, 'f', 2)
-                              .arg(nf.u ? QString::number(*nf.u, 'f', 2) : QStringLiteral("-"));
-            else if (nf.p)
-                numbers = tr("q%1 p%2").arg(*nf.q, 0, 'f', 2).arg(*nf.p, 0, 'f', 2);
-            else if (nf.q)
-                numbers = tr("q%1").arg(*nf.q, 0, 'f', 2);
-            painter.drawText(r.adjusted(1, r.height() * 0.5, -1, 0), Qt::AlignCenter, numbers);
+            painter.drawText(r.adjusted(1, r.height() * 0.5, -1, 0), Qt::AlignCenter, nodeNumbers(static_cast<int>(n)));
         }
     }
     // The correction or the bonus, hung under the node where the path ended.

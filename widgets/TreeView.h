@@ -40,6 +40,10 @@ public:
     const TreeFrame &frame() const { return m_frame; }
     /// Where node `node` is drawn (-1: the root), in widget coordinates; empty when not shown.
     QRectF nodeRect(int node) const;
+    /// The numbers a node shows under its token at this frame ("q0.12", "q0.12 p0.30", "p'0.30 u0.41"), in
+    /// numbersFont(); drawn only when the node is at least 28 px high.
+    QString nodeNumbers(int node) const;
+    QFont numbersFont() const;
     /// Where the correction or bonus is drawn; empty before it is known.
     QRectF outcomeRect() const { return m_frame.outcomeShown ? m_outcomeRect : QRectF(); }
     /// The node under `point`: a node index, TreeFrame::kOutcome for the correction or bonus, -1 for none.

@@ -33,6 +33,8 @@
 #include <QUrl>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace specdec::gui {
 
 MainWindow::MainWindow(SessionController *session, Player *player, Language *language, QWidget *parent)
@@ -285,7 +287,7 @@ void MainWindow::showPosition(int round, Phase phase, bool animate)
         const TreeView *tree = m_roundView->tree();
         int node = tree->selectedNode();
         if (node == -1)
-            node = tree->frame().outcomeShown ? TreeFrame::kOutcome : tree->frame().currentNode;
+            node = tree->frame().outcomeShown ? TreeFrame::kOutcome : std::max(0, tree->frame().currentNode);
         m_distribution->showTreeNode(history.shared(round), node, phase);
     } else {
         showCard(m_roundView->cards()->currentCard());

@@ -191,6 +191,37 @@ private slots:
         QVERIFY(view.nodeRect(0).isEmpty());
     }
 
+    void numbersFitTheNodesAt720p()
+    {
+        // The tree's area in the 1280x720 window is about 630 x 280 px: the tree 3,2,1 (6 leaves) and the
+        // widest shape a class uses, 2,2,2 (8 leaves), show their nodes' numbers, and the numbers fit.
+        for (const char *shape : {"3,2,1", "2,2,2"}) {
+            const Corpus corpus = test::tinyEnglish();
+            const auto target = test::model("ngram:3", corpus);
+            const auto draft = test::model("ngram:1:addk=1", corpus);
+            DecodingSettings s;
+            s.tree = TreeShape::parse(shape);
+            s.seed = 9;
+            TreeDecoder decoder(*target, *draft, s);
+            std::vector<TokenId> sequence = corpus.vocabulary.encode(U"the ");
+            auto trace = std::make_shared<const TreeTrace>(decoder.round(sequence, 10));
+            TreeView view;
+            view.resize(630, 280);
+            for (Phase phase : {Phase::Draft, Phase::Verify, Phase::Dice}) {
+                view.setRound(trace, phase);
+                const QFontMetricsF metrics(view.numbersFont());
+                for (int n = 0; n < static_cast<int>(trace->nodes.size()); ++n) {
+                    const QRectF r = view.nodeRect(n);
+                    if (r.isEmpty())
+                        continue;
+                    QVERIFY2(r.height() >= 28, shape); // the numbers are drawn
+                    QVERIFY2(metrics.horizontalAdvance(view.nodeNumbers(n)) <= r.width() - 2,
+                             qPrintable(QStringLiteral("%1: '%2' in %3 px").arg(QLatin1String(shape), view.nodeNumbers(n)).arg(r.width())));
+                }
+            }
+        }
+    }
+
     void sessionRunPlaysTreesIntoTheWindow()
     {
         // A session with a tree shape: the record keeps the tree and its path as a chain; the round view shows
