@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The AVX2 path of the kernels: eight floats per register, six rows by one panel per product tile.
+// The AVX2 path of the kernels: eight floats per register, six rows by one panel per product tile (two panels
+// for one or two rows: sixteen registers in all).
 // Compiled with -mavx2 only (no -mfma) and -ffp-contract=off, so that no product is fused into an addition.
 #include "onnx/Kernels.h"
 
@@ -37,7 +38,9 @@ struct V
     }
 };
 constexpr int kMaxRows = 6;
-constexpr int kMaxPanels = 1;
+constexpr int kMaxPanels = 2;
+constexpr int panelsForRows(int mr) { return mr <= 2 ? 2 : 1; }
+constexpr int kPrefetchFromRows = 1000; // none
 
 #include "gemm_tile.inc"
 #include "normalize.inc"

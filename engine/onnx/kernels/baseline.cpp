@@ -39,6 +39,8 @@ using V = V1;
 constexpr int kMaxRows = 4;
 #endif
 constexpr int kMaxPanels = 1;
+constexpr int panelsForRows(int) { return 1; }
+constexpr int kPrefetchFromRows = 1000; // none
 
 #include "gemm_tile.inc"
 #include "normalize.inc"
