@@ -36,6 +36,7 @@ struct V
     {
         return _mm256_andnot_ps(_mm256_cmp_ps(x, set1(threshold), _CMP_LT_OQ), r);
     }
+    static bool allAtMost(Reg x, float t) { return _mm256_movemask_ps(_mm256_cmp_ps(x, set1(t), _CMP_LE_OQ)) == 0xFF; }
 };
 constexpr int kMaxRows = 6;
 constexpr int kMaxPanels = 2;

@@ -39,6 +39,7 @@ struct V
         // keep r where x is not below the threshold (NaN included), as the other paths do
         return _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(x, set1(threshold), _CMP_NLT_UQ), r);
     }
+    static bool allAtMost(Reg x, float t) { return _mm512_cmp_ps_mask(x, set1(t), _CMP_LE_OQ) == 0xFFFF; }
 };
 constexpr int kMaxRows = 16;
 constexpr int kMaxPanels = 4;

@@ -32,6 +32,7 @@ struct V
         return _mm_castsi128_ps(_mm_slli_epi32(_mm_add_epi32(_mm_cvttps_epi32(n), _mm_set1_epi32(127)), 23));
     }
     static Reg zeroBelow(Reg x, float threshold, Reg r) { return _mm_andnot_ps(_mm_cmplt_ps(x, set1(threshold)), r); }
+    static bool allAtMost(Reg x, float t) { return _mm_movemask_ps(_mm_cmple_ps(x, set1(t))) == 0xF; }
 };
 constexpr int kMaxRows = 2;
 #else
