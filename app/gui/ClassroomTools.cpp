@@ -419,10 +419,17 @@ void ClassroomTools::labFromModels()
         return;
     }
     const DraftPosition &pos = history.at(round).trace.positions.front();
-    if (pos.pDist.size() == 0 || pos.qDist.size() != pos.pDist.size())
+    const Eigen::VectorXd *pDist = &pos.pDist, *qDist = &pos.qDist;
+    if (const TreeTrace *tree = history.at(round).tree.get()) // a tree round: p and q at the context (its root)
+        for (const TreeExpansion &e : tree->expansions)
+            if (e.node == -1) {
+                pDist = &e.p;
+                qDist = &e.q;
+            }
+    if (pDist->size() == 0 || qDist->size() != pDist->size())
         return;
     // The 9 tokens most likely under p or q, and the rest of the vocabulary as one "others" bar.
-    const TopTokens top = topTokens({&pos.pDist, &pos.qDist}, 9);
+    const TopTokens top = topTokens({pDist, qDist}, 9);
     QVector<double> p(top.values[0].begin(), top.values[0].end());
     QVector<double> q(top.values[1].begin(), top.values[1].end());
     QStringList labels;

@@ -5,6 +5,7 @@
 #include "GuiTestSupport.h"
 
 #include "ClassroomTools.h"
+#include "DistributionView.h"
 #include "Exporter.h"
 #include "Language.h"
 #include "MainWindow.h"
@@ -12,8 +13,10 @@
 #include "PlotsPanel.h"
 #include "RoundView.h"
 #include "LessonPanel.h"
+#include "LosslessLabView.h"
 #include "SessionController.h"
 #include "SessionFile.h"
+#include "SetupBar.h"
 #include "TheoryExplorer.h"
 
 #include "Theory.h"
@@ -69,7 +72,45 @@ private slots:
     void lessonsAreValidSetups();
     void theoryExplorerMarksTheBestK();
     void exportsPlotsAndHandout();
+    void treeSessionInTheWindow();
 };
+
+void TestClassroom::treeSessionInTheWindow()
+{
+    // A tree session opened from a file: the window shows the tree, the file keeps the shape, and the lab's
+    // "From the models" takes p and q at the context (the tree's root) for the k-candidates mode.
+    QStandardPaths::setTestModeEnabled(true);
+    SessionController session(test::builtCorpora());
+    Player player(&session);
+    Language language;
+    MainWindow window(&session, &player, &language);
+    window.show();
+    app::SessionFile file;
+    file.setup = tinySetup();
+    file.setup.decoding.policy = DraftPolicy{};
+    file.setup.decoding.tree = TreeShape::parse("3,2,1");
+    file.position.round = 3;
+    file.position.phase = QStringLiteral("dice");
+    window.classroom()->openSession(file);
+    QVERIFY(QTest::qWaitFor([&] { return player.round() == 2; }, 30000));
+    const RoundRecord &record = session.history().at(2);
+    QVERIFY(record.tree);
+    QVERIFY(!window.roundView()->tree()->isHidden());
+    QCOMPARE(window.classroom()->currentSession().setup.decoding.tree, file.setup.decoding.tree);
+    QCOMPARE(window.setupBar()->setup().decoding.tree, file.setup.decoding.tree);
+    // The distribution view follows a node of the tree, never a card.
+    QVERIFY(window.distributionView()->treeNode() != -1);
+    window.classroom()->labFromModels();
+    const Eigen::VectorXd *rootP = nullptr;
+    for (const TreeExpansion &e : record.tree->expansions)
+        if (e.node == -1)
+            rootP = &e.p;
+    QVERIFY(rootP);
+    const QVector<double> labP = window.classroom()->lab()->p();
+    QVERIFY(labP.size() >= 2);
+    // One of the lab's bars is p's largest probability at the context (its bars are p's top tokens + others).
+    QVERIFY(std::any_of(labP.begin(), labP.end(), [&](double v) { return qAbs(v - rootP->maxCoeff()) < 1e-6; }));
+}
 
 void TestClassroom::saveOpenReproducesTheRounds()
 {
