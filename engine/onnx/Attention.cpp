@@ -56,9 +56,8 @@ bool attention(const View4 &q, const View4 &kt, const View4 &v, const Tensor *ma
     const kernels::AttentionFn kernel = kernels::active().attention;
     const std::int64_t scratch = kernels::attentionScratchFloats(tk, dk, dv);
     const std::int64_t tasks = batch * heads;
-    auto run = [&](std::int64_t t, std::vector<float> &buffer) {
+    auto run = [&](std::int64_t t) {
         const std::int64_t b = t / heads, h = t % heads;
-        buffer.resize(static_cast<std::size_t>(scratch));
         kernels::AttentionHead head{};
         head.q = q.data + b * q.stride[0] + h * q.stride[1];
         head.qRow = q.stride[2];
@@ -81,16 +80,10 @@ bool attention(const View4 &q, const View4 &kt, const View4 &v, const Tensor *ma
         head.dk = dk;
         head.dv = dv;
         head.scale = scale;
-        head.scratch = buffer.data();
+        head.scratch = pool.scratch(static_cast<std::size_t>(scratch));
         kernel(head);
     };
-    thread_local std::vector<float> buffer;
-    if (pool.threads() == 1 || tasks == 1) {
-        for (std::int64_t t = 0; t < tasks; ++t)
-            run(t, buffer);
-    } else {
-        pool.run(tasks, [&](std::int64_t t) { run(t, buffer); });
-    }
+    pool.run(tasks, run);
     return true;
 }
 

@@ -307,16 +307,23 @@ void OnnxGraph::Impl::build(onnx::ModelProto &model)
                 const auto it = typeOf.find(in);
                 ctx.inputTypes.push_back(it != typeOf.end() ? fromOnnxDataType(it->second) : DataType::Undefined);
                 ctx.inputPresent.push_back(true);
-                const int s = slot(in);
-                const Tensor &c = constants[static_cast<std::size_t>(s)];
-                // A graph input backed by an initializer may be overridden, so it is not a constant.
-                ctx.constants.push_back(c.defined() && !isGraphInput.count(in) ? &c : nullptr);
-                compiled.inputs.push_back(s);
+                ctx.constants.push_back(nullptr); // set below, once every slot of the node exists
+                compiled.inputs.push_back(slot(in));
             }
             for (const auto &out : node.output()) {
                 if (!out.empty())
                     checkValueType(out, "output");
                 compiled.outputs.push_back(out.empty() ? -1 : slot(out));
+            }
+            // Pointers into `constants` only now: slot() may grow it (a new output name) and move its tensors.
+            for (std::size_t i = 0; i < compiled.inputs.size(); ++i) {
+                const int s = compiled.inputs[i];
+                if (s < 0)
+                    continue;
+                const Tensor &c = constants[static_cast<std::size_t>(s)];
+                // A graph input backed by an initializer may be overridden, so it is not a constant.
+                if (c.defined() && !isGraphInput.count(node.input(static_cast<int>(i))))
+                    ctx.constants[i] = &c;
             }
             compiled.kernel = spec->factory(ctx);
             if (node.op_type() == "Constant") {

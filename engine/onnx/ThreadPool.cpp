@@ -9,6 +9,13 @@
 
 namespace specdec::nn {
 
+namespace {
+// The pool whose worker the current thread is, and its scratch slot (trivially destructible: nothing to free
+// at thread exit; the scratch itself belongs to the pool).
+thread_local const ThreadPool *t_pool = nullptr;
+thread_local std::size_t t_slot = 0;
+} // namespace
+
 int ThreadPool::maxThreads()
 {
     return 4 * static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
@@ -22,9 +29,10 @@ ThreadPool::ThreadPool(int threads)
         throw Error(std::to_string(threads) + " threads are too many: this machine has "
                     + std::to_string(maxThreads() / 4) + " cores, at most " + std::to_string(maxThreads())
                     + " threads are allowed");
+    m_scratch.resize(static_cast<std::size_t>(threads));
     try {
         for (int i = 1; i < threads; ++i)
-            m_workers.emplace_back([this] { workerLoop(); });
+            m_workers.emplace_back([this, i] { workerLoop(static_cast<std::size_t>(i)); });
     } catch (const std::exception &e) {
         stop(); // the started workers leave their wait before the condition variables are destroyed
         throw Error("could not start thread " + std::to_string(m_workers.size() + 2) + " of " + std::to_string(threads)
@@ -94,8 +102,18 @@ void ThreadPool::drain(std::unique_lock<std::mutex> &lock)
     }
 }
 
-void ThreadPool::workerLoop()
+float *ThreadPool::scratch(std::size_t floats)
 {
+    std::vector<float> &buffer = m_scratch[t_pool == this ? t_slot : 0];
+    if (buffer.size() < floats)
+        buffer.resize(floats);
+    return buffer.data();
+}
+
+void ThreadPool::workerLoop(std::size_t slot)
+{
+    t_pool = this;
+    t_slot = slot;
     std::uint64_t seen = 0;
     std::unique_lock lock(m_mutex);
     while (true) {

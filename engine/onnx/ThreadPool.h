@@ -2,7 +2,8 @@
 #pragma once
 // A small fixed pool of worker threads that runs numbered tasks. Callers split work into tasks whose
 // boundaries depend only on the problem size, never on the thread count, so results are bit-identical
-// for any number of threads.
+// for any number of threads. Each thread that runs the pool's tasks (the caller of run() and each worker) has
+// scratch memory of its own, owned by the pool and freed with it.
 
 #include <condition_variable>
 #include <cstdint>
@@ -32,6 +33,10 @@ public:
     /// all are done. The first exception thrown by a task is rethrown here.
     void run(std::int64_t count, const std::function<void(std::int64_t)> &task);
 
+    /// At least `floats` floats of scratch for the calling thread, valid until its next call of scratch() on
+    /// this pool; call it from inside a task (a thread that is not one of the workers uses the caller's slot).
+    float *scratch(std::size_t floats);
+
 private:
     std::vector<std::thread> m_workers;
     std::mutex m_mutex;
@@ -44,8 +49,9 @@ private:
     std::uint64_t m_generation = 0;
     bool m_stop = false;
     std::exception_ptr m_error;
+    std::vector<std::vector<float>> m_scratch; ///< slot 0: the caller of run(); slot i: worker i
 
-    void workerLoop();
+    void workerLoop(std::size_t slot);
     /// Wakes every worker with m_stop set and joins them.
     void stop();
     void drain(std::unique_lock<std::mutex> &lock);
