@@ -101,7 +101,7 @@ int main(int argc, char **argv)
                                     ? Tensor::zeros(DataType::Float32,
                                                     {batch, in.shape[1].value, spec.past, in.shape[3].value})
                                     : tokens;
-            for (int w = 0; w < 3; ++w)
+            for (int w = 0; w < 10; ++w)
                 graph.run(feed); // warm-up
             std::vector<double> ms, cpu;
             for (int r = 0; r < repeat; ++r) {

@@ -37,7 +37,7 @@ async function main() {
     });
     for (const spec of specs) {
         const feeds = feedsFor(session, spec);
-        for (let w = 0; w < 3; ++w)
+        for (let w = 0; w < 10; ++w)
             await session.run(feeds);
         const ms = [], cpu = [];
         for (let r = 0; r < repeat; ++r) {
