@@ -2,6 +2,7 @@
 #include "SpeculativeDecoder.h"
 
 #include "Error.h"
+#include "TestedDistribution.h"
 
 #include <algorithm>
 
@@ -22,7 +23,7 @@ SpeculativeDecoder::SpeculativeDecoder(LanguageModel &target, LanguageModel &dra
     : m_target(target)
     , m_draft(draft)
     , m_settings(settings)
-    , m_testSampler(settings.draft)
+    , m_testSampler(testSampler(settings.variant, settings.draft))
     , m_length(settings.policy, settings.draftLength)
     , m_targetState(target.newState(settings.kvCache))
     , m_draftState(draft.newState(settings.kvCache))
@@ -30,8 +31,6 @@ SpeculativeDecoder::SpeculativeDecoder(LanguageModel &target, LanguageModel &dra
 {
     m_settings.validate();
     Vocabulary::requireSame(target.vocabulary(), draft.vocabulary());
-    if (m_settings.variant == Variant::TemperatureTargetOnly)
-        m_testSampler.temperature = 1.0;
 }
 
 RoundTrace SpeculativeDecoder::round(std::vector<TokenId> &sequence, int budget)

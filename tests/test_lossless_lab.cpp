@@ -3,6 +3,7 @@
 // accepted and replaced parts stack up to p exactly as the theory says.
 #include "LosslessLab.h"
 #include "Error.h"
+#include "TestedDistribution.h"
 #include "TestSupport.h"
 
 #include <QtTest>
@@ -73,9 +74,8 @@ private slots:
         QFETCH(int, variant);
         const Eigen::VectorXd p = vec({0.45, 0.25, 0.2, 0.1});
         const Eigen::VectorXd q = vec({0.1, 0.2, 0.3, 0.4}); // the draft's tempered q (what it sampled from)
-        const Eigen::VectorXd qUntempered = vec({0.2, 0.2, 0.3, 0.3});
         const auto v = static_cast<Variant>(variant);
-        LosslessLab lab(p, q, v, v == Variant::TemperatureTargetOnly ? qUntempered : q);
+        LosslessLab lab(p, q, v, labTestedDistribution(v, q)); // what the lab window runs
         Rng rng(2);
         lab.run(100000, rng);
         const auto chi = lab.test();
@@ -84,6 +84,47 @@ private slots:
         LosslessLab correct(p, q, Variant::Correct);
         correct.run(100000, rng);
         QVERIFY(correct.test().pValue > 1e-3);
+    }
+
+    // The temperature-target-only variant has one definition (TestedDistribution.h): the test forgets the
+    // draft's temperature and nothing else; every other variant tests against the q the draft sampled from.
+    void testedDistributionIsOneDefinition()
+    {
+        SamplerSettings draft;
+        draft.temperature = 0.7;
+        draft.topK = 3;
+        draft.topP = 0.9;
+        for (Variant v : allVariants()) {
+            SamplerSettings expected = draft;
+            if (v == Variant::TemperatureTargetOnly)
+                expected.temperature = 1.0;
+            QVERIFY(testSampler(v, draft) == expected);
+        }
+        const Eigen::VectorXd raw = vec({0.1, 0.2, 0.3, 0.4});
+        Eigen::VectorXd sampled = raw;
+        applySampler(draft, sampled);
+        QVERIFY(testedDistribution(Variant::Correct, draft, raw) == sampled);
+        Eigen::VectorXd atOne = raw;
+        SamplerSettings one = draft;
+        one.temperature = 1.0;
+        applySampler(one, atOne); // top-k 3 of 4, then top-p: still applied
+        QVERIFY(testedDistribution(Variant::TemperatureTargetOnly, draft, raw) == atOne);
+        QCOMPARE(atOne[0], 0.0);
+
+        // The lab's bars are q at T_d = 1/2: its tested distribution is norm(q^(1/2)), and tempering that at
+        // T_d gives the bars back; every other variant tests against the bars themselves.
+        const Eigen::VectorXd q = vec({0.1, 0.2, 0.3, 0.4});
+        const Eigen::VectorXd tested = labTestedDistribution(Variant::TemperatureTargetOnly, q);
+        const Eigen::VectorXd root = q.array().sqrt().matrix() / q.array().sqrt().sum();
+        QVERIFY((tested - root).cwiseAbs().maxCoeff() < 1e-15);
+        Eigen::VectorXd back = tested;
+        SamplerSettings lab;
+        lab.temperature = kLabDraftTemperature;
+        applySampler(lab, back);
+        QVERIFY((back - q).cwiseAbs().maxCoeff() < 1e-12);
+        for (Variant v : allVariants())
+            if (v != Variant::TemperatureTargetOnly)
+                QVERIFY(labTestedDistribution(v, q) == q);
     }
 
     void badInputIsAnError()

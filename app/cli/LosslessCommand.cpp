@@ -9,6 +9,7 @@
 #include "CandidatesLab.h"
 #include "LosslessLab.h"
 #include "Sampler.h"
+#include "TestedDistribution.h"
 #include "Utf8.h"
 
 #include <QCoreApplication>
@@ -160,13 +161,7 @@ int losslessCommand(const QStringList &arguments)
     const Eigen::VectorXd qRaw = row.row(0).transpose();
     Eigen::VectorXd q = qRaw;
     applySampler(setup.decoding.draft, q);
-    Eigen::VectorXd qTest = q;
-    if (variant == Variant::TemperatureTargetOnly) {
-        qTest = qRaw;
-        SamplerSettings untempered = setup.decoding.draft;
-        untempered.temperature = 1.0;
-        applySampler(untempered, qTest);
-    }
+    const Eigen::VectorXd qTest = testedDistribution(variant, setup.decoding.draft, qRaw);
 
     if (candidates)
         return candidatesReport(p, q, k, treeVariant, samples, seed, vocab, setup.prompt,

@@ -5,7 +5,7 @@
 
 #include "CandidatesLab.h"
 #include "LosslessLab.h"
-#include "Sampler.h"
+#include "TestedDistribution.h"
 
 #include <chrono>
 
@@ -115,15 +115,7 @@ void LabRunner::start(const LabRequest &request)
                 runChunks(lab, request.samples, rng, stop, deliver);
                 return;
             }
-            // temperature-target-only: the draft sampled from q (its distribution at temperature 1/2), but the
-            // test divides by the draft's distribution before that temperature, norm(q^(1/2)).
-            Eigen::VectorXd qTest = q;
-            if (request.variant == Variant::TemperatureTargetOnly) {
-                SamplerSettings untempered;
-                untempered.temperature = 2.0;
-                applySampler(untempered, qTest);
-            }
-            LosslessLab lab(p, q, request.variant, qTest);
+            LosslessLab lab(p, q, request.variant, labTestedDistribution(request.variant, q));
             Rng rng(request.seed);
             runChunks(lab, request.samples, rng, stop, deliver);
         } catch (const std::exception &e) {
