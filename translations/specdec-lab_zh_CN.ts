@@ -272,7 +272,7 @@
     <name>specdec::Variant</name>
     <message>
         <source>Accept with probability min(1, p/q), resample rejections from norm(max(0, p - q)): the output follows p exactly.</source>
-        <translation>以概率 min(1, p/q) 接受，被拒绝时从 norm(max(0, p - q)) 重新抽样：输出恰好服从 p。</translation>
+        <translation>以概率 min(1, p/q) 接受，被拒绝时从 norm(max(0, p - q)) 重新采样：输出恰好服从 p。</translation>
     </message>
     <message>
         <source>Every draft token is kept, so the output follows the draft&apos;s q, not the target&apos;s p.</source>
@@ -284,7 +284,7 @@
     </message>
     <message>
         <source>After a rejection, drawing from p adds p&apos;s mass on top of what acceptance already gave: tokens where q &gt; p are over-represented.</source>
-        <translation>拒绝后从 p 抽样，会在接受已给出的概率之上再叠加 p 的质量：q &gt; p 的词元被过度代表。</translation>
+        <translation>拒绝后从 p 采样，会在接受已给出的概率之上再叠加 p 的质量：q &gt; p 的词元被过度代表。</translation>
     </message>
     <message>
         <source>max(0, p - q) sums to 1 - beta, not 1: the missing mass falls back on the draft token.</source>
@@ -292,7 +292,7 @@
     </message>
     <message>
         <source>The draft sampled from its tempered q, but the test divides by the untempered q: the ratio p/q is wrong for every token.</source>
-        <translation>草稿从加温后的 q 抽样，检验却除以未加温的 q：每个词元的比值 p/q 都是错的。</translation>
+        <translation>草稿从加温后的 q 采样，检验却除以未加温的 q：每个词元的比值 p/q 都是错的。</translation>
     </message>
 </context>
 <context>
@@ -439,7 +439,7 @@
     <name>specdec::gui::ArenaView</name>
     <message>
         <source>Target %1 on %2; %3 tokens per lane; same prompt, seed and sampler settings.</source>
-        <translation>目标 %1，语料 %2；每条赛道 %3 个词元；提示、种子与采样设置相同。</translation>
+        <translation>目标 %1，语料 %2；每条赛道 %3 个词元；提示词、种子与采样设置相同。</translation>
     </message>
     <message>
         <source>Load lanes</source>
@@ -463,7 +463,7 @@
     </message>
     <message>
         <source>Draft</source>
-        <translation>起草</translation>
+        <translation>草稿</translation>
     </message>
     <message>
         <source>α̂</source>
@@ -549,7 +549,7 @@
     </message>
     <message>
         <source>Each lane: same target, prompt, seed and settings.</source>
-        <translation>每条赛道：相同的目标、提示、种子与设置。</translation>
+        <translation>每条赛道：相同的目标、提示词、种子与设置。</translation>
     </message>
     <message>
         <source>Lessons</source>
@@ -685,7 +685,7 @@
     </message>
     <message>
         <source>Prompt: &quot;%1&quot;</source>
-        <translation>提示：“%1”</translation>
+        <translation>提示词：“%1”</translation>
     </message>
     <message>
         <source>Rounds: %1, tokens: %2, target passes: %3</source>

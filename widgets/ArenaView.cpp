@@ -6,6 +6,7 @@
 #include <qcustomplot.h>
 
 #include <QComboBox>
+#include <QFontMetricsF>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPlainTextEdit>
@@ -13,6 +14,9 @@
 #include <QScrollArea>
 #include <QSplitter>
 #include <QTableWidget>
+#include <QTextDocument>
+
+#include <algorithm>
 
 namespace specdec::gui {
 
@@ -21,8 +25,34 @@ namespace {
 /// A distinct colour per lane, from the lab's palette.
 QColor laneColor(const LabColors &c, int lane)
 {
-    const QColor colors[] = {c.draft, c.target, c.residual, c.bonus, c.accepted, c.rejected};
+    const QColor colors[] = {c.draft, c.target, c.residual, c.bonus, c.text, c.rejected};
     return colors[lane % 6];
+}
+
+/// A lane's line with a dot at each round, so that a lane of one round shows (a line needs two points).
+void styleGraph(QCPGraph *graph, const QColor &color)
+{
+    graph->setPen(QPen(color, 2));
+    graph->setScatterStyle(QCPScatterStyle(discPixmap(color, 5)));
+}
+
+/// A lane's name in the table, in its colour with a swatch: the plots' legend.
+void colorLaneItem(QTableWidgetItem *item, const QColor &color)
+{
+    QPixmap swatch(12, 12);
+    swatch.fill(color);
+    item->setIcon(QIcon(swatch));
+    item->setForeground(color);
+    QFont bold = item->font();
+    bold.setBold(true);
+    item->setFont(bold);
+}
+
+/// The axes of a plot without data: from 0 to 1, not QCustomPlot's 0..5 nor the last arena's range.
+void resetRanges(QCustomPlot *plot)
+{
+    plot->xAxis->setRange(0, 1);
+    plot->yAxis->setRange(0, 1);
 }
 
 } // namespace
@@ -38,7 +68,12 @@ ArenaView::ArenaView(QWidget *parent)
     , m_status(new QLabel(this))
     , m_table(new QTableWidget(0, ColumnCount, this))
 {
-    m_editor->setMaximumHeight(110);
+    // Three lines of lane specs (more scroll), the buttons in a 2×2 grid beside them, the syntax and the status
+    // to the right: the controls take one short band, so that a 1280×720 screen keeps a whole lane, the table
+    // and the plots in view.
+    m_editor->setFixedHeight(static_cast<int>(QFontMetricsF(m_editor->font()).lineSpacing() * 3
+                                              + 2 * m_editor->document()->documentMargin()
+                                              + 2 * m_editor->frameWidth()) + 2);
     m_editor->setPlainText(QStringLiteral("ngram:2\nngram:3\nlookup:3\nuniform\nsame"));
     m_pace->addItem(QString(), false);
     m_pace->addItem(QString(), true);
@@ -47,15 +82,16 @@ ArenaView::ArenaView(QWidget *parent)
     m_status->setWordWrap(true);
 
     auto *controls = new QGridLayout;
-    controls->addWidget(m_editorLabel, 0, 0, 1, 4);
-    controls->addWidget(m_editor, 1, 0, 4, 1);
-    controls->addWidget(m_load, 1, 1);
-    controls->addWidget(m_pace, 2, 1);
-    controls->addWidget(m_step, 3, 1);
-    controls->addWidget(m_playAll, 4, 1);
-    controls->addWidget(m_status, 1, 2, 4, 1);
+    controls->addWidget(m_editor, 0, 0, 2, 1);
+    controls->addWidget(m_load, 0, 1);
+    controls->addWidget(m_pace, 0, 2);
+    controls->addWidget(m_step, 1, 1);
+    controls->addWidget(m_playAll, 1, 2);
+    controls->addWidget(m_editorLabel, 0, 3);
+    controls->addWidget(m_status, 1, 3);
     controls->setColumnStretch(0, 2);
-    controls->setColumnStretch(2, 3);
+    controls->setColumnStretch(3, 3);
+    m_editorLabel->setWordWrap(true);
 
     auto *lanes = new QWidget;
     m_lanesLayout = new QVBoxLayout(lanes);
@@ -69,14 +105,17 @@ ArenaView::ArenaView(QWidget *parent)
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->verticalHeader()->setDefaultSectionSize(QFontMetrics(m_table->font()).height() + 6);
+    fitTable(0);
     auto *plots = new QWidget;
     auto *plotsLayout = new QHBoxLayout(plots);
     plotsLayout->setContentsMargins(0, 0, 0, 0);
     for (auto &plot : m_plots) {
         plot = new QCustomPlot(plots);
-        plot->setMinimumHeight(140);
+        plot->setMinimumHeight(150);
         plotTitle(plot);
-        legendBelow(plot);
+        plot->legend->setVisible(false); // the table's Draft column is the legend: each lane in its colour
+        resetRanges(plot);
         plotsLayout->addWidget(plot);
     }
     // Lanes on top (at least two in view, scrolling), then the table at the height of its rows, then the plots.
@@ -88,8 +127,8 @@ ArenaView::ArenaView(QWidget *parent)
     auto *split = new QSplitter(Qt::Vertical);
     split->addWidget(scroll);
     split->addWidget(bottom);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
     split->setChildrenCollapsible(false);
     m_scroll = scroll;
 
@@ -139,10 +178,11 @@ void ArenaView::setLanes(const QStringList &titles, const SessionInfo &session, 
     m_lanes.clear();
     m_tokens = static_cast<int>(baseline.size());
     m_table->setRowCount(static_cast<int>(titles.size()));
-    m_table->setFixedHeight(m_table->horizontalHeader()->sizeHint().height()
-                            + static_cast<int>(titles.size()) * m_table->verticalHeader()->defaultSectionSize() + 4);
-    for (auto *plot : m_plots)
+    fitTable(static_cast<int>(titles.size()));
+    for (auto *plot : m_plots) {
         plot->clearGraphs();
+        resetRanges(plot); // no range left over from the lanes before
+    }
     const LabColors c = LabColors::from(palette());
     for (int i = 0; i < titles.size(); ++i) {
         auto *lane = new ArenaLane;
@@ -152,12 +192,13 @@ void ArenaView::setLanes(const QStringList &titles, const SessionInfo &session, 
         if (i == 0) // one lane always in full view (the rest scroll), so the arena fits a 720p screen
             m_scroll->setMinimumHeight(lane->minimumSizeHint().height() + 8);
         m_table->setItem(i, Draft, new QTableWidgetItem(titles[i]));
+        colorLaneItem(m_table->item(i, Draft), laneColor(c, i));
         for (int col = 1; col < ColumnCount; ++col)
             m_table->setItem(i, col, new QTableWidgetItem(QStringLiteral("—")));
         for (auto *plot : m_plots) {
             QCPGraph *g = plot->addGraph();
             g->setName(titles[i]);
-            g->setPen(QPen(laneColor(c, i), 2));
+            styleGraph(g, laneColor(c, i));
         }
     }
     m_status->setText(tr("Target %1 on %2; %3 tokens per lane; same prompt, seed and sampler settings.")
@@ -167,6 +208,14 @@ void ArenaView::setLanes(const QStringList &titles, const SessionInfo &session, 
     m_playAll->setEnabled(true);
     for (auto *plot : m_plots)
         plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void ArenaView::fitTable(int rows)
+{
+    // The table at the height of its rows (two at least, so an empty arena shows what it will compare).
+    m_table->setFixedHeight(m_table->horizontalHeader()->sizeHint().height()
+                            + std::max(rows, 2) * m_table->verticalHeader()->defaultSectionSize()
+                            + 2 * m_table->frameWidth());
 }
 
 void ArenaView::fillRow(int lane, const RoundRecord &last)
@@ -213,7 +262,7 @@ void ArenaView::showLane(int index, const RoundHistory &history)
     for (auto *plot : m_plots) {
         plot->rescaleAxes();
         plot->yAxis->setRangeLower(0);
-        plot->xAxis->setRangeLower(0);
+        plot->xAxis->setRange(0, plot->xAxis->range().upper * 1.03); // the last point drawn whole
         plot->replot(QCustomPlot::rpQueuedReplot);
     }
     m_plots[1]->yAxis->setRange(0, 1.05);
@@ -226,9 +275,14 @@ void ArenaView::applyStyle()
     for (auto *plot : m_plots) {
         stylePlot(plot, c);
         for (int i = 0; i < plot->graphCount(); ++i)
-            plot->graph(i)->setPen(QPen(laneColor(c, i), 2));
-        plot->replot(QCustomPlot::rpQueuedReplot);
+            styleGraph(plot->graph(i), laneColor(c, i));
     }
+    for (int i = 0; i < m_table->rowCount(); ++i) {
+        if (QTableWidgetItem *item = m_table->item(i, Draft))
+            colorLaneItem(item, laneColor(c, i));
+    }
+    for (auto *plot : m_plots)
+        plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void ArenaView::retranslate()

@@ -55,6 +55,7 @@ private:
     void retranslate();
     void applyStyle();
     void fillRow(int lane, const RoundRecord &last);
+    void fitTable(int rows);
 
     QPlainTextEdit *m_editor;
     QLabel *m_editorLabel;

@@ -10,6 +10,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
+#include <QFontMetrics>
 #include <QGridLayout>
 #include <QLabel>
 #include <QProgressBar>
@@ -174,17 +175,22 @@ LosslessLabView::LosslessLabView(QWidget *parent)
     size->addStretch();
     editors->addLayout(size);
 
+    // The buttons in rows of their own above the rule's explanation, whose length differs by rule and language:
+    // Run stays in one place whatever the text. The explanation keeps room for three lines, so the plot below
+    // does not move either.
     auto *controls = new QGridLayout;
     controls->addWidget(m_variantLabel, 0, 0);
     controls->addWidget(m_variant, 0, 1, 1, 3);
-    controls->addWidget(m_explanation, 1, 0, 1, 4);
-    controls->addWidget(m_samplesLabel, 2, 0);
-    controls->addWidget(m_samples, 2, 1);
-    controls->addWidget(m_run, 2, 2);
-    controls->addWidget(m_stop, 2, 3);
-    controls->addWidget(m_progress, 3, 0, 1, 4);
-    controls->addWidget(m_predict, 4, 0, 1, 2);
-    controls->addWidget(m_reveal, 4, 2, 1, 2);
+    controls->addWidget(m_samplesLabel, 1, 0);
+    controls->addWidget(m_samples, 1, 1);
+    controls->addWidget(m_run, 1, 2);
+    controls->addWidget(m_stop, 1, 3);
+    controls->addWidget(m_progress, 2, 0, 1, 4);
+    controls->addWidget(m_predict, 3, 0, 1, 2);
+    controls->addWidget(m_reveal, 3, 2, 1, 2);
+    controls->addWidget(m_explanation, 4, 0, 1, 4);
+    m_explanation->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_explanation->setMinimumHeight(3 * QFontMetrics(m_explanation->font()).lineSpacing());
     auto *right = new QVBoxLayout;
     right->addLayout(controls);
     right->addWidget(m_plot, 1);

@@ -3,6 +3,8 @@
 
 #include <qcustomplot.h>
 
+#include <algorithm>
+
 namespace specdec::gui {
 
 void stylePlot(QCustomPlot *plot, const LabColors &c)
@@ -71,9 +73,14 @@ void fitLegend(QCustomPlot *plot)
     for (int i = 0; i < legend->itemCount(); ++i)
         if (legend->item(i) && legend->item(i)->visible())
             items << legend->item(i);
-    if (items.isEmpty())
-        return;
     const QMargins m = legend->margins();
+    if (items.isEmpty()) {
+        // An empty legend's widest size is its margins, and the plot's one layout column would shrink to that:
+        // the axis rect above it would be squeezed to its minimum. An empty legend spans the plot instead.
+        legend->setMinimumSize(std::max(0, plot->width() - m.left() - m.right()), 0);
+        return;
+    }
+    legend->setMinimumSize(0, 0);
     const double available = plot->width() - m.left() - m.right() - 2;
     int columns = static_cast<int>(items.size());
     for (; columns > 1; --columns) {

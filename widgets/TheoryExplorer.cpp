@@ -176,7 +176,7 @@ void TheoryExplorer::recompute()
     m_plots[0]->yAxis->setRange(0, kMaxK + 1.5);
     m_plots[1]->xAxis->setRange(0.5, kMaxK + 0.5);
     m_plots[1]->yAxis->setRange(0, top * 1.1);
-    m_plots[2]->xAxis->setRange(0, 1);
+    m_plots[2]->xAxis->setRange(-0.03, 1.03); // a run's point at α = 0 or 1 is drawn whole, not halved by the axis
     m_plots[2]->yAxis->setRange(0, top * 1.1);
 
     m_summary->setText(tr("E[N] = (1 − α^(K+1)) / (1 − α) = %1 tokens per round; speedup "

@@ -38,6 +38,7 @@
 #include <QInputDialog>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScreen>
 #include <QSettings>
 
 #include <functional>
@@ -52,7 +53,9 @@ template <typename T>
 T *toolWindow(T *widget, QWidget *parent, const QSize &size)
 {
     widget->setParent(parent, Qt::Window);
-    widget->resize(size);
+    // Smaller where the screen is (a 1280×720 projector), leaving room for the window's frame and title bar.
+    const QScreen *screen = parent ? parent->screen() : QGuiApplication::primaryScreen();
+    widget->resize(screen ? size.boundedTo(screen->availableSize() - QSize(16, 48)) : size);
     return widget;
 }
 

@@ -66,10 +66,18 @@ int main(int argc, char *argv[])
     if (cl.benchmark)
         return runBenchmark(context, cl);
 
+    bool fillScreen = false;
     if (!window.restoreLayout()) // first start: fit the screen (a 1280×720 projector gets the compact layout)
-        if (const QScreen *screen = QGuiApplication::primaryScreen())
+        if (const QScreen *screen = QGuiApplication::primaryScreen()) {
             window.arrangeFor(screen->availableSize().boundedTo(QSize(1600, 1000)));
-    window.show();
+            // The available size includes the title bar's height: a smaller screen gets the window maximised,
+            // which the window manager fits inside its frame.
+            fillScreen = screen->availableSize().width() < 1600 || screen->availableSize().height() < 1000 + 48;
+        }
+    if (fillScreen)
+        window.showMaximized();
+    else
+        window.show();
     if (!cl.lesson.isEmpty())
         window.classroom()->openLessonFile(cl.lesson); // validated by parseCommandLine
     else

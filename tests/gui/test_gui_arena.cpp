@@ -7,7 +7,9 @@
 
 #include "ArenaRunner.h"
 #include "ArenaView.h"
+#include "PlotStyle.h"
 
+#include <QHeaderView>
 #include <QTableWidget>
 #include <QtTest>
 #include <qcustomplot.h>
@@ -52,6 +54,8 @@ private slots:
     void policyLaneShowsKOverRounds();
     void badLaneIsAMessage();
     void chainAndTreeLanesSideBySide();
+    void fitsA720pScreen();
+    void plotsShowFromTheFirstRound();
 };
 
 void TestArena::chainAndTreeLanesSideBySide()
@@ -168,6 +172,84 @@ void TestArena::badLaneIsAMessage()
     QVERIFY(failed.wait(30000));
     QVERIFY(!failed.first().first().toString().isEmpty());
     QVERIFY(!runner.isReady());
+}
+
+// A 1280×720 projector keeps the whole arena on screen (the window's title bar takes some 40 px): empty, and
+// with six lanes loaded.
+void TestArena::fitsA720pScreen()
+{
+    ArenaRunner runner(test::builtCorpora());
+    ArenaView view;
+    auto fits = [&](const char *when) {
+        const QSize min = view.minimumSizeHint().expandedTo(view.minimumSize());
+        QVERIFY2(min.width() <= 1280 && min.height() <= 680,
+                 qPrintable(QStringLiteral("%1: minimum %2x%3").arg(QLatin1String(when)).arg(min.width()).arg(min.height())));
+    };
+    fits("empty");
+    const QStringList lanes{QStringLiteral("ngram:1"), QStringLiteral("ngram:2"), QStringLiteral("ngram:3"),
+                            QStringLiteral("uniform"), QStringLiteral("lookup:2"), QStringLiteral("same")};
+    QObject::connect(&runner, &ArenaRunner::ready, &view,
+                     [&](const ArenaInfo &info) { view.setLanes(info.lanes, info.session, info.baseline); });
+    runner.start(tinySetup(1.0), lanes);
+    QVERIFY(QTest::qWaitFor([&] { return view.laneCount() == 6; }, 30000));
+    fits("six lanes");
+    view.resize(1280, 680);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    fits("six lanes, shown");
+    QCOMPARE(view.size(), QSize(1280, 680));
+    // one whole lane, every row of the table and the plots in view
+    const QRect laneRect(view.lane(0)->mapTo(&view, QPoint(0, 0)), view.lane(0)->size());
+    QVERIFY(view.rect().contains(laneRect));
+    QVERIFY(view.table()->height() >= view.table()->horizontalHeader()->height() + 6 * view.table()->rowHeight(0));
+    for (int i = 0; i < 3; ++i)
+        QVERIFY(view.plot(i)->height() >= 150);
+}
+
+// Plots are never empty frames: before any lane their axes span the plot from 0 to 1 (an empty legend below
+// the plot used to squeeze its axes into a third; the table's coloured Draft column is the arena's legend now);
+// after one round each lane is a visible point (a line needs two); a new arena starts from clean ranges.
+void TestArena::plotsShowFromTheFirstRound()
+{
+    ArenaView view;
+    view.resize(1280, 680);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    for (int i = 0; i < 3; ++i) {
+        QCustomPlot *plot = view.plot(i);
+        plot->replot();
+        QVERIFY2(plot->axisRect()->width() > plot->width() * 3 / 4,
+                 qPrintable(QStringLiteral("plot %1: axis rect %2 of %3").arg(i).arg(plot->axisRect()->width()).arg(plot->width())));
+        QCOMPARE(plot->yAxis->range().upper, 1.0);
+    }
+    QCustomPlot legendBelowAlone; // PlotStyle's legend below, with no entry yet
+    legendBelowAlone.resize(400, 250);
+    legendBelow(&legendBelowAlone);
+    legendBelowAlone.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&legendBelowAlone));
+    legendBelowAlone.replot();
+    QVERIFY2(legendBelowAlone.axisRect()->width() > 300, qPrintable(QString::number(legendBelowAlone.axisRect()->width())));
+
+    ArenaRunner runner(test::builtCorpora());
+    QObject::connect(&runner, &ArenaRunner::ready, &view,
+                     [&](const ArenaInfo &info) { view.setLanes(info.lanes, info.session, info.baseline); });
+    QObject::connect(&runner, &ArenaRunner::roundsAdded, &view, [&](int lane) { view.showLane(lane, runner.history(lane)); });
+    runner.start(tinySetup(0.0), {QStringLiteral("ngram:2"), QStringLiteral("same")});
+    QVERIFY(QTest::qWaitFor([&] { return runner.isReady() && view.laneCount() == 2; }, 30000));
+    runner.step(false, 1);
+    QVERIFY(QTest::qWaitFor([&] { return runner.pending() == 0; }, 30000));
+    for (int i = 0; i < 3; ++i)
+        for (int lane = 0; lane < 2; ++lane) {
+            QCPGraph *g = view.plot(i)->graph(lane);
+            QCOMPARE(g->dataCount(), 1);
+            QVERIFY(!g->scatterStyle().isNone());
+        }
+    runner.step(false, 60);
+    QVERIFY(QTest::qWaitFor([&] { return runner.pending() == 0; }, 30000));
+    QVERIFY(view.plot(0)->xAxis->range().upper > 5);
+    runner.start(tinySetup(0.0), {QStringLiteral("ngram:3"), QStringLiteral("uniform")});
+    QVERIFY(QTest::qWaitFor([&] { return runner.isReady() && view.plot(0)->graph(0)->dataCount() == 0; }, 30000));
+    QCOMPARE(view.plot(0)->xAxis->range().upper, 1.0);
 }
 
 QTEST_MAIN(TestArena)

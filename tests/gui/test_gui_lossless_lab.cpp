@@ -5,6 +5,8 @@
 #include "LabRunner.h"
 #include "LosslessLabView.h"
 
+#include <QLabel>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QtTest>
 
@@ -47,6 +49,7 @@ private slots:
     void explanationsMatchTheEngine();
     void candidatesMode_data();
     void candidatesMode();
+    void runButtonStaysInPlace();
 };
 
 void TestLosslessLab::candidatesMode_data()
@@ -201,6 +204,51 @@ void TestLosslessLab::explanationsMatchTheEngine()
     }
     for (TreeVariant v : allTreeVariants())
         QVERIFY2(sources.contains(QString::fromStdString(treeVariantExplanation(v))), treeVariantName(v).c_str());
+}
+
+// The rule's explanation differs in length by rule (and language); the Run button keeps its place whatever
+// it says, at the lab's size and at a narrow one, and the explanation is never cut.
+void TestLosslessLab::runButtonStaysInPlace()
+{
+    LosslessLabView view;
+    QPushButton *run = nullptr;
+    for (QPushButton *b : view.findChildren<QPushButton *>())
+        if (b->text() == QStringLiteral("Run"))
+            run = b;
+    QVERIFY(run);
+    QLabel *explanation = nullptr;
+    for (QLabel *l : view.findChildren<QLabel *>())
+        if (l->text() == LosslessLabView::explanation(view.variant()))
+            explanation = l;
+    QVERIFY(explanation);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    for (const QSize &size : {QSize(1000, 620), QSize(700, 620)}) {
+        view.resize(size);
+        QPoint first(-1, -1);
+        for (Variant v : allVariants()) {
+            view.setVariant(v);
+            QCoreApplication::processEvents();
+            const QPoint at = run->mapTo(&view, QPoint(0, 0));
+            if (first.x() < 0)
+                first = at;
+            QVERIFY2(at == first, qPrintable(QStringLiteral("%1 at %2x%3: Run at (%4, %5), first at (%6, %7)")
+                                                 .arg(QString::fromStdString(variantName(v))).arg(size.width())
+                                                 .arg(size.height()).arg(at.x()).arg(at.y()).arg(first.x())
+                                                 .arg(first.y())));
+            QVERIFY2(explanation->heightForWidth(explanation->width()) <= explanation->height(),
+                     qPrintable(QString::fromStdString(variantName(v))));
+        }
+        view.setCandidates(3); // the k-candidates mode: the tree rules and their texts
+        for (TreeVariant v : allTreeVariants()) {
+            view.setTreeVariant(v);
+            QCoreApplication::processEvents();
+            QVERIFY2(run->mapTo(&view, QPoint(0, 0)) == first, qPrintable(QString::fromStdString(treeVariantName(v))));
+            QVERIFY2(explanation->heightForWidth(explanation->width()) <= explanation->height(),
+                     qPrintable(QString::fromStdString(treeVariantName(v))));
+        }
+        view.setCandidates(1);
+    }
 }
 
 QTEST_MAIN(TestLosslessLab)
