@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Renders the screenshots of docs/classroom.md offscreen: each lesson applied to the real window, arena,
-// lab and theory explorer, grabbed to PNG. Not a test; run: classroom_screenshots OUTPUT_DIR [HANDOUT.png] (English; the
-// translations are embedded in specdec-lab itself).
+// Renders the classroom screenshots of the user guide offscreen: lessons applied to the real window, the arena
+// played to the end, the lab with a wrong rule and the theory explorer, each tool window at the size it opens
+// with on a screen of WxH, grabbed to PNG. Not a test; run:
+//   classroom_screenshots OUTPUT_DIR [--size 1280x720] [--language en|zh_CN] [--handout HANDOUT.png]
+// Files: classroom-{window,arena,lab,theory}-WxH-LANGUAGE.png.
 #include "ArenaRunner.h"
 #include "ArenaView.h"
 #include "ClassroomTools.h"
@@ -79,63 +81,63 @@ int main(int argc, char **argv)
 {
     QApplication app(argc, argv);
     QStandardPaths::setTestModeEnabled(true); // the window's settings go to a throwaway location
-    const QDir out(argc > 1 ? QString::fromLocal8Bit(argv[1]) : QStringLiteral("."));
+    const QStringList args = QCoreApplication::arguments();
+    const QDir out(args.value(1, QStringLiteral(".")));
+    auto option = [&](const char *name, const QString &fallback) {
+        const int i = static_cast<int>(args.indexOf(QLatin1String(name)));
+        return i > 0 ? args.value(i + 1, fallback) : fallback;
+    };
+    const QString code = option("--language", QStringLiteral("en"));
+    const QStringList wh = option("--size", QStringLiteral("1280x720")).split(QLatin1Char('x'));
+    const QSize size(wh.value(0).toInt(), wh.value(1).toInt());
+    if (size.width() < 320 || size.height() < 240) {
+        std::fprintf(stderr, "classroom_screenshots: --size must be WxH, at least 320x240\n");
+        return 2;
+    }
     Language language;
-    language.set(QStringLiteral("en"));
+    language.set(code);
     SessionController session(corpusCatalog());
     Player player(&session);
     MainWindow window(&session, &player, &language);
-    window.resize(1600, 1000);
+    window.arrangeFor(size);
     window.show();
     ClassroomTools &tools = *window.classroom();
-    const QString prefix = QStringLiteral("classroom-");
-    auto file = [&](const char *name) { return out.filePath(prefix + QLatin1String(name) + QStringLiteral(".png")); };
+    // A tool window as large as it opens on a screen of `size` (ClassroomTools' default size, bounded by the
+    // screen less some 48 px for the window manager's frame; the offscreen screen itself is only 800x600).
+    const QSize toolArea = size - QSize(16, 48);
+    const QString suffix = QStringLiteral("-%1x%2-%3.png").arg(size.width()).arg(size.height()).arg(code);
+    auto file = [&](const char *name) { return out.filePath(QLatin1String(name) + suffix); };
 
-    // The classic demo: the window with the lessons dock, and the arena.
+    // The classic demo: the window with the lessons dock.
     tools.applyLesson(0);
     waitFor([&] { return session.isReady(); }, 120000);
     session.requestRounds(10);
     waitFor([&] { return session.history().size() >= 10; }, 60000);
     player.jumpTo(9, Phase::Commit);
-    save(&window, file("window-classic"));
-    if (argc > 2) { // the handout page of this round as an A4 image at 100 dpi, to look at
+    save(&window, file("classroom-window"));
+    const QString handout = option("--handout", QString());
+    if (!handout.isEmpty()) { // the handout page of this round as an A4 image at 100 dpi, to look at
         QImage page(827, 1169, QImage::Format_RGB32);
         page.fill(Qt::white);
         page.setDotsPerMeterX(3937);
         page.setDotsPerMeterY(3937);
         paintHandout(&page, tools.handoutText(), window.roundView(), window.distributionView());
-        page.save(QString::fromLocal8Bit(argv[2]));
+        page.save(handout);
     }
-    playArena(tools, file("arena-classic"));
 
-    // 1. A small draft lowers quality: the lab, correct and wrong; the greedy arena.
-    tools.applyLesson(1);
-    tools.lab()->resize(1100, 640);
-    runLab(tools, Variant::Correct, file("lab-correct"));
-    runLab(tools, Variant::ResampleFromTarget, file("lab-wrong"));
-    playArena(tools, file("arena-greedy"));
-
-    // 2. The smallest draft is always best.
+    // 2. The smallest draft is always best: three drafts in the arena, played to the end.
     tools.applyLesson(2);
-    playArena(tools, file("arena-smallest"));
+    tools.arena()->resize(QSize(1200, 1100).boundedTo(toolArea)); // ClassroomTools' sizes
+    playArena(tools, file("classroom-arena"));
 
-    // 3. The draft need not share the target's architecture (ONNX target).
-    tools.applyLesson(3);
-    playArena(tools, file("arena-onnx"));
+    // 5. Sampling breaks it: the lab with a wrong rule.
+    tools.applyLesson(5);
+    tools.lab()->resize(QSize(1000, 620).boundedTo(toolArea));
+    runLab(tools, Variant::ResampleFromTarget, file("classroom-lab"));
 
     // 4. Speculation is free: the theory explorer, with the runs so far overlaid.
     tools.applyLesson(4);
-    tools.theoryExplorer()->resize(1200, 560);
-    save(tools.theoryExplorer(), file("theory"));
-
-    // 5. Sampling breaks it: the window at T = 1 with the lab from the models.
-    tools.applyLesson(5);
-    waitFor([&] { return session.isReady(); }, 120000);
-    session.requestRounds(6);
-    waitFor([&] { return session.history().size() >= 6; }, 60000);
-    player.jumpTo(5, Phase::Residual);
-    player.jumpTo(5, Phase::Commit);
-    tools.labFromModels();
-    runLab(tools, Variant::Correct, file("lab-models"));
+    tools.theoryExplorer()->resize(QSize(1100, 520).boundedTo(toolArea));
+    save(tools.theoryExplorer(), file("classroom-theory"));
     return 0;
 }
