@@ -16,7 +16,6 @@
 #include <ctime>
 #include <map>
 #include <string>
-#include <thread>
 #include <vector>
 
 namespace {
@@ -106,9 +105,6 @@ int main(int argc, char **argv)
                 graph.run(feed); // warm-up
             std::vector<double> ms, cpu;
             for (int r = 0; r < repeat; ++r) {
-                // Each run starts after a short sleep, as each of node's asynchronous session.run calls starts
-                // on a woken thread (ort_time.js), so that on a busy machine both sides' runs begin alike.
-                std::this_thread::sleep_for(std::chrono::microseconds(200));
                 const double c0 = cpuMilliseconds();
                 const auto t0 = std::chrono::steady_clock::now();
                 graph.run(feed);
