@@ -43,6 +43,11 @@ PlotsPanel::PlotsPanel(QWidget *parent)
     for (int s = 0; s < kSeriesGraphs; ++s) {
         QCustomPlot *plot = m_plots[static_cast<std::size_t>(kPlotOf[s])];
         m_graphs.push_back(plot->addGraph());
+        // Per-round values are dots (a bucket keeps its extremes); the rest are lines through exact values.
+        const auto series = static_cast<Series>(s);
+        const bool dots = series == Series::AcceptancePerRound || series == Series::TokensPerRound
+                          || series == Series::DraftLength;
+        m_series.emplace_back(dots ? DecimatedSeries::Mode::MinMax : DecimatedSeries::Mode::Last);
     }
     graph(Series::DraftLength)->setVisible(false); // until a policy makes K vary
     graph(Series::DraftLength)->removeFromLegend();
@@ -65,6 +70,8 @@ void PlotsPanel::clear()
 {
     for (QCPGraph *g : m_graphs)
         g->data()->clear();
+    for (DecimatedSeries &series : m_series)
+        series.clear();
     m_positionBars->data()->clear();
     m_positionAlpha->data()->clear();
     for (QCPItemStraightLine *c : m_cursors)
@@ -74,6 +81,8 @@ void PlotsPanel::clear()
     m_rounds = 0;
     m_many = true; // appendRounds switches back to the smooth style
     m_maxK = 1;
+    m_firstK = -1;
+    m_kVaries = false;
     m_maxTokens = 1.0;
     m_maxSpeedup = 1.0;
     rescale();
@@ -86,31 +95,36 @@ void PlotsPanel::appendRounds(const RoundHistory &history, int count)
     if (end < m_rounds) {
         clear();
     }
+    if (end == m_rounds)
+        return;
+    auto add = [this](Series s, double x, double value) { m_series[static_cast<std::size_t>(s)].add(x, value); };
     for (int i = m_rounds; i < end; ++i) {
         const RoundRecord &r = history.at(i);
         const RunMetrics &c = r.cumulative;
         const double x = i + 1;
-        graph(Series::AcceptancePerRound)->addData(x, r.round.acceptanceRate);
-        graph(Series::AcceptanceCumulative)->addData(x, c.acceptanceRate);
-        graph(Series::MeanOverlap)->addData(x, c.meanOverlap);
-        graph(Series::TokensPerRound)->addData(x, r.round.tokensPerRound);
-        graph(Series::TokensPerRoundCumulative)->addData(x, c.tokensPerRound);
-        graph(Series::ExpectedTokens)->addData(x, c.expectedTokensPerRound);
-        graph(Series::SpeedupPasses)->addData(x, c.speedupForwardPasses);
-        graph(Series::SpeedupCostModel)->addData(x, c.speedupCostModel);
+        add(Series::AcceptancePerRound, x, r.round.acceptanceRate);
+        add(Series::AcceptanceCumulative, x, c.acceptanceRate);
+        add(Series::MeanOverlap, x, c.meanOverlap);
+        add(Series::TokensPerRound, x, r.round.tokensPerRound);
+        add(Series::TokensPerRoundCumulative, x, c.tokensPerRound);
+        add(Series::ExpectedTokens, x, c.expectedTokensPerRound);
+        add(Series::SpeedupPasses, x, c.speedupForwardPasses);
+        add(Series::SpeedupCostModel, x, c.speedupCostModel);
         if (c.speedupWallClock)
-            graph(Series::SpeedupWallClock)->addData(x, *c.speedupWallClock);
-        graph(Series::DraftLength)->addData(x, r.trace.draftLength);
+            add(Series::SpeedupWallClock, x, *c.speedupWallClock);
+        add(Series::DraftLength, x, r.trace.draftLength);
+        if (m_firstK < 0)
+            m_firstK = r.trace.draftLength;
+        m_kVaries = m_kVaries || r.trace.draftLength != m_firstK;
         m_maxK = std::max(m_maxK, r.trace.draftLength);
         m_maxTokens = std::max({m_maxTokens, r.round.tokensPerRound, c.expectedTokensPerRound});
         m_maxSpeedup = std::max({m_maxSpeedup, c.speedupForwardPasses, c.speedupCostModel,
                                  c.speedupWallClock.value_or(0.0)});
     }
     m_rounds = std::max(m_rounds, end);
+    showSeries();
     // K over rounds only says something when a policy makes it vary.
-    const auto k = graph(Series::DraftLength)->data();
-    const bool varies = !k->isEmpty()
-        && std::any_of(k->constBegin(), k->constEnd(), [&](const QCPGraphData &d) { return d.value != k->constBegin()->value; });
+    const bool varies = m_kVaries;
     graph(Series::DraftLength)->setVisible(varies);
     if (plot(1)->legend->hasItemWithPlottable(graph(Series::DraftLength)) != varies) {
         if (varies)
@@ -141,6 +155,26 @@ void PlotsPanel::appendRounds(const RoundHistory &history, int count)
     }
     rescale();
     replotAll();
+}
+
+void PlotsPanel::showSeries()
+{
+    for (std::size_t s = 0; s < m_series.size(); ++s) {
+        const std::vector<DecimatedSeries::Point> points = m_series[s].points();
+        QVector<QCPGraphData> shown;
+        shown.reserve(static_cast<qsizetype>(points.size()));
+        for (const DecimatedSeries::Point &p : points)
+            shown.append(QCPGraphData(p.key, p.value));
+        m_graphs[s]->data()->set(shown, true);
+    }
+}
+
+int PlotsPanel::pointsHeld() const
+{
+    int n = m_positionBars->data()->size() + m_positionAlpha->data()->size();
+    for (const QCPGraph *g : m_graphs)
+        n += g->data()->size();
+    return n;
 }
 
 void PlotsPanel::setCurrentRound(const RoundHistory &history, int round, int revealed)

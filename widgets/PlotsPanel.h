@@ -3,7 +3,12 @@
 // PlotsPanel: four live QCustomPlot charts of the rounds played, drawn from the engine's metrics —
 // acceptance (per round and cumulative, with mean beta); tokens per round against E[N]; speedup in target
 // passes, under the cost model and on the wall clock; acceptance per draft position.
+//
+// Bounded whatever the number of rounds: each series keeps at most DecimatedSeries' capacity of buckets
+// (per-round dots as min/max per bucket, cumulative lines at each bucket's last round), and the axis ranges
+// follow running maxima, so a frame costs the same at round 100 and at round 100,000.
 
+#include "DecimatedSeries.h"
 #include "LabColors.h"
 #include "TranscriptView.h"
 
@@ -48,7 +53,10 @@ public:
     int roundsPlotted() const { return m_rounds; }
     /// The round the cursor marks (0-based), -1 when hidden.
     int cursorRound() const;
+    /// The points drawn of `series` (every round's value until the series is decimated).
     QVector<double> values(Series series) const;
+    /// Points held by all series together: bounded (tests).
+    int pointsHeld() const;
     QCustomPlot *plot(int index) const { return m_plots[static_cast<std::size_t>(index)]; }
 
 protected:
@@ -60,16 +68,20 @@ private:
     void retranslate();
     void rescale();
     void replotAll();
+    void showSeries();
 
     std::array<QCustomPlot *, 4> m_plots{};
     std::array<QCPItemStraightLine *, 3> m_cursors{};
     std::vector<QCPGraph *> m_graphs; ///< indexed by Series (PositionAcceptance excepted)
+    std::vector<DecimatedSeries> m_series; ///< what each graph shows, indexed like m_graphs
     QCPBars *m_positionBars = nullptr;
     QCPGraph *m_positionAlpha = nullptr;
     LabColors m_colors;
     int m_rounds = 0;
     bool m_many = false; ///< drawn in the fast style for many rounds
     int m_maxK = 1;
+    int m_firstK = -1;      ///< K of the first round plotted
+    bool m_kVaries = false; ///< some round's K differs from the first
     double m_maxTokens = 1.0;
     double m_maxSpeedup = 1.0;
 };

@@ -92,6 +92,10 @@ CommandLine parseCommandLine(const QStringList &given, const Setup &saved)
     };
     Setup &s = cl.setup;
     text("corpus", s.corpus);
+    // A prompt belongs to its corpus's vocabulary (as in the setup bar): another corpus without --prompt
+    // starts from an empty prompt.
+    if (s.corpus != saved.corpus && !p.isSet(QStringLiteral("prompt")))
+        s.prompt.clear();
     text("target", s.target);
     text("draft", s.draft);
     text("draft-corpus", s.draftCorpus);
