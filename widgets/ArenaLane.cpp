@@ -56,8 +56,10 @@ void ArenaLane::setLane(const QString &title, const SessionInfo &session, const 
 void ArenaLane::showHistory(const RoundHistory &history)
 {
     m_tokens.clear();
-    for (int i = 0; i < history.size(); ++i)
-        m_tokens.insert(m_tokens.end(), history.at(i).trace.committed.begin(), history.at(i).trace.committed.end());
+    for (int i = 0; i < history.size(); ++i) {
+        const auto committed = history.committed(i); // no record is rebuilt for this
+        m_tokens.insert(m_tokens.end(), committed.begin(), committed.end());
+    }
     if (!m_baseline.empty() && m_tokens.size() > m_baseline.size())
         m_tokens.resize(m_baseline.size()); // the last round's surplus is cut, as in a whole generation
     m_metrics = history.empty() ? RunMetrics{} : history.back().cumulative;

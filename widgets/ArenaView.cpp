@@ -246,19 +246,20 @@ void ArenaView::showLane(int index, const RoundHistory &history)
     if (history.empty())
         return;
     fillRow(index, history.back());
-    // Plot 0: tokens so far against target passes; plot 1: cumulative α̂ per round.
-    QVector<double> passes, tokens, rounds, alpha, draftLength;
-    for (int i = 0; i < history.size(); ++i) {
-        const RoundRecord &r = history.at(i);
-        draftLength << r.trace.draftLength;
-        passes << static_cast<double>(r.cumulative.targetCalls);
-        tokens << r.cumulative.generatedTokens;
-        rounds << r.trace.index + 1;
-        alpha << r.cumulative.acceptanceRate;
+    // Plot 0: tokens so far against target passes; plot 1: cumulative α̂ per round. Only the new rounds are
+    // added (older ones are not rebuilt from the history each time).
+    int plotted = m_plots[1]->graph(index)->dataCount();
+    if (plotted > history.size()) {
+        for (auto *plot : m_plots)
+            plot->graph(index)->data()->clear();
+        plotted = 0;
     }
-    m_plots[0]->graph(index)->setData(passes, tokens, true);
-    m_plots[1]->graph(index)->setData(rounds, alpha, true);
-    m_plots[2]->graph(index)->setData(rounds, draftLength, true);
+    for (int i = plotted; i < history.size(); ++i) {
+        const RoundRecord &r = history.at(i);
+        m_plots[0]->graph(index)->addData(static_cast<double>(r.cumulative.targetCalls), r.cumulative.generatedTokens);
+        m_plots[1]->graph(index)->addData(r.trace.index + 1, r.cumulative.acceptanceRate);
+        m_plots[2]->graph(index)->addData(r.trace.index + 1, r.trace.draftLength);
+    }
     for (auto *plot : m_plots) {
         plot->rescaleAxes();
         plot->yAxis->setRangeLower(0);

@@ -40,15 +40,10 @@ RoundRecord withoutDistributions(const RoundRecord &record)
     l.draftCalls = t.draftCalls;
     l.targetSeconds = t.targetSeconds;
     l.draftSeconds = t.draftSeconds;
-    if (record.tree) { // the tree keeps every number; p, q, p' and the residual vectors go
-        auto tree = std::make_shared<TreeTrace>(*record.tree);
-        for (TreeNode &node : tree->nodes)
-            node.pUsedDist = {};
-        tree->expansions.clear();
-        tree->residual = {};
-        tree->bonusDist = {};
-        light.tree = std::move(tree);
-    }
+    l.targetCache = t.targetCache;
+    l.draftCache = t.draftCache;
+    if (record.tree)
+        light.tree = treeWithoutDistributions(*record.tree);
     light.nodesDrafted = record.nodesDrafted;
     light.round = record.round;
     light.cumulative = record.cumulative;
@@ -79,24 +74,43 @@ RoundHistory::RoundHistory(int window, QObject *parent)
 {
 }
 
-bool RoundHistory::hasDistributions(int round) const
+const std::shared_ptr<const RoundRecord> *RoundHistory::full(int round) const
 {
-    return contains(round) && gui::distributionBytes(at(round)) > 0;
+    if (round >= firstRecent() && round < size())
+        return &m_recent[static_cast<std::size_t>(round - firstRecent())];
+    if (round == m_pinned && m_pinnedRecord)
+        return &m_pinnedRecord;
+    return nullptr;
 }
 
-void RoundHistory::thin(int round)
+std::shared_ptr<const RoundRecord> RoundHistory::shared(int round) const
 {
-    auto &slot = m_records[static_cast<std::size_t>(round)];
-    if (gui::distributionBytes(*slot) > 0)
-        slot = std::make_shared<const RoundRecord>(withoutDistributions(*slot));
+    if (const auto *record = full(round))
+        return *record;
+    if (const auto it = m_cache.find(round); it != m_cache.end())
+        return it->second;
+    auto rebuilt = std::make_shared<const RoundRecord>(m_compact.record(round));
+    m_cache.emplace(round, rebuilt);
+    m_cacheOrder.push_back(round);
+    if (static_cast<int>(m_cacheOrder.size()) > kCached) {
+        m_cache.erase(m_cacheOrder.front());
+        m_cacheOrder.pop_front();
+    }
+    return rebuilt;
+}
+
+bool RoundHistory::hasDistributions(int round) const
+{
+    const auto *record = full(round);
+    return record && gui::distributionBytes(**record) > 0;
 }
 
 void RoundHistory::pin(int round)
 {
-    const int old = m_pinned;
-    m_pinned = contains(round) ? round : -1;
-    if (old >= 0 && old != m_pinned && old < m_thinnedUpTo && contains(old))
-        thin(old);
+    const int pinned = contains(round) ? round : -1;
+    if (pinned != m_pinned)
+        m_pinnedRecord.reset(); // the old pinned round, if it had left the window, loses its vectors
+    m_pinned = pinned;
 }
 
 void RoundHistory::append(std::vector<std::shared_ptr<const RoundRecord>> rounds)
@@ -104,13 +118,15 @@ void RoundHistory::append(std::vector<std::shared_ptr<const RoundRecord>> rounds
     if (rounds.empty())
         return;
     const int first = size();
-    m_records.reserve(m_records.size() + rounds.size());
-    for (auto &r : rounds)
-        m_records.push_back(std::move(r));
-    const int oldest = size() - m_window; // rounds below this leave the window
-    for (; m_thinnedUpTo < oldest; ++m_thinnedUpTo)
-        if (m_thinnedUpTo != m_pinned)
-            thin(m_thinnedUpTo);
+    for (auto &r : rounds) {
+        m_compact.append(*r);
+        m_recent.push_back(std::move(r));
+    }
+    while (static_cast<int>(m_recent.size()) > m_window) { // rounds that leave the window
+        if (firstRecent() == m_pinned)
+            m_pinnedRecord = std::move(m_recent.front());
+        m_recent.pop_front();
+    }
     emit roundsAdded(first, size() - first);
 }
 
@@ -121,9 +137,12 @@ void RoundHistory::append(RoundRecord record)
 
 void RoundHistory::clear()
 {
-    std::vector<std::shared_ptr<const RoundRecord>>().swap(m_records);
+    m_compact.clear();
+    std::deque<std::shared_ptr<const RoundRecord>>().swap(m_recent);
+    m_pinnedRecord.reset();
     m_pinned = -1;
-    m_thinnedUpTo = 0;
+    std::unordered_map<int, std::shared_ptr<const RoundRecord>>().swap(m_cache);
+    std::deque<int>().swap(m_cacheOrder);
 #ifdef __GLIBC__
     malloc_trim(0); // the freed vectors go back to the system, not only to the allocator
 #endif
@@ -132,10 +151,15 @@ void RoundHistory::clear()
 
 std::size_t RoundHistory::distributionBytes() const
 {
-    std::size_t n = 0;
-    for (const auto &r : m_records)
+    std::size_t n = m_pinnedRecord ? gui::distributionBytes(*m_pinnedRecord) : 0;
+    for (const auto &r : m_recent)
         n += gui::distributionBytes(*r);
     return n;
+}
+
+int RoundHistory::recordsHeld() const
+{
+    return static_cast<int>(m_recent.size()) + (m_pinnedRecord ? 1 : 0) + static_cast<int>(m_cache.size());
 }
 
 } // namespace specdec::gui

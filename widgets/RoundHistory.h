@@ -4,25 +4,36 @@
 // reads it; no view keeps copies of records (a view may hold the one shared record it shows on screen).
 //
 // Bounded by design: the newest window() rounds, and the pinned round (the one on screen), keep their full
-// distributions (p and q at every position, the residual, the bonus distribution). Older rounds keep every
-// number of their trace and metrics, but their vectors are dropped (hasDistributions() is false, the
-// Eigen vectors are empty). So memory is O(window · vocabulary + rounds · K), not O(rounds · vocabulary).
+// records with their distributions (p and q at every position, the residual, the bonus distribution). Every
+// round's numbers are also kept in CompactRounds (~400 bytes a round at K = 4, flat arrays, no metrics structs);
+// an older round read with at() or shared() is rebuilt from them (every number of its trace and metrics, empty
+// vectors; hasDistributions() is false) and cached for the next few reads. So memory is
+// O(window · vocabulary + rounds · K) with a small constant, not O(rounds · vocabulary).
+//
+// A reference from at() to an older round stays valid while it is cached (the last kCached rebuilt rounds);
+// hold shared() to keep one longer. Records must come in round order from round 0, with the metrics SessionRun
+// gives them (CompactRounds rebuilds them that way).
 //
 // API (GUI thread only):
 //   size(), empty(), at(round) / back()       the record of a round (trace, per-round and cumulative metrics)
 //   shared(round)                             the same record shared, for the one a view keeps on screen
+//   committed(round)                          the tokens a round committed, without building its record
 //   hasDistributions(round)                   whether its full vectors are still kept
 //   pin(round)                                keep this round's vectors while it is on screen (-1: none)
 //   append(records), clear()                  the owner's side (SessionController, an arena lane)
 //   signals roundsAdded(first, count), cleared()
-//   distributionBytes()                       bytes of vectors held: what the bound is about (tests)
+//   distributionBytes(), compactBytes()       bytes of vectors held and of the numbers kept (tests)
 
+#include "CompactRounds.h"
 #include "RoundRecord.h"
 
 #include <QObject>
 
 #include <cstddef>
+#include <deque>
 #include <memory>
+#include <span>
+#include <unordered_map>
 #include <vector>
 
 namespace specdec::gui {
@@ -38,15 +49,18 @@ class RoundHistory : public QObject
 public:
     /// Rounds whose full distributions are kept by default.
     static constexpr int kDefaultWindow = 400;
+    /// Older rounds rebuilt and kept for the next reads.
+    static constexpr int kCached = 256;
 
     explicit RoundHistory(int window = kDefaultWindow, QObject *parent = nullptr);
 
-    int size() const { return static_cast<int>(m_records.size()); }
-    bool empty() const { return m_records.empty(); }
+    int size() const { return m_compact.size(); }
+    bool empty() const { return size() == 0; }
     /// Round `round` (0 <= round < size()).
-    const RoundRecord &at(int round) const { return *m_records[static_cast<std::size_t>(round)]; }
-    const RoundRecord &back() const { return *m_records.back(); }
-    std::shared_ptr<const RoundRecord> shared(int round) const { return m_records[static_cast<std::size_t>(round)]; }
+    const RoundRecord &at(int round) const { return *shared(round); }
+    const RoundRecord &back() const { return at(size() - 1); }
+    std::shared_ptr<const RoundRecord> shared(int round) const;
+    std::span<const TokenId> committed(int round) const { return m_compact.committed(round); }
     bool contains(int round) const { return round >= 0 && round < size(); }
 
     int window() const { return m_window; }
@@ -63,18 +77,27 @@ public:
 
     /// Bytes of distribution vectors held by the history.
     std::size_t distributionBytes() const;
+    /// Bytes of the numbers kept of every round.
+    std::size_t compactBytes() const { return m_compact.bytes(); }
+    /// Full records held: the window, the pinned round and the rebuilt ones cached (tests).
+    int recordsHeld() const;
 
 signals:
     void roundsAdded(int first, int count);
     void cleared();
 
 private:
-    void thin(int round);
+    /// The full record of `round` when it is still held (the window or the pinned round), else nullptr.
+    const std::shared_ptr<const RoundRecord> *full(int round) const;
+    int firstRecent() const { return size() - static_cast<int>(m_recent.size()); }
 
-    std::vector<std::shared_ptr<const RoundRecord>> m_records;
+    CompactRounds m_compact;                              ///< every round's numbers
+    std::deque<std::shared_ptr<const RoundRecord>> m_recent; ///< rounds [firstRecent(), size()), full
+    std::shared_ptr<const RoundRecord> m_pinnedRecord;    ///< the pinned round's record once it left the window
     int m_window;
     int m_pinned = -1;
-    int m_thinnedUpTo = 0; ///< rounds below this, except the pinned one, have no vectors
+    mutable std::unordered_map<int, std::shared_ptr<const RoundRecord>> m_cache; ///< rebuilt older rounds
+    mutable std::deque<int> m_cacheOrder;                 ///< oldest first
 };
 
 } // namespace specdec::gui

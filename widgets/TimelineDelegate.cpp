@@ -5,6 +5,9 @@
 #include <QPainter>
 #include <QStyle>
 
+#include <cstdlib>
+#include <iterator>
+
 namespace specdec::gui {
 
 void TimelineDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const
@@ -18,6 +21,11 @@ void TimelineDelegate::paint(QPainter *painter, const QStyleOptionViewItem &opti
     QStyle *style = widget ? widget->style() : QApplication::style();
     style->drawControl(QStyle::CE_ItemViewItem, &opt, painter, widget);
 
+    if (m_rows.size() >= kCachedRows && !m_rows.contains(index.row())) {
+        // Forget the rows far from this one (those on screen are near it).
+        for (auto it = m_rows.begin(); it != m_rows.end();)
+            it = std::abs(it.key() - index.row()) > kCachedRows / 4 ? m_rows.erase(it) : std::next(it);
+    }
     QStaticText &row = m_rows[index.row()];
     if (row.text() != text) {
         row.setText(text);

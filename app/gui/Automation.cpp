@@ -23,6 +23,11 @@
 
 #include <algorithm>
 
+#include <time.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
 namespace specdec::gui {
 
 namespace {
@@ -171,29 +176,40 @@ int runBenchmark(const AutomationContext &c, const CommandLine &cl)
     }
 
     // A frame: from the moment a batch of rounds reaches the GUI thread until the window shows it — the
-    // session stores it, every view updates, the plots replot and the whole window repaints.
-    std::vector<double> frames;
+    // session stores it, every view updates, the plots replot and the whole window repaints. Timed on the wall
+    // clock and on the GUI thread's CPU clock (the frame's own work, without the time other processes of a
+    // shared machine took the CPU).
+    std::vector<double> frames, frameCpu;
     QElapsedTimer frame;
+    double frameCpuStart = 0.0;
     struct Arrival : QObject
     {
         QElapsedTimer *frame;
+        double *cpuStart;
         bool eventFilter(QObject *, QEvent *e) override
         {
-            if (e->type() == QEvent::MetaCall && !frame->isValid())
+            if (e->type() == QEvent::MetaCall && !frame->isValid()) {
                 frame->start();
+                *cpuStart = threadCpuMilliseconds();
+            }
             return false;
         }
     } arrival;
     arrival.frame = &frame;
+    arrival.cpuStart = &frameCpuStart;
     c.session->installEventFilter(&arrival);
     // Resident memory as the rounds pile up: bounded means flat once the history's window is full.
     QJsonArray rss;
     int nextRss = 1000;
+    double rssAt = -1; // after cl.rssAt rounds
     const auto shown = QObject::connect(c.session, &SessionController::roundsAdded, c.window, [&] {
         if (c.session->history().size() >= rounds)
             c.player->pause();
+        if (rssAt < 0 && c.session->history().size() >= cl.rssAt)
+            rssAt = residentMegabytes();
         while (c.session->history().size() >= nextRss) {
-            rss.append(QJsonObject{{QStringLiteral("rounds"), nextRss}, {QStringLiteral("rss_mb"), residentMegabytes()}});
+            rss.append(QJsonObject{{QStringLiteral("rounds"), nextRss}, {QStringLiteral("rss_mb"), residentMegabytes()},
+                                   {QStringLiteral("heap_mb"), heapMegabytes()}});
             nextRss = nextRss < 10000 ? nextRss * 10 : nextRss + 10000;
         }
         if (!frame.isValid())
@@ -214,6 +230,7 @@ int runBenchmark(const AutomationContext &c, const CommandLine &cl)
         if (qEnvironmentVariableIsSet("SPECDEC_FRAME_PARTS"))
             errStream() << "views " << before << " plots " << parts << " paint " << static_cast<double>(t.nsecsElapsed()) * 1e-6 << Qt::endl;
         frames.push_back(static_cast<double>(frame.nsecsElapsed()) * 1e-6);
+        frameCpu.push_back(threadCpuMilliseconds() - frameCpuStart);
         frame.invalidate();
     });
     QElapsedTimer playing;
@@ -231,11 +248,14 @@ int runBenchmark(const AutomationContext &c, const CommandLine &cl)
 
     std::vector<double> sorted = frames;
     std::sort(sorted.begin(), sorted.end());
-    auto percentile = [&](double q) {
-        if (sorted.empty())
+    std::sort(frameCpu.begin(), frameCpu.end());
+    auto percentileOf = [](const std::vector<double> &v, double q) {
+        if (v.empty())
             return 0.0;
-        return sorted[std::min(sorted.size() - 1, static_cast<std::size_t>(q * static_cast<double>(sorted.size())))];
+        return v[std::min(v.size() - 1, static_cast<std::size_t>(q * static_cast<double>(v.size())))];
     };
+    auto percentile = [&](double q) { return percentileOf(sorted, q); };
+    const double rssEnd = residentMegabytes();
     const int played = c.session->history().size();
     const SessionInfo &info = c.session->info();
     QJsonObject report{
@@ -250,9 +270,14 @@ int runBenchmark(const AutomationContext &c, const CommandLine &cl)
         {QStringLiteral("frame_ms_p50"), percentile(0.50)},
         {QStringLiteral("frame_ms_p99"), percentile(0.99)},
         {QStringLiteral("frame_ms_max"), sorted.empty() ? 0.0 : sorted.back()},
+        {QStringLiteral("frame_cpu_ms_p50"), percentileOf(frameCpu, 0.50)},
+        {QStringLiteral("frame_cpu_ms_p99"), percentileOf(frameCpu, 0.99)},
         {QStringLiteral("first_paint_ms"), static_cast<double>(firstPaint)},
         {QStringLiteral("peak_memory_mb"), peakMemoryMegabytes()},
-        {QStringLiteral("rss_mb_end"), residentMegabytes()},
+        {QStringLiteral("rss_mb_end"), rssEnd},
+        {QStringLiteral("rss_at_rounds"), cl.rssAt},
+        {QStringLiteral("rss_mb_at"), rssAt},
+        {QStringLiteral("rss_ratio_end_to_at"), rssAt > 0 ? rssEnd / rssAt : 0.0},
         {QStringLiteral("rss_mb"), rss},
         {QStringLiteral("tokens"), c.session->generatedTokens()},
     };
@@ -281,6 +306,24 @@ double statusMegabytes(const char *field)
 }
 
 } // namespace
+
+double threadCpuMilliseconds()
+{
+    timespec t{};
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t) != 0)
+        return 0.0;
+    return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) * 1e-6;
+}
+
+double heapMegabytes()
+{
+#ifdef __GLIBC__
+    const struct mallinfo2 m = mallinfo2();
+    return static_cast<double>(m.uordblks + m.hblkhd) / (1024.0 * 1024.0);
+#else
+    return -1;
+#endif
+}
 
 double residentMegabytes()
 {

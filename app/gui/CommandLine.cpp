@@ -55,6 +55,7 @@ CommandLine parseCommandLine(const QStringList &given, const Setup &saved)
         {QStringLiteral("screenshot"), QCoreApplication::translate("CommandLine", "Render the window offscreen to FILE (PNG) and exit."), QCoreApplication::translate("CommandLine", "FILE")},
         {QStringLiteral("benchmark-ui"), QCoreApplication::translate("CommandLine", "Play rounds at full speed offscreen and print timing JSON.")},
         {QStringLiteral("rounds"), QCoreApplication::translate("CommandLine", "Rounds to play before the screenshot or in the benchmark."), QCoreApplication::translate("CommandLine", "N")},
+        {QStringLiteral("rss-at"), QCoreApplication::translate("CommandLine", "The benchmark reports resident memory after N rounds and at the end over it (default 20000)."), QCoreApplication::translate("CommandLine", "N")},
         {QStringLiteral("phase"), QCoreApplication::translate("CommandLine", "Phase of the last round in the screenshot: draft, verify, dice, residual, "
                                      "bonus or commit."), QCoreApplication::translate("CommandLine", "NAME")},
         {QStringLiteral("card"), QCoreApplication::translate("CommandLine", "Card whose distributions the screenshot shows (1..K+1)."), QCoreApplication::translate("CommandLine", "N")},
@@ -134,6 +135,13 @@ CommandLine parseCommandLine(const QStringList &given, const Setup &saved)
     cl.benchmark = p.isSet(QStringLiteral("benchmark-ui"));
     if (p.isSet(QStringLiteral("rounds")))
         cl.rounds = p.value(QStringLiteral("rounds")).toInt();
+    if (p.isSet(QStringLiteral("rss-at"))) {
+        bool ok = false;
+        cl.rssAt = p.value(QStringLiteral("rss-at")).toInt(&ok);
+        if (!ok || cl.rssAt < 1)
+            cl.error = QCoreApplication::translate("CommandLine", "--rss-at expects a number of rounds from 1, got '%1'")
+                           .arg(p.value(QStringLiteral("rss-at")));
+    }
     if (p.isSet(QStringLiteral("phase"))) {
         cl.phase = phaseFromKey(p.value(QStringLiteral("phase")));
         if (!cl.phase)

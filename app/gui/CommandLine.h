@@ -21,6 +21,7 @@ struct CommandLine
     QString screenshot;          ///< --screenshot FILE
     bool benchmark = false;      ///< --benchmark-ui
     int rounds = -1;             ///< --rounds N (-1: the mode's default)
+    int rssAt = 20000;           ///< --rss-at N: the benchmark reports resident memory after N rounds and end/N
     std::optional<Phase> phase;  ///< --phase NAME
     int card = -1;               ///< --card N (1-based on the command line; -1: the phase's own card)
     QSize size{1600, 1000};      ///< --size WxH

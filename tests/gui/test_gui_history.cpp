@@ -1,14 +1,24 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // RoundHistory is bounded: rounds older than its window keep their numbers but no distribution vectors (the
 // bytes held stay O(window) however many rounds are played), the pinned round on screen keeps its vectors,
-// views that read it copy nothing, and clear() gives everything back.
+// views that read it copy nothing, and clear() gives everything back. Older rounds are rebuilt from compact
+// numbers (CompactRounds): every number equals the record SessionRun made, and the records and bytes held stay
+// bounded after many rounds.
 #include "GuiTestSupport.h"
 
+#include "../TestSupport.h"
+
 #include "RoundHistory.h"
+#include "SessionRun.h"
 #include "TimelineModel.h"
+
+#include "ModelFactory.h"
+#include "Utf8.h"
 
 #include <QSignalSpy>
 #include <QtTest>
+
+#include <cmath>
 
 using namespace specdec;
 using namespace specdec::gui;
@@ -52,6 +62,8 @@ private slots:
     void pinnedRoundKeepsItsVectors();
     void clearGivesEverythingBack();
     void timelineReadsWithoutCopying();
+    void rebuiltRoundsEqualTheOriginals();
+    void recordsAndBytesStayBounded();
 };
 
 void TestHistory::oldRoundsKeepNumbersOnly()
@@ -165,6 +177,141 @@ void TestHistory::timelineReadsWithoutCopying()
     QCOMPARE(history.distributionBytes(), 4 * distributionBytes(*syntheticRound(0)));
     history.clear();
     QCOMPARE(model.rowCount(), 0);
+}
+
+namespace {
+
+void compareMetrics(const RunMetrics &a, const RunMetrics &b)
+{
+    QCOMPARE(a.rounds, b.rounds);
+    QCOMPARE(a.generatedTokens, b.generatedTokens);
+    QCOMPARE(a.drafted, b.drafted);
+    QCOMPARE(a.tested, b.tested);
+    QCOMPARE(a.accepted, b.accepted);
+    QCOMPARE(a.maxDraftLength, b.maxDraftLength);
+    // exactly the same bits: rebuilt in the same order of operations, not approximately
+    QVERIFY(a.acceptanceRate == b.acceptanceRate);
+    QVERIFY(a.draftAcceptance == b.draftAcceptance);
+    QCOMPARE(a.perPositionTested, b.perPositionTested);
+    QCOMPARE(a.perPositionAcceptance.size(), b.perPositionAcceptance.size());
+    for (std::size_t i = 0; i < a.perPositionAcceptance.size(); ++i)
+        QVERIFY(a.perPositionAcceptance[i] == b.perPositionAcceptance[i]
+                || (std::isnan(a.perPositionAcceptance[i]) && std::isnan(b.perPositionAcceptance[i])));
+    QVERIFY(a.tokensPerRound == b.tokensPerRound);
+    QVERIFY(a.meanOverlap == b.meanOverlap);
+    QVERIFY(a.meanTotalVariation == b.meanTotalVariation);
+    QCOMPARE(a.targetCalls, b.targetCalls);
+    QCOMPARE(a.draftCalls, b.draftCalls);
+    QVERIFY(a.targetSeconds == b.targetSeconds);
+    QVERIFY(a.draftSeconds == b.draftSeconds);
+    QVERIFY(a.costRatio == b.costRatio);
+    QVERIFY(a.expectedTokensPerRound == b.expectedTokensPerRound);
+    QVERIFY(a.speedupForwardPasses == b.speedupForwardPasses);
+    QVERIFY(a.speedupCostModel == b.speedupCostModel);
+    QCOMPARE(a.targetFed, b.targetFed);
+    QCOMPARE(a.targetDiscarded, b.targetDiscarded);
+    QCOMPARE(a.draftDiscarded, b.draftDiscarded);
+    QCOMPARE(a.cacheDiscarded, b.cacheDiscarded);
+    QCOMPARE(a.cacheRefills, b.cacheRefills);
+    QVERIFY(a.rejectedComputeShare == b.rejectedComputeShare);
+    QCOMPARE(a.speedupWallClock.has_value(), b.speedupWallClock.has_value());
+    if (a.speedupWallClock)
+        QVERIFY(*a.speedupWallClock == *b.speedupWallClock);
+    QVERIFY(a.seconds == b.seconds);
+}
+
+void compareTraces(const RoundTrace &a, const RoundTrace &b)
+{
+    QCOMPARE(a.index, b.index);
+    QCOMPARE(a.contextLength, b.contextLength);
+    QCOMPARE(a.draftLength, b.draftLength);
+    QCOMPARE(a.greedy, b.greedy);
+    QCOMPARE(a.positions.size(), b.positions.size());
+    for (std::size_t i = 0; i < a.positions.size(); ++i) {
+        const DraftPosition &x = a.positions[i];
+        const DraftPosition &y = b.positions[i];
+        QCOMPARE(x.token, y.token);
+        QVERIFY(x.q == y.q && x.p == y.p && x.ratio == y.ratio && x.threshold == y.threshold && x.u == y.u);
+        QVERIFY(x.overlap == y.overlap && x.totalVariation == y.totalVariation);
+        QCOMPARE(x.verdict, y.verdict);
+    }
+    QCOMPARE(a.rejectedAt, b.rejectedAt);
+    QCOMPARE(a.correction, b.correction);
+    QCOMPARE(a.bonus, b.bonus);
+    QCOMPARE(a.committed, b.committed);
+    QCOMPARE(a.targetCalls, b.targetCalls);
+    QCOMPARE(a.draftCalls, b.draftCalls);
+    QVERIFY(a.targetSeconds == b.targetSeconds && a.draftSeconds == b.draftSeconds);
+    for (const auto &[x, y] : {std::pair(a.targetCache, b.targetCache), std::pair(a.draftCache, b.draftCache)}) {
+        QCOMPARE(x.before, y.before);
+        QCOMPARE(x.extended, y.extended);
+        QCOMPARE(x.after, y.after);
+        QCOMPARE(x.discarded, y.discarded);
+        QCOMPARE(x.refills, y.refills);
+        QCOMPARE(x.fed, y.fed);
+    }
+}
+
+} // namespace
+
+void TestHistory::rebuiltRoundsEqualTheOriginals()
+{
+    // The session's own rounds (SessionRun: per-round and cumulative metrics, wall times, the baseline), kept
+    // in a history whose window holds 8 of them: the rest are rebuilt from compact numbers.
+    const Setup setup = test::tinySetup();
+    const Corpus corpus = test::tinyEnglish();
+    auto target = buildModel(ModelSpec::parse("ngram:4"), corpus).model;
+    auto draft = buildModel(ModelSpec::parse("ngram:2"), corpus, &target->vocabulary(), target.get()).model;
+    DecodingSettings settings = setup.decoding;
+    settings.recordDistributions = true;
+    SessionRun run(*target, *draft, settings, target->vocabulary().encode(decodeUtf8("the ", "prompt")), 100000);
+    std::vector<std::shared_ptr<const RoundRecord>> originals;
+    RoundHistory history(8);
+    for (int i = 0; i < 700; ++i) { // past two checkpoints of the cumulative sums
+        originals.push_back(run.playRound());
+        history.append({originals.back()});
+    }
+    auto check = [&](int i) {
+        const RoundRecord &r = history.at(i);
+        QCOMPARE(history.hasDistributions(i), i >= 692);
+        compareTraces(r.trace, originals[static_cast<std::size_t>(i)]->trace);
+        compareMetrics(r.round, originals[static_cast<std::size_t>(i)]->round);
+        compareMetrics(r.cumulative, originals[static_cast<std::size_t>(i)]->cumulative);
+        QVERIFY(r.seconds == originals[static_cast<std::size_t>(i)]->seconds);
+        QVERIFY(r.baselineSeconds == originals[static_cast<std::size_t>(i)]->baselineSeconds);
+        const auto committed = history.committed(i);
+        QCOMPARE(std::vector<TokenId>(committed.begin(), committed.end()), r.trace.committed);
+    };
+    for (int i = 0; i < 700; ++i) // forward (the cursor)
+        check(i);
+    for (int i : {699, 300, 5, 511, 512, 256, 255, 0, 691}) // jumps (the checkpoints)
+        check(i);
+    QVERIFY(originals[0]->round.speedupWallClock.has_value()); // the baseline was measured, and rebuilt
+}
+
+void TestHistory::recordsAndBytesStayBounded()
+{
+    RoundHistory history(20);
+    constexpr int kRounds = 40000;
+    for (int batch = 0; batch < kRounds / 500; ++batch) {
+        std::vector<std::shared_ptr<const RoundRecord>> rounds;
+        for (int i = 0; i < 500; ++i) {
+            RoundRecord r;
+            r.trace.index = batch * 500 + i;
+            r.trace.draftLength = 4;
+            r.trace.positions.resize(4);
+            r.trace.committed = {1, 2, 3};
+            rounds.push_back(std::make_shared<const RoundRecord>(std::move(r)));
+        }
+        history.append(std::move(rounds));
+    }
+    for (int i = 0; i < kRounds; i += 7) // a view reading every old round
+        QCOMPARE(history.at(i).trace.index, i);
+    QCOMPARE(history.size(), kRounds);
+    QVERIFY(history.recordsHeld() <= history.window() + 1 + RoundHistory::kCached);
+    // K = 4, three tokens: ~128 bytes of numbers, 4 positions of 64, 12 bytes of tokens, checkpoints
+    const double perRound = static_cast<double>(history.compactBytes()) / kRounds;
+    QVERIFY2(perRound < 420.0, qPrintable(QString::number(perRound)));
 }
 
 QTEST_MAIN(TestHistory)

@@ -5,9 +5,12 @@
 
 #include "RoundView.h"
 #include "Timeline.h"
+#include "TimelineDelegate.h"
 
 #include <QAbstractItemModelTester>
 #include <QListView>
+#include <QPainter>
+#include <QStringListModel>
 #include <QtTest>
 
 using namespace specdec;
@@ -19,6 +22,7 @@ class TestTimeline : public QObject
 private slots:
     void modelIsSound();
     void jumpBackRestoresTheRoundExactly();
+    void delegateCacheStaysBounded();
 };
 
 void TestTimeline::modelIsSound()
@@ -73,6 +77,25 @@ void TestTimeline::jumpBackRestoresTheRoundExactly()
     QCOMPARE(view.round(), 2);
     QCOMPARE(view.transcript()->plainText(), firstText);
     QCOMPARE(view.grab().toImage(), first);
+}
+
+void TestTimeline::delegateCacheStaysBounded()
+{
+    // A long run lists many rounds; the prepared row texts kept stay bounded however many rows were painted.
+    QStringList rows;
+    for (int i = 0; i < 5000; ++i)
+        rows << QStringLiteral("round %1 ✓✓✗").arg(i);
+    QStringListModel model(rows);
+    TimelineDelegate delegate;
+    QImage image(200, 20, QImage::Format_ARGB32);
+    QPainter painter(&image);
+    QStyleOptionViewItem option;
+    option.rect = QRect(0, 0, 200, 20);
+    for (int i = 0; i < model.rowCount(); ++i) {
+        delegate.paint(&painter, option, model.index(i));
+        QVERIFY(delegate.cachedRows() <= TimelineDelegate::kCachedRows);
+    }
+    QVERIFY(delegate.cachedRows() > 0);
 }
 
 QTEST_MAIN(TestTimeline)

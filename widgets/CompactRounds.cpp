@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "CompactRounds.h"
+
+#include "Metrics.h"
+
+#include <optional>
+
+namespace specdec::gui {
+
+std::shared_ptr<const TreeTrace> treeWithoutDistributions(const TreeTrace &from)
+{
+    auto tree = std::make_shared<TreeTrace>(from);
+    for (TreeNode &node : tree->nodes)
+        node.pUsedDist = {};
+    tree->expansions.clear();
+    tree->residual = {};
+    tree->bonusDist = {};
+    return tree;
+}
+
+void CompactRounds::append(const RoundRecord &record)
+{
+    const RoundTrace &t = record.trace;
+    if (size() % kCheckpointEvery == 0)
+        m_checkpoints.push_back(m_sums);
+    Round r{};
+    r.seconds = record.seconds;
+    r.baselineSeconds = record.baselineSeconds;
+    r.targetSeconds = t.targetSeconds;
+    r.draftSeconds = t.draftSeconds;
+    r.nodesDrafted = record.nodesDrafted;
+    if (record.tree)
+        m_trees.emplace(size(), treeWithoutDistributions(*record.tree));
+    r.targetCache = t.targetCache;
+    r.draftCache = t.draftCache;
+    r.firstPosition = static_cast<std::uint32_t>(m_positions.size());
+    r.firstToken = static_cast<std::uint32_t>(m_tokens.size());
+    r.contextLength = t.contextLength;
+    r.correction = t.correction;
+    r.bonus = t.bonus;
+    r.targetCalls = t.targetCalls;
+    r.draftCalls = t.draftCalls;
+    r.draftLength = t.draftLength;
+    r.rejectedAt = t.rejectedAt;
+    r.positions = static_cast<std::uint16_t>(t.positions.size());
+    r.committed = static_cast<std::uint16_t>(t.committed.size());
+    r.greedy = t.greedy;
+    r.baseline = record.cumulative.speedupWallClock.has_value() || record.round.speedupWallClock.has_value()
+                 || record.baselineSeconds != 0.0;
+    for (const DraftPosition &p : t.positions)
+        m_positions.push_back({p.q, p.p, p.ratio, p.threshold, p.u, p.overlap, p.totalVariation, p.token, p.verdict});
+    m_tokens.insert(m_tokens.end(), t.committed.begin(), t.committed.end());
+    m_rounds.push_back(r);
+    add(m_sums, t, r);
+}
+
+void CompactRounds::clear()
+{
+    *this = CompactRounds();
+}
+
+void CompactRounds::add(Sums &sums, const RoundTrace &trace, const Round &round)
+{
+    // The order of SessionRun::playRound: the accumulator, then the seconds, each summed round by round.
+    sums.metrics.add(trace);
+    sums.seconds += round.seconds;
+    sums.baselineSeconds += round.baselineSeconds;
+}
+
+std::span<const TokenId> CompactRounds::committed(int round) const
+{
+    const Round &r = m_rounds[static_cast<std::size_t>(round)];
+    return std::span(m_tokens).subspan(r.firstToken, r.committed);
+}
+
+RoundTrace CompactRounds::trace(int round) const
+{
+    const Round &r = m_rounds[static_cast<std::size_t>(round)];
+    RoundTrace t;
+    t.index = round;
+    t.contextLength = r.contextLength;
+    t.draftLength = r.draftLength;
+    t.greedy = r.greedy;
+    t.positions.reserve(r.positions);
+    for (std::size_t i = r.firstPosition; i < r.firstPosition + r.positions; ++i) {
+        const Position &c = m_positions[i];
+        DraftPosition p;
+        p.token = c.token;
+        p.q = c.q;
+        p.p = c.p;
+        p.ratio = c.ratio;
+        p.threshold = c.threshold;
+        p.u = c.u;
+        p.overlap = c.overlap;
+        p.totalVariation = c.totalVariation;
+        p.verdict = c.verdict;
+        t.positions.push_back(std::move(p));
+    }
+    t.rejectedAt = r.rejectedAt;
+    t.correction = r.correction;
+    t.bonus = r.bonus;
+    const auto tokens = committed(round);
+    t.committed.assign(tokens.begin(), tokens.end());
+    t.targetCalls = r.targetCalls;
+    t.draftCalls = r.draftCalls;
+    t.targetSeconds = r.targetSeconds;
+    t.draftSeconds = r.draftSeconds;
+    t.targetCache = r.targetCache;
+    t.draftCache = r.draftCache;
+    return t;
+}
+
+RoundRecord CompactRounds::record(int round) const
+{
+    const Round &r = m_rounds[static_cast<std::size_t>(round)];
+    RoundRecord out;
+    out.trace = trace(round);
+    out.seconds = r.seconds;
+    out.nodesDrafted = r.nodesDrafted;
+    if (const auto tree = m_trees.find(round); tree != m_trees.end())
+        out.tree = tree->second;
+    out.baselineSeconds = r.baselineSeconds;
+    const auto baseline = [&](double seconds) { return r.baseline ? std::optional(seconds) : std::nullopt; };
+    MetricsAccumulator one;
+    one.add(out.trace);
+    out.round = one.metrics(r.seconds, baseline(r.baselineSeconds));
+    // The cumulative sums: forward from the cursor when it is at or before this round within a checkpoint's
+    // span, else from the checkpoint below it.
+    const int checkpoint = round / kCheckpointEvery;
+    if (m_cursorRound > round || m_cursorRound < checkpoint * kCheckpointEvery - 1) {
+        m_cursor = m_checkpoints[static_cast<std::size_t>(checkpoint)];
+        m_cursorRound = checkpoint * kCheckpointEvery - 1;
+    }
+    for (int i = m_cursorRound + 1; i < round; ++i)
+        add(m_cursor, trace(i), m_rounds[static_cast<std::size_t>(i)]);
+    if (m_cursorRound < round)
+        add(m_cursor, out.trace, r);
+    m_cursorRound = round;
+    out.cumulative = m_cursor.metrics.metrics(m_cursor.seconds, baseline(m_cursor.baselineSeconds));
+    return out;
+}
+
+std::size_t CompactRounds::bytes() const
+{
+    return m_rounds.size() * sizeof(Round) + m_positions.size() * sizeof(Position)
+           + m_tokens.capacity() * sizeof(TokenId) + m_checkpoints.capacity() * sizeof(Sums);
+}
+
+} // namespace specdec::gui
