@@ -193,6 +193,14 @@
         <source>shape</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The benchmark reports resident memory after N rounds and at the end over it (default 20000).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--rss-at expects a number of rounds from 1, got &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Phase</name>

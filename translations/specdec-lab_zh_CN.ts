@@ -193,6 +193,14 @@
         <source>shape</source>
         <translation>形状</translation>
     </message>
+    <message>
+        <source>The benchmark reports resident memory after N rounds and at the end over it (default 20000).</source>
+        <translation>基准测试报告 N 轮之后的常驻内存，以及结束时与它的比值（默认 20000）。</translation>
+    </message>
+    <message>
+        <source>--rss-at expects a number of rounds from 1, got &apos;%1&apos;</source>
+        <translation>--rss-at 需要从 1 起的轮数，得到的是“%1”</translation>
+    </message>
 </context>
 <context>
     <name>Phase</name>
