@@ -136,6 +136,7 @@ void TestPlots::staysBoundedAfterManyRounds()
         RoundRecord r;
         r.trace.index = i;
         r.trace.draftLength = 4;
+        r.trace.positions.resize(4); // a consistent trace: the history's metrics read its tested positions
         r.round.acceptanceRate = i == 31337 ? 0.0 : 0.25 + 0.5 * ((i * 7) % 3) / 2.0;
         r.round.tokensPerRound = 1 + (i * 5) % 5;
         r.cumulative.acceptanceRate = 0.5 + 0.4 * i / kRounds;
