@@ -1,11 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CompactRounds.h"
 
+#include "Acceptance.h"
 #include "Metrics.h"
 
 #include <optional>
 
 namespace specdec::gui {
+
+CompactRounds::Extra CompactRounds::derive(double q, double p, double overlap)
+{
+    // What SpeculativeDecoder::round sets from p(x), q(x) and beta.
+    return {q > 0.0 ? p / q : 0.0, acceptanceProbability(p, q), 1.0 - overlap};
+}
 
 std::shared_ptr<const TreeTrace> treeWithoutDistributions(const TreeTrace &from)
 {
@@ -47,8 +54,14 @@ void CompactRounds::append(const RoundRecord &record)
     r.greedy = t.greedy;
     r.baseline = record.cumulative.speedupWallClock.has_value() || record.round.speedupWallClock.has_value()
                  || record.baselineSeconds != 0.0;
-    for (const DraftPosition &p : t.positions)
-        m_positions.push_back({p.q, p.p, p.ratio, p.threshold, p.u, p.overlap, p.totalVariation, p.token, p.verdict});
+    for (const DraftPosition &p : t.positions) {
+        const Extra derived = derive(p.q, p.p, p.overlap);
+        const bool same = p.ratio == derived.ratio && p.threshold == derived.threshold
+                          && p.totalVariation == derived.totalVariation;
+        if (!same)
+            m_extras.emplace(m_positions.size(), Extra{p.ratio, p.threshold, p.totalVariation});
+        m_positions.push_back({p.q, p.p, p.u, p.overlap, p.token, p.verdict, same});
+    }
     m_tokens.insert(m_tokens.end(), t.committed.begin(), t.committed.end());
     m_rounds.push_back(r);
     add(m_sums, t, r);
@@ -88,11 +101,12 @@ RoundTrace CompactRounds::trace(int round) const
         p.token = c.token;
         p.q = c.q;
         p.p = c.p;
-        p.ratio = c.ratio;
-        p.threshold = c.threshold;
+        const Extra extra = c.derived ? derive(c.q, c.p, c.overlap) : m_extras.at(i);
+        p.ratio = extra.ratio;
+        p.threshold = extra.threshold;
         p.u = c.u;
         p.overlap = c.overlap;
-        p.totalVariation = c.totalVariation;
+        p.totalVariation = extra.totalVariation;
         p.verdict = c.verdict;
         t.positions.push_back(std::move(p));
     }
@@ -143,7 +157,8 @@ RoundRecord CompactRounds::record(int round) const
 std::size_t CompactRounds::bytes() const
 {
     return m_rounds.size() * sizeof(Round) + m_positions.size() * sizeof(Position)
-           + m_tokens.capacity() * sizeof(TokenId) + m_checkpoints.capacity() * sizeof(Sums);
+           + m_tokens.capacity() * sizeof(TokenId) + m_checkpoints.capacity() * sizeof(Sums)
+           + m_extras.size() * (sizeof(std::size_t) + sizeof(Extra) + 16);
 }
 
 } // namespace specdec::gui

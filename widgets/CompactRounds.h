@@ -2,7 +2,9 @@
 #pragma once
 // CompactRounds: every number of a session's rounds in flat arrays, without the distributions and without
 // per-round metrics structs: what RoundHistory keeps of rounds that left its window. A round costs about
-// 120 bytes plus 64 per draft position and 4 per committed token (a RoundRecord without vectors: ~1.3 kB).
+// 128 bytes plus 40 per draft position and 4 per committed token (a RoundRecord without vectors: ~1.3 kB).
+// A position's ratio p/q, threshold min(1, p/q) and TV = 1 - beta are stored only where they are not what
+// the decoder's formulas give from its p, q and beta (never, for the decoder's own rounds).
 //
 // Metrics are not stored but rebuilt exactly as SessionRun makes them: a round's own metrics are a
 // MetricsAccumulator fed that round alone; the cumulative metrics of round r are an accumulator fed rounds
@@ -22,7 +24,6 @@
 
 #include <cstdint>
 #include <deque>
-#include <memory>
 #include <span>
 #include <unordered_map>
 #include <vector>
@@ -73,9 +74,14 @@ private:
     };
     struct Position
     {
-        double q, p, ratio, threshold, u, overlap, totalVariation;
+        double q, p, u, overlap;
         TokenId token;
         Verdict verdict;
+        bool derived; ///< ratio, threshold and TV follow from q, p and overlap (else in m_extras)
+    };
+    struct Extra
+    {
+        double ratio, threshold, totalVariation;
     };
     struct Sums
     {
@@ -84,6 +90,7 @@ private:
         double baselineSeconds = 0.0;
     };
 
+    static Extra derive(double q, double p, double overlap);
     RoundTrace trace(int round) const;
     static void add(Sums &sums, const RoundTrace &trace, const Round &round);
 
@@ -92,6 +99,7 @@ private:
     std::deque<Position> m_positions;
     std::vector<TokenId> m_tokens;
     std::unordered_map<int, std::shared_ptr<const TreeTrace>> m_trees; ///< token-tree rounds: their trees
+    std::unordered_map<std::size_t, Extra> m_extras; ///< by position index, for positions not derived
     std::vector<Sums> m_checkpoints; ///< [j]: the sums before round j · kCheckpointEvery
     Sums m_sums;                     ///< the sums after the last round appended
     mutable Sums m_cursor;           ///< the sums after round m_cursorRound

@@ -300,18 +300,41 @@ void TestHistory::recordsAndBytesStayBounded()
             r.trace.index = batch * 500 + i;
             r.trace.draftLength = 4;
             r.trace.positions.resize(4);
+            for (DraftPosition &x : r.trace.positions)
+                x.totalVariation = 1.0 - x.overlap; // as the decoder sets it
             r.trace.committed = {1, 2, 3};
             rounds.push_back(std::make_shared<const RoundRecord>(std::move(r)));
         }
         history.append(std::move(rounds));
     }
+    // a position whose ratio, threshold and TV are not the decoder's formulas keeps them all the same
+    RoundRecord odd;
+    odd.trace.index = kRounds;
+    odd.trace.draftLength = 1;
+    DraftPosition p;
+    p.p = 0.2;
+    p.q = 0.4;
+    p.overlap = 0.6;
+    p.ratio = 7.0;
+    p.threshold = 0.3;
+    p.totalVariation = 0.9;
+    odd.trace.positions = {p};
+    history.append(std::move(odd));
+    for (int i = 0; i < 30; ++i) {
+        RoundRecord r;
+        r.trace.index = kRounds + 1 + i;
+        history.append(std::move(r));
+    }
+    QVERIFY(!history.hasDistributions(kRounds));
+    const DraftPosition &kept = history.at(kRounds).trace.positions.front();
+    QVERIFY(kept.ratio == 7.0 && kept.threshold == 0.3 && kept.totalVariation == 0.9 && kept.p == 0.2);
     for (int i = 0; i < kRounds; i += 7) // a view reading every old round
         QCOMPARE(history.at(i).trace.index, i);
-    QCOMPARE(history.size(), kRounds);
+    QCOMPARE(history.size(), kRounds + 31);
     QVERIFY(history.recordsHeld() <= history.window() + 1 + RoundHistory::kCached);
-    // K = 4, three tokens: ~128 bytes of numbers, 4 positions of 64, 12 bytes of tokens, checkpoints
+    // K = 4, three tokens: 128 bytes of numbers, 4 positions of 40, 12 bytes of tokens, checkpoints
     const double perRound = static_cast<double>(history.compactBytes()) / kRounds;
-    QVERIFY2(perRound < 420.0, qPrintable(QString::number(perRound)));
+    QVERIFY2(perRound < 320.0, qPrintable(QString::number(perRound)));
 }
 
 QTEST_MAIN(TestHistory)
