@@ -40,10 +40,11 @@ void CardStrip::setVocabulary(std::shared_ptr<const Vocabulary> vocabulary)
     m_vocabulary = std::move(vocabulary);
 }
 
-void CardStrip::setRound(std::shared_ptr<const RoundRecord> record, Phase phase, bool animate)
+void CardStrip::setRound(std::shared_ptr<const RoundRecord> record, Phase phase, bool animate, int step)
 {
     m_record = std::move(record);
     m_phase = phase;
+    m_step = step;
     m_selected = -1;
     m_animation->stop();
     if (animate && m_duration > 0) {
@@ -96,15 +97,42 @@ int CardStrip::step() const
 {
     if (!m_record)
         return 1;
+    if (m_step != RoundFrame::kAllSteps)
+        return m_step;
     const int count = stepsOf(m_record->trace, m_phase, m_options);
     return m_progress >= 1.0 ? RoundFrame::kAllSteps : static_cast<int>(std::ceil(m_progress * count - 1e-9));
+}
+
+int CardStrip::rollingCard() const
+{
+    // Predicting, step 2i reveals test i's verdict: while it animates, u travels along the bar first.
+    if (!m_record || !m_options.predictBeforeReveal || m_phase != Phase::Dice || m_step == RoundFrame::kAllSteps
+        || m_step % 2 != 0 || m_progress >= 1.0 || m_record->trace.greedy)
+        return -1;
+    return m_step / 2 - 1;
 }
 
 RoundFrame CardStrip::frame() const
 {
     if (!m_record)
         return {};
-    return frameOf(&m_record->trace, m_record->trace.index, m_phase, step(), m_options);
+    const RoundTrace &t = m_record->trace;
+    const int rolling = rollingCard();
+    if (rolling < 0 || rolling >= t.draftLength)
+        return frameOf(&t, t.index, m_phase, step(), m_options);
+    // The test as the room saw it, with the die on its way to u (eased out); the verdict comes when it stops.
+    RoundFrame f = frameOf(&t, t.index, m_phase, m_step - 1, m_options);
+    const double u = t.positions[static_cast<std::size_t>(rolling)].u;
+    if (u >= 0.0)
+        f.cards[static_cast<std::size_t>(rolling)].u = u * (1.0 - std::pow(1.0 - m_progress, 3.0));
+    return f;
+}
+
+RoundFrame CardStrip::targetFrame() const
+{
+    if (!m_record)
+        return {};
+    return frameOf(&m_record->trace, m_record->trace.index, m_phase, m_step, m_options);
 }
 
 CardStrip::CardState CardStrip::cardState(int card) const
@@ -126,8 +154,7 @@ CardStrip::CardState CardStrip::cardState(int card) const
 
 int CardStrip::currentCard() const
 {
-    return m_record ? frameOf(&m_record->trace, m_record->trace.index, m_phase, RoundFrame::kAllSteps, m_options).currentCard
-                    : -1;
+    return m_record ? targetFrame().currentCard : -1;
 }
 
 CardContent CardStrip::contentOf(int card) const

@@ -2,7 +2,9 @@
 #pragma once
 // CardStrip: the current round as a row of token cards, K drafts and one more card for the corrected or
 // bonus token, drawn from the round's frame (RoundFrame.h). Within a phase it animates by stepping the frame
-// (cards appear one by one, the verify sweep, dice in order); the last step is the phase's frame.
+// (cards appear one by one, the verify sweep, dice in order); the last step is the phase's frame. Given one
+// step (predict before reveal), it shows that step's frame; a step that reveals a verdict rolls u along the
+// bar first.
 
 #include "CardPainter.h"
 #include "Phase.h"
@@ -34,12 +36,16 @@ public:
     explicit CardStrip(QWidget *parent = nullptr);
 
     void setVocabulary(std::shared_ptr<const Vocabulary> vocabulary);
-    /// Shows `record` at `phase`; with `animate` the phase plays over the animation duration.
-    void setRound(std::shared_ptr<const RoundRecord> record, Phase phase, bool animate);
+    /// Shows `record` at `phase` after `step` of its steps (RoundFrame.h); with `animate` the phase plays over
+    /// the animation duration (kAllSteps: all of its steps; one step: that step).
+    void setRound(std::shared_ptr<const RoundRecord> record, Phase phase, bool animate,
+                  int step = RoundFrame::kAllSteps);
     /// The reveal options of every frame drawn (predict before reveal).
     void setRevealOptions(const RevealOptions &options);
     /// The frame drawn now (at the animation's step).
     RoundFrame frame() const;
+    /// The frame once the animation has played (what the position reveals).
+    RoundFrame targetFrame() const;
     /// The rectangle of card `card` (0..K) in widget coordinates, and what it shows, for layout tests.
     QRectF cardRect(int card) const;
     CardContent contentOf(int card) const;
@@ -65,10 +71,12 @@ protected:
 
 private:
     int step() const;   ///< the step of the phase the animation has reached
+    int rollingCard() const; ///< the card whose die is being rolled now, or -1
 
     std::shared_ptr<const Vocabulary> m_vocabulary;
     std::shared_ptr<const RoundRecord> m_record;
     Phase m_phase = Phase::Draft;
+    int m_step = RoundFrame::kAllSteps;
     double m_progress = 1.0;
     int m_duration = 600;
     int m_selected = -1;

@@ -94,7 +94,8 @@ RoundFrame frameOf(const RoundTrace *trace, int round, Phase phase, int step, co
         if (i < testsShown) {
             c.testShown = true;
             c.threshold = pos.threshold;
-            if (pos.u >= 0.0 && !t.greedy)
+            // The die is rolled with the verdict: while the room predicts, only p, q and min(1, p/q) show.
+            if (pos.u >= 0.0 && !t.greedy && i < verdictsShown)
                 c.u = pos.u;
         }
         if (i < verdictsShown) {

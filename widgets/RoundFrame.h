@@ -23,7 +23,8 @@ namespace specdec::gui {
 /// How a frame is revealed (issue 13's "predict before reveal" is one option).
 struct RevealOptions
 {
-    /// In Dice, each test first shows p, q and min(1, p/q) with a '?' for the verdict; the next step reveals it.
+    /// In Dice, each test first shows p, q and min(1, p/q) with a '?' for the verdict and no die; the next
+    /// step rolls u and reveals the verdict.
     bool predictBeforeReveal = false;
 };
 
@@ -37,7 +38,7 @@ struct CardFrame
     std::optional<double> p;        ///< p(x) (the bonus card: the (K+1)-th target probability of its token)
     std::optional<double> r;        ///< r(x): the residual probability of the corrected token
     std::optional<double> threshold; ///< min(1, p/q), shown with the test
-    std::optional<double> u;        ///< the die, shown with the test (never for greedy)
+    std::optional<double> u;        ///< the die, shown with the verdict (never for greedy)
     bool testShown = false;         ///< the die bar (or the greedy equality check) is drawn
     std::optional<bool> passed;     ///< the verdict, once revealed (testShown without it: '?')
     State state = State::Pending;

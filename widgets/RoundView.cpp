@@ -76,7 +76,7 @@ void RoundView::setAnimationDuration(int milliseconds)
     m_tree->setAnimationDuration(milliseconds);
 }
 
-void RoundView::showPosition(const RoundHistory &history, int round, Phase phase, bool animate)
+void RoundView::showPosition(const RoundHistory &history, int round, Phase phase, bool animate, int step)
 {
     if (!history.contains(round))
         return;
@@ -92,7 +92,7 @@ void RoundView::showPosition(const RoundHistory &history, int round, Phase phase
         m_tree->playPhase(m_record->tree, phase, animate);
     } else {
         m_tree->clear();
-        m_cards->setRound(m_record, phase, animate);
+        m_cards->setRound(m_record, phase, animate, step);
     }
     updateHeader();
 }
@@ -130,7 +130,9 @@ void RoundView::updateHeader()
     }
     QStringList chips;
     // Which of Residual and Bonus the round has is a result: before its dice are shown the chip names both.
-    const bool known = frameOf(&m_record->trace, m_round, m_phase).outcomeRevealed;
+    // (A tree round is shown whole per phase; a chain's cards may be at a step of the phase.)
+    const bool known = m_record->tree ? frameOf(&m_record->trace, m_round, m_phase).outcomeRevealed
+                                      : m_cards->targetFrame().outcomeRevealed;
     for (Phase p : phasesOf(m_record->trace)) {
         const QString name = (p == Phase::Residual || p == Phase::Bonus) && !known
             ? tr("%1 or %2").arg(phaseName(Phase::Residual), phaseName(Phase::Bonus)).toHtmlEscaped()

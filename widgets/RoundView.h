@@ -24,9 +24,10 @@ public:
     explicit RoundView(QWidget *parent = nullptr);
 
     void setSession(const SessionInfo &session);
-    /// Shows round `round` of `history` at `phase`; the transcript holds the text before it (and its own
-    /// tokens once the phase is Commit).
-    void showPosition(const RoundHistory &history, int round, Phase phase, bool animate);
+    /// Shows round `round` of `history` at `phase` after `step` of its steps (RoundFrame.h); the transcript
+    /// holds the text before it (and its own tokens once the phase is Commit).
+    void showPosition(const RoundHistory &history, int round, Phase phase, bool animate,
+                      int step = RoundFrame::kAllSteps);
     void clear();
     void setAnimationDuration(int milliseconds);
 

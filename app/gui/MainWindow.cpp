@@ -279,7 +279,8 @@ void MainWindow::showPosition(int round, Phase phase, bool animate)
         updateStatus();
         return;
     }
-    m_roundView->showPosition(history, round, phase, animate);
+    m_roundView->cards()->setRevealOptions(m_player->revealOptions());
+    m_roundView->showPosition(history, round, phase, animate, m_player->step());
     m_timeline->setCurrentRound(round);
     revealViews();
     if (history.at(round).tree) {
@@ -308,11 +309,12 @@ void MainWindow::revealViews()
     // What the class has seen: the furthest position since Home lists its rounds (timeline, plots); the
     // position on screen sets the numbers (theory, the plots' cursor and per-position acceptance).
     const RoundHistory &history = m_session->history();
-    auto frameAt = [&](int round, Phase phase) {
-        return history.contains(round) ? frameOf(&history.at(round).trace, round, phase) : RoundFrame{};
+    auto frameAt = [&](int round, Phase phase, int step) {
+        return history.contains(round) ? frameOf(&history.at(round).trace, round, phase, step, m_player->revealOptions())
+                                       : RoundFrame{};
     };
-    const RoundFrame seen = frameAt(m_player->furthestRound(), m_player->furthestPhase());
-    const RoundFrame now = frameAt(m_player->round(), m_player->phase());
+    const RoundFrame seen = frameAt(m_player->furthestRound(), m_player->furthestPhase(), m_player->furthestStep());
+    const RoundFrame now = frameAt(m_player->round(), m_player->phase(), m_player->step());
     m_timeline->model()->setRevealed(seen.empty() ? 0 : seen.round + 1, seen.verdictsRevealed, seen.committed);
     if (now.round >= 0)
         m_timeline->setCurrentRound(now.round);
@@ -332,7 +334,7 @@ void MainWindow::showCard(int card)
     if (!history.contains(round))
         return;
     m_roundView->cards()->setSelectedCard(card);
-    m_distribution->showCard(history.shared(round), card, m_player->phase());
+    m_distribution->showCard(history.shared(round), card, m_player->phase(), m_player->revealOptions());
 }
 
 void MainWindow::updateStatus()

@@ -3,6 +3,8 @@
 
 #include "SessionController.h"
 
+#include <tuple>
+
 namespace specdec::gui {
 
 Player::Player(SessionController *session, QObject *parent)
@@ -18,6 +20,7 @@ Player::Player(SessionController *session, QObject *parent)
         m_phaseIndex = 0;
         m_furthestRound = -1;
         m_furthestPhaseIndex = 0;
+        m_step = m_furthestStep = RoundFrame::kAllSteps;
         m_waiting = 0;
         m_timer.stop();
     });
@@ -54,6 +57,27 @@ std::vector<Phase> Player::phasesOfRound(int round) const
     if (!h.contains(round))
         return {};
     return phasesOf(h.at(round).trace);
+}
+
+int Player::stepsHere() const
+{
+    if (!m_options.predictBeforeReveal || phase() != Phase::Dice || !m_session->history().contains(m_round))
+        return 1;
+    return stepsOf(m_session->history().at(m_round).trace, Phase::Dice, m_options);
+}
+
+bool Player::asking() const
+{
+    return stepsHere() > 1 && m_step % 2 == 1; // steps 1, 3, …: a test shown, its verdict not yet
+}
+
+void Player::setRevealOptions(const RevealOptions &options)
+{
+    m_options = options;
+    // What is on screen stays revealed: predicting starts with the next test that has not been shown.
+    m_step = stepsHere() > 1 ? stepsHere() : RoundFrame::kAllSteps;
+    if (m_round >= 0)
+        emitPosition(false);
 }
 
 void Player::setPhaseMilliseconds(int milliseconds)
@@ -102,7 +126,9 @@ void Player::tick()
         return;
     }
     nextPhase();
-    if (!m_waiting)
+    if (asking())
+        pause(); // the room predicts; → reveals, Space plays on
+    if (m_playing && !m_waiting)
         m_timer.start(m_phaseMs);
 }
 
@@ -110,9 +136,15 @@ void Player::nextPhase()
 {
     if (!canPlay())
         return;
+    if (m_round >= 0 && m_step < stepsHere()) { // the next test, or its verdict
+        ++m_step;
+        emitPosition(true);
+        return;
+    }
     const auto phases = phasesOfRound(m_round);
     if (m_round >= 0 && m_phaseIndex + 1 < static_cast<int>(phases.size())) {
         ++m_phaseIndex;
+        m_step = stepsHere() > 1 ? 1 : RoundFrame::kAllSteps;
         emitPosition(true);
         return;
     }
@@ -123,11 +155,15 @@ void Player::previousPhase()
 {
     if (m_round < 0)
         return;
-    if (m_phaseIndex > 0) {
+    if (stepsHere() > 1 && m_step > 1) {
+        --m_step;
+    } else if (m_phaseIndex > 0) {
         --m_phaseIndex;
+        m_step = stepsHere() > 1 ? stepsHere() : RoundFrame::kAllSteps;
     } else if (m_round > 0) {
         --m_round;
         m_phaseIndex = static_cast<int>(phasesOfRound(m_round).size()) - 1;
+        m_step = RoundFrame::kAllSteps;
     } else {
         return;
     }
@@ -142,6 +178,7 @@ void Player::nextRound()
     if (next < m_session->history().size()) {
         m_round = next;
         m_phaseIndex = 0;
+        m_step = RoundFrame::kAllSteps;
         emitPosition(true);
         ensureAhead();
         return;
@@ -157,6 +194,7 @@ void Player::reset()
     m_phaseIndex = 0;
     m_furthestRound = -1;
     m_furthestPhaseIndex = 0;
+    m_step = m_furthestStep = RoundFrame::kAllSteps;
     m_waiting = 0;
     emitPosition(false);
 }
@@ -174,6 +212,7 @@ void Player::jumpTo(int round, std::optional<Phase> phase)
         if (it != phases.end())
             m_phaseIndex = static_cast<int>(it - phases.begin());
     }
+    m_step = stepsHere() > 1 ? stepsHere() : RoundFrame::kAllSteps; // a jump shows the whole phase
     emitPosition(false);
 }
 
@@ -192,6 +231,7 @@ void Player::onSessionReady()
     m_phaseIndex = 0;
     m_furthestRound = -1;
     m_furthestPhaseIndex = 0;
+    m_step = m_furthestStep = RoundFrame::kAllSteps;
     emitPosition(false);
     ensureAhead();
     if (m_playing)
@@ -216,9 +256,10 @@ void Player::onRoundsAdded()
 
 void Player::emitPosition(bool animate)
 {
-    if (m_round > m_furthestRound || (m_round == m_furthestRound && m_phaseIndex > m_furthestPhaseIndex)) {
+    if (std::tie(m_round, m_phaseIndex, m_step) > std::tie(m_furthestRound, m_furthestPhaseIndex, m_furthestStep)) {
         m_furthestRound = m_round;
         m_furthestPhaseIndex = m_phaseIndex;
+        m_furthestStep = m_step;
     }
     emit positionChanged(m_round, phase(), animate && m_phaseMs > 0);
 }

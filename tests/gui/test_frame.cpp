@@ -230,11 +230,16 @@ void TestFrame::predictBeforeRevealHidesEachVerdictOneStep()
     const RoundFrame ask = frameOf(&t, 4, Phase::Dice, 1, predict);
     QVERIFY(ask.cards[0].testShown);
     QCOMPARE(ask.cards[0].threshold, std::optional(0.5));
+    QVERIFY(ask.cards[0].p && ask.cards[0].q); // p, q and the threshold to predict from
     QVERIFY(!ask.cards[0].passed); // '?'
+    QVERIFY(!ask.cards[0].u);      // the die is not rolled yet
     QCOMPARE(ask.cards[0].state, State::Pending);
     QCOMPARE(ask.verdictsRevealed, 0);
     const RoundFrame told = frameOf(&t, 4, Phase::Dice, 2, predict);
     QCOMPARE(told.cards[0].passed, std::optional(true));
+    QCOMPARE(told.cards[0].u, std::optional(t.positions[0].u)); // rolled with the verdict
+    QCOMPARE(told.verdictsRevealed, 1);
+    QVERIFY(!told.outcomeRevealed);
     QVERIFY(!told.cards[1].testShown);
     const RoundFrame last = frameOf(&t, 4, Phase::Dice, RoundFrame::kAllSteps, predict);
     QCOMPARE(last.cards[1].passed, std::optional(false));
