@@ -4,6 +4,7 @@
 #include "NumberText.h"
 
 #include <QCoreApplication>
+#include <QFontInfo>
 #include <QFontMetricsF>
 #include <QPainter>
 #include <QPainterPath>
@@ -58,6 +59,19 @@ std::optional<QFont> fitting(const QFont &font, const QString &text, double widt
     return std::nullopt;
 }
 
+/// The font's size in pixels: every length of a card that is not the card's own size follows it, so a larger
+/// window font (presenter mode) gives larger glyphs, numbers and die bars.
+double em(const QFont &font)
+{
+    return std::max(6, QFontInfo(font).pixelSize());
+}
+
+/// The die bar's height and the room above it for the u marker.
+double barHeight(const QFont &font)
+{
+    return std::max(10.0, 0.8 * em(font));
+}
+
 /// Builds the layout at font scale `scale`; returns false when it needs more height than the card has (the
 /// layout then holds what fitted, dropping the optional lines at the bottom).
 bool build(CardLayout &out, const QRectF &rect, const CardContent &card, const LabColors &c, const QFont &font,
@@ -103,9 +117,10 @@ bool build(CardLayout &out, const QRectF &rect, const CardContent &card, const L
             !f.passed ? c.text : *f.passed ? c.accepted : c.rejected, markWidth, left + inner - markWidth);
     y += rowHeight + 1;
 
-    // the token
+    // the token: about four times the text size, as far as the card's width allows
     QFont glyphFont = font;
-    glyphFont.setPixelSize(static_cast<int>(std::clamp(w * 0.42 * scale, 14.0, 52.0)));
+    const double glyph = std::max(1.2 * em(font), std::min(4.3 * em(font), 0.45 * w));
+    glyphFont.setPixelSize(static_cast<int>(glyph * scale));
     if (const auto h = add(card.glyph, glyphFont, y, Qt::AlignCenter,
                            discarded ? c.discarded : (placeholder ? c.muted : c.text), w - 4, rect.left() + 2))
         y += *h + 1;
@@ -148,10 +163,11 @@ bool build(CardLayout &out, const QRectF &rect, const CardContent &card, const L
             add(text, small, y, Qt::AlignHCenter | Qt::AlignVCenter,
                 !f.passed ? c.text : *f.passed ? c.accepted : c.rejected, inner, left);
         } else {
-            const double barTop = y + 8; // room for the u marker above the bar
-            if (barTop + 10 <= bottom) {
-                out.dieBar = QRectF(left + 2, barTop, inner - 4, 10);
-                y = barTop + 10 + 5;
+            const double bar = barHeight(font);
+            const double barTop = y + 0.8 * bar; // room for the u marker above the bar
+            if (barTop + bar <= bottom) {
+                out.dieBar = QRectF(left + 2, barTop, inner - 4, bar);
+                y = barTop + bar + 0.5 * bar;
                 const QString relation = !f.passed ? QStringLiteral("?")
                                                    : *f.passed ? QStringLiteral("<") : QStringLiteral("≥");
                 const QString t = QString::number(f.threshold.value_or(0.0), 'f', 2);
@@ -172,6 +188,7 @@ bool build(CardLayout &out, const QRectF &rect, const CardContent &card, const L
 
 void paintDie(QPainter &painter, const QRectF &bar, const CardContent &card, const LabColors &c)
 {
+    const double m = bar.height() / 10.0; // the marker's sizes follow the bar's (and so the font's)
     // The 0–1 bar: the part below min(1, p/q) accepts, the rest rejects; u is the marker.
     const double t = std::clamp(card.frame.threshold.value_or(0.0), 0.0, 1.0);
     QRectF acceptZone = bar;
@@ -188,12 +205,12 @@ void paintDie(QPainter &painter, const QRectF &bar, const CardContent &card, con
     painter.drawRect(bar);
     if (card.frame.u) {
         const double x = bar.left() + bar.width() * std::clamp(*card.frame.u, 0.0, 1.0);
-        painter.setPen(QPen(c.text, 2.5));
-        painter.drawLine(QPointF(x, bar.top() - 3), QPointF(x, bar.bottom() + 3));
+        painter.setPen(QPen(c.text, 2.5 * m));
+        painter.drawLine(QPointF(x, bar.top() - 3 * m), QPointF(x, bar.bottom() + 3 * m));
         QPainterPath tri;
-        tri.moveTo(x - 4, bar.top() - 8);
-        tri.lineTo(x + 4, bar.top() - 8);
-        tri.lineTo(x, bar.top() - 2);
+        tri.moveTo(x - 4 * m, bar.top() - 8 * m);
+        tri.lineTo(x + 4 * m, bar.top() - 8 * m);
+        tri.lineTo(x, bar.top() - 2 * m);
         tri.closeSubpath();
         painter.fillPath(tri, c.text);
     }

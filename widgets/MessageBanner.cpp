@@ -20,6 +20,12 @@ MessageBanner::MessageBanner(QWidget *parent)
     layout->addWidget(m_icon);
     layout->addWidget(m_text, 1);
     layout->addWidget(m_close);
+    QFont iconFont = m_icon->font(); // relative to the window's font, so presenter mode scales it too
+    if (iconFont.pointSizeF() > 0)
+        iconFont.setPointSizeF(iconFont.pointSizeF() * 1.5);
+    else
+        iconFont.setPixelSize(iconFont.pixelSize() * 3 / 2);
+    m_icon->setFont(iconFont);
     m_text->setWordWrap(true);
     m_text->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_close->setText(QStringLiteral("✕"));
@@ -38,7 +44,7 @@ void MessageBanner::showMessage(Kind kind, const QString &text)
     setStyleSheet(QStringLiteral("#MessageBanner { background: %1; border: 1px solid %2; border-radius: 8px; }")
                       .arg(c.tint(accent, 0.12).name(), c.tint(accent, 0.6).name()));
     m_icon->setText(kind == Kind::Error ? QStringLiteral("⚠") : QStringLiteral("ℹ"));
-    m_icon->setStyleSheet(QStringLiteral("color: %1; font-size: 18px;").arg(accent.name()));
+    m_icon->setStyleSheet(QStringLiteral("color: %1;").arg(accent.name())); // its size: the font, 1.5× (below)
     m_text->setText(text);
     show();
 }

@@ -7,6 +7,7 @@
 #include "ArenaView.h"
 #include "DistributionView.h"
 #include "Exporter.h"
+#include "QuizSheet.h"
 #include "HelpBrowser.h"
 #include "LabRunner.h"
 #include "LessonClaims.h"
@@ -209,6 +210,10 @@ void ClassroomTools::createMenus()
                               [] { return tr("&Presenter mode"); }, QKeySequence(Qt::Key_F5));
     m_presenterAction->setCheckable(true);
     connect(m_presenterAction, &QAction::toggled, this, &ClassroomTools::setPresenterMode);
+    m_predictAction = r.add(QStringLiteral("view.predict"), MenuId::View, 8, [] { return tr("Predict before &reveal"); },
+                            QKeySequence(Qt::Key_P));
+    m_predictAction->setCheckable(true);
+    connect(m_predictAction, &QAction::toggled, this, &ClassroomTools::setPredictBeforeReveal);
     const struct {
         const char *id;
         ActionRegistry::Text text;
@@ -242,7 +247,7 @@ void ClassroomTools::retranslate()
     m_help->setWindowTitle(tr("User guide"));
     m_shortcuts->setWindowTitle(tr("Keyboard shortcuts"));
     if (m_shortcuts->isVisible())
-        m_shortcuts->setEntries(shortcutEntries(m_window));
+        m_shortcuts->setEntries(shortcutEntries(*m_window->actions()));
     QList<LessonPanel::Entry> entries;
     for (const app::LessonFile &l : std::as_const(m_lessonFiles))
         entries << lessonEntry(l);
@@ -376,7 +381,9 @@ HandoutText ClassroomTools::handoutText() const
     text.setup << tr("Corpus: %1").arg(QString::fromStdString(s.corpus)) << tr("Target: %1").arg(m_session->info().target)
                << tr("Draft: %1").arg(m_session->info().draft) << tr("K = %1").arg(d.draftLength)
                << tr("T = %1 (target), %2 (draft)").arg(d.target.temperature).arg(d.draft.temperature)
-               << tr("Seed %1").arg(d.seed) << tr("Prompt: \"%1\"").arg(QString::fromStdString(s.prompt));
+               << tr("Seed %1").arg(d.seed)
+               << (s.prompt.empty() ? tr("No prompt: the text starts from nothing")
+                                    : tr("Prompt: \"%1\"").arg(QString::fromStdString(s.prompt)));
     const int round = m_player->round();
     const auto &history = m_session->history();
     if (round >= 0 && round < static_cast<int>(history.size())) {
@@ -493,6 +500,22 @@ void ClassroomTools::setPresenterMode(bool on)
     m_presenterAction->setChecked(on);
     for (QAction *a : std::as_const(m_presenterActions))
         a->setEnabled(on);
+}
+
+void ClassroomTools::setPredictBeforeReveal(bool on)
+{
+    RevealOptions options = m_player->revealOptions();
+    options.predictBeforeReveal = on;
+    m_window->roundView()->cards()->setRevealOptions(options);
+    m_player->setRevealOptions(options); // shows the position again with them
+    m_lab->setPredictFirst(on);
+    const QSignalBlocker block(m_predictAction);
+    m_predictAction->setChecked(on);
+}
+
+bool ClassroomTools::predictBeforeReveal() const
+{
+    return m_player->revealOptions().predictBeforeReveal;
 }
 
 void ClassroomTools::showArena()
@@ -663,7 +686,7 @@ void ClassroomTools::showUserGuide()
 
 void ClassroomTools::showShortcuts()
 {
-    m_shortcuts->setEntries(shortcutEntries(m_window));
+    m_shortcuts->setEntries(shortcutEntries(*m_window->actions()));
     raiseToolWindow(m_shortcuts);
 }
 

@@ -76,6 +76,11 @@ public:
     /// Presenter mode (View > Presenter mode, F5): scaled text, one stage at a time inside the window.
     PresenterMode *presenter() const { return m_presenter; }
     void setPresenterMode(bool on);
+    /// Predict before reveal (View > Predict before reveal, P): each verdict of the dice waits for → (the
+    /// card shows p, q and min(1, p/q) with a '?', then u is rolled), and the lab hides its histogram until
+    /// revealed. For the room, not for grading: nothing the students guess is recorded.
+    void setPredictBeforeReveal(bool on);
+    bool predictBeforeReveal() const;
     ShortcutList *shortcuts() const { return m_shortcuts; }
 
     /// The handout's texts for the round on screen: setup, the run's numbers so far, the theory panel.
@@ -122,6 +127,7 @@ private:
     ShortcutList *m_shortcuts;
     PresenterMode *m_presenter;
     QAction *m_presenterAction = nullptr;
+    QAction *m_predictAction = nullptr;
     QList<QAction *> m_presenterActions; ///< Esc, zoom in, zoom out: only while presenting
     /// Shows `tool` as a floating tool window, or as its stage in presenter mode.
     void present(QWidget *tool);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "HelpBrowser.h"
 
+#include "ActionRegistry.h"
 #include "CorpusLocations.h"
 #include "Lessons.h"
 
@@ -79,26 +80,25 @@ void HelpBrowser::changeEvent(QEvent *event)
     QWidget::changeEvent(event);
 }
 
-QList<ShortcutEntry> shortcutEntries(QWidget *root)
+QList<ShortcutEntry> shortcutEntries(const ActionRegistry &registry)
 {
     QList<ShortcutEntry> entries;
-    for (QAction *a : root->findChildren<QAction *>()) {
-        if (a->shortcut().isEmpty() || a->isSeparator())
-            continue;
-        QString menu;
-        for (QObject *w : a->associatedObjects())
-            if (auto *m = qobject_cast<QMenu *>(w)) {
-                menu = m->title();
-                break;
-            }
-        menu.remove(QLatin1Char('&'));
-        QString text = a->text().isEmpty() ? a->statusTip() : a->text();
-        text.remove(QLatin1Char('&'));
-        entries << ShortcutEntry{text, a->shortcut().toString(QKeySequence::NativeText), menu};
+    const QList<QAction *> declared = registry.actions();
+    for (MenuId id : {MenuId::File, MenuId::Play, MenuId::View, MenuId::Language, MenuId::Classroom, MenuId::Help}) {
+        const QMenu *menu = registry.menu(id);
+        QString title = menu->title();
+        title.remove(QLatin1Char('&'));
+        for (QAction *a : menu->actions()) {
+            if (a->shortcuts().isEmpty() || !declared.contains(a))
+                continue;
+            QString text = a->text().isEmpty() ? a->statusTip() : a->text();
+            text.remove(QLatin1Char('&'));
+            QStringList keys;
+            for (const QKeySequence &key : a->shortcuts())
+                keys << key.toString(QKeySequence::NativeText);
+            entries << ShortcutEntry{text, keys.join(QStringLiteral(", ")), title};
+        }
     }
-    std::sort(entries.begin(), entries.end(), [](const ShortcutEntry &a, const ShortcutEntry &b) {
-        return a.menu != b.menu ? a.menu < b.menu : a.action < b.action;
-    });
     return entries;
 }
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // HelpBrowser: the user guide (docs/user-guide.md, or user-guide.<language>.md when there is one) rendered
-// inside the app with its images, and the list of keyboard shortcuts — every action of the window that has
-// one, with its menu. Where the docs are: $SPECDEC_DOC_DIR, the installed docs (share/doc/specdec-lab), or
+// inside the app with its images, and the list of keyboard shortcuts — read from the window's action
+// registry (ActionRegistry.h), so no second table of keys exists to fall out of date. Where the docs are: $SPECDEC_DOC_DIR, the installed docs (share/doc/specdec-lab), or
 // docs/ of a data directory (the build tree links the source tree's docs/ there).
 
 #include <QWidget>
@@ -45,8 +45,10 @@ struct ShortcutEntry
     QString menu;     ///< the menu it is in ("" when it is in none)
 };
 
-/// Every action under `root` (its children, recursively) that has a shortcut, sorted by menu then action.
-QList<ShortcutEntry> shortcutEntries(QWidget *root);
+class ActionRegistry;
+
+/// Every action of `registry` that has a shortcut, in the order of the menu bar and its menus.
+QList<ShortcutEntry> shortcutEntries(const ActionRegistry &registry);
 
 class ShortcutList : public QWidget
 {

@@ -4,6 +4,7 @@
 #include <qcustomplot.h>
 
 #include <QDockWidget>
+#include <QFontInfo>
 #include <QMainWindow>
 #include <QScrollArea>
 #include <QSettings>
@@ -11,6 +12,7 @@
 #include <QToolBar>
 
 #include <algorithm>
+#include <cmath>
 
 namespace specdec::gui {
 
@@ -197,7 +199,18 @@ void PresenterMode::setScale(double scale)
 void PresenterMode::applyScale(double factor)
 {
     // The window's font: every widget that does not set its own font follows it (cards, labels, tables).
+    // One that does (a header ×1.25, the transcript ×1.35, a title made bold from a copy of its font) or that
+    // a style sheet styles keeps its size: it is scaled by the same factor, so every text keeps its
+    // proportion to the others. Parents come before their children, so a child that follows a scaled
+    // parent has changed already and is left alone.
+    QList<QPair<QPointer<QWidget>, double>> before;
+    for (QWidget *w : m_window->findChildren<QWidget *>())
+        if (w->window() == m_window)
+            before.append({w, QFontInfo(w->font()).pointSizeF()});
     m_window->setFont(scaled(m_window->font(), factor));
+    for (const auto &[w, size] : std::as_const(before))
+        if (w && std::abs(QFontInfo(w->font()).pointSizeF() - size) < 0.01)
+            w->setFont(scaled(w->font(), factor));
     QList<QCustomPlot *> plots = m_window->findChildren<QCustomPlot *>();
     for (QCustomPlot *plot : std::as_const(plots))
         scalePlot(plot, factor);

@@ -35,7 +35,9 @@ QuizView::QuizView(QWidget *parent)
         l->setWordWrap(true);
         l->setTextFormat(Qt::PlainText);
     }
-    m_caption->setStyleSheet(QStringLiteral("color: palette(mid)"));
+    // Colours and weights by palette role and font attribute, not style sheets: a style-sheeted widget stops
+    // following its parent's font, and presenter mode scales that font.
+    m_caption->setForegroundRole(QPalette::Mid);
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_previous);
     buttons->addStretch(1);
@@ -150,7 +152,15 @@ void QuizView::rebuild()
         if (m_revealed) {
             const bool right = q.correct.contains(letter);
             text = (right ? QStringLiteral("✓ ") : QStringLiteral("   ")) + text;
-            b->setStyleSheet(right ? QStringLiteral("color: #1b7f3b; font-weight: bold") : QString());
+            if (right) {
+                QFont bold; // only the weight: the size stays the window's
+                bold.setBold(true);
+                b->setFont(bold);
+                QPalette palette = b->palette();
+                palette.setColor(QPalette::ButtonText, QColor(0x1b, 0x7f, 0x3b));
+                palette.setColor(QPalette::WindowText, QColor(0x1b, 0x7f, 0x3b));
+                b->setPalette(palette);
+            }
         }
         b->setText(text);
         m_group->addButton(b, i);
@@ -183,12 +193,6 @@ void QuizView::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::LanguageChange)
         retranslate();
-    if (event->type() == QEvent::FontChange) { // presenter mode scales the font: the question follows
-        QFont big = font();
-        big.setPointSizeF(big.pointSizeF() * 1.25);
-        big.setBold(true);
-        m_question->setFont(big);
-    }
     QWidget::changeEvent(event);
 }
 

@@ -6,10 +6,14 @@
 #include "../TestSupport.h"
 #include "GuiTestSupport.h"
 
+#include "ActionRegistry.h"
 #include "ArenaView.h"
+#include "CardPainter.h"
 #include "ClassroomTools.h"
 #include "HelpBrowser.h"
+#include "RoundView.h"
 #include "Language.h"
+#include "MessageBanner.h"
 #include "LosslessLabView.h"
 #include "MainWindow.h"
 #include "Player.h"
@@ -50,6 +54,8 @@ class TestPresenter : public QObject
 private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); QSettings().clear(); }
     void stagesInsideTheWindow();
+    void everyTextFollowsTheScale();
+    void cardTextsFollowTheFont();
     void userGuideAndShortcuts();
 };
 
@@ -120,6 +126,101 @@ void TestPresenter::stagesInsideTheWindow()
     tools.setPresenterMode(false);
 }
 
+void TestPresenter::everyTextFollowsTheScale()
+{
+    // Every widget of the window and of the stages, also those that set their own size (the round's header,
+    // the transcript, the quiz question, the banner's icon), is 1.5× larger in presenter mode and back after.
+    QSettings().setValue(QStringLiteral("presenter/scale"), PresenterMode::kDefaultScale);
+    SessionController session(test::builtCorpora());
+    Player player(&session);
+    Language language;
+    language.set(QStringLiteral("en"));
+    MainWindow window(&session, &player, &language);
+    window.resize(1280, 720);
+    window.show();
+    ClassroomTools &tools = *window.classroom();
+    window.banner()->showMessage(MessageBanner::Kind::Warning, QStringLiteral("A lesson file did not load."));
+    tools.showQuiz(8);
+    tools.quiz()->reveal(); // the right options in bold
+    QList<QWidget *> widgets = window.findChildren<QWidget *>();
+    for (QWidget *tool : {static_cast<QWidget *>(tools.lab()), static_cast<QWidget *>(tools.arena()),
+                          static_cast<QWidget *>(tools.theoryExplorer()), static_cast<QWidget *>(tools.quiz())})
+        widgets << tool << tool->findChildren<QWidget *>();
+    QHash<QWidget *, double> before;
+    for (QWidget *w : std::as_const(widgets))
+        before.insert(w, QFontInfo(w->font()).pointSizeF());
+    QVERIFY(before.contains(window.roundView()->transcript()));
+    const double transcript = before.value(window.roundView()->transcript());
+    QVERIFY(transcript > window.font().pointSizeF() * 1.2); // it sets its own size
+    // The widgets whose size is not `factor` times what it was (empty when every one is).
+    auto wrong = [&](double factor) {
+        QStringList out;
+        for (auto it = before.cbegin(); it != before.cend(); ++it) {
+            if (it.key()->window() != &window) // menus' popups, the help windows: not on the stage
+                continue;
+            const double now = QFontInfo(it.key()->font()).pointSizeF();
+            if (std::abs(now - it.value() * factor) > 0.06 * it.value() * factor)
+                out << QStringLiteral("%1 %2 in %5 / %6: %3 pt, expected %4")
+                           .arg(QLatin1String(it.key()->metaObject()->className()), it.key()->objectName())
+                           .arg(now)
+                           .arg(it.value() * factor)
+                           .arg(QLatin1String(it.key()->parentWidget() ? it.key()->parentWidget()->metaObject()->className() : ""),
+                                QLatin1String(it.key()->parentWidget() && it.key()->parentWidget()->parentWidget()
+                                                  ? it.key()->parentWidget()->parentWidget()->metaObject()->className() : ""));
+        }
+        return out.join(QLatin1Char('\n'));
+    };
+    QVERIFY(before.size() > 100);
+    tools.setPresenterMode(true);
+    QVERIFY2(wrong(1.5).isEmpty(), qPrintable(wrong(1.5)));
+    tools.presenter()->zoomIn();
+    QVERIFY2(wrong(1.6).isEmpty(), qPrintable(wrong(1.6)));
+    tools.setPresenterMode(false);
+    QVERIFY2(wrong(1.0).isEmpty(), qPrintable(wrong(1.0)));
+    QSettings().setValue(QStringLiteral("presenter/scale"), PresenterMode::kDefaultScale);
+}
+
+void TestPresenter::cardTextsFollowTheFont()
+{
+    // The card painter's sizes follow the font it is given (the window's, scaled in presenter mode): the
+    // token, the numbers and the die bar, as far as the card's width allows.
+    CardContent card;
+    card.glyph = QStringLiteral("国");
+    card.caption = QStringLiteral("#1");
+    card.frame.visible = true;
+    card.frame.token = 1;
+    card.frame.q = 0.5;
+    card.frame.p = 0.25;
+    card.frame.threshold = 0.5;
+    card.frame.u = 0.3;
+    card.frame.testShown = true;
+    card.frame.passed = true;
+    card.frame.state = CardFrame::State::Accepted;
+    const LabColors colors = LabColors::from(QPalette());
+    QFont font;
+    font.setPixelSize(12);
+    QFont large = font;
+    large.setPixelSize(18);
+    const QRectF rect(0, 0, 150, 300);
+    const CardLayout normal = layoutCard(rect, card, colors, font);
+    const CardLayout presenter = layoutCard(rect, card, colors, large);
+    auto sizeOf = [](const CardLayout &layout, const QString &text) {
+        for (const CardText &t : layout.texts)
+            if (t.text == text)
+                return t.font.pixelSize() > 0 ? double(t.font.pixelSize()) : QFontInfo(t.font).pixelSize() * 1.0;
+        return -1.0;
+    };
+    QVERIFY(sizeOf(normal, card.glyph) > 0);
+    QVERIFY2(sizeOf(presenter, card.glyph) >= 1.3 * sizeOf(normal, card.glyph),
+             qPrintable(QStringLiteral("%1 → %2").arg(sizeOf(normal, card.glyph)).arg(sizeOf(presenter, card.glyph))));
+    QVERIFY(sizeOf(presenter, QStringLiteral("q(x)")) >= 1.4 * sizeOf(normal, QStringLiteral("q(x)")));
+    QVERIFY(presenter.dieBar.height() >= 1.4 * normal.dieBar.height());
+    // A narrow card keeps the token inside it.
+    const CardLayout narrow = layoutCard(QRectF(0, 0, 60, 300), card, colors, large);
+    for (const CardText &t : narrow.texts)
+        QVERIFY2(QRectF(0, 0, 60, 300).contains(t.rect), qPrintable(t.text));
+}
+
 void TestPresenter::userGuideAndShortcuts()
 {
     SessionController session(test::builtCorpora());
@@ -153,13 +254,30 @@ void TestPresenter::userGuideAndShortcuts()
     QCoreApplication::processEvents();
 
     tools.showShortcuts();
-    const QList<ShortcutEntry> entries = shortcutEntries(&window);
+    // The list is the registry's: one row per declared action with a key, each with its menu, none twice.
+    const QList<ShortcutEntry> entries = shortcutEntries(*window.actions());
     QStringList keys;
-    for (const ShortcutEntry &e : entries)
+    for (const ShortcutEntry &e : entries) {
+        QVERIFY2(!keys.contains(e.shortcut), qPrintable(e.shortcut));
+        QVERIFY2(!e.menu.isEmpty(), qPrintable(e.action));
         keys << e.shortcut;
-    for (const QString &k : {QStringLiteral("F5"), QStringLiteral("F1"), QStringLiteral("Space")})
+    }
+    for (const QString &k : {QStringLiteral("F5"), QStringLiteral("F1"), QStringLiteral("Space"), QStringLiteral("P")})
         QVERIFY2(keys.contains(k), qPrintable(keys.join(QLatin1Char(' '))));
-    QCOMPARE(tools.shortcuts()->table()->rowCount(), entries.size());
+    int declared = 0;
+    for (QAction *a : window.actions()->actions())
+        declared += a->shortcut().isEmpty() ? 0 : 1;
+    QCOMPARE(entries.size(), declared);
+    // An action declared later (a tool registering its key) is listed without touching the list's code.
+    window.actions()->add(QStringLiteral("test.extra"), MenuId::Classroom, 5, [] { return QStringLiteral("Extra"); },
+                          QKeySequence(QStringLiteral("Ctrl+Shift+F12")));
+    const QList<ShortcutEntry> more = shortcutEntries(*window.actions());
+    QCOMPARE(more.size(), declared + 1);
+    QVERIFY(std::any_of(more.begin(), more.end(), [](const ShortcutEntry &e) {
+        return e.action == QLatin1String("Extra") && e.menu == QLatin1String("Classroom");
+    }));
+    tools.showShortcuts();
+    QCOMPARE(tools.shortcuts()->table()->rowCount(), declared + 1);
 }
 
 QTEST_MAIN(TestPresenter)
