@@ -103,10 +103,19 @@ int runScreenshot(const AutomationContext &c, const CommandLine &cl)
     const int rounds = std::max(1, cl.rounds < 0 ? 12 : cl.rounds);
     c.window->arrangeFor(cl.size);
     c.window->show();
+    if (cl.predict)
+        c.window->classroom()->setPredictBeforeReveal(true);
     const bool ok = loadAndPlay(c, cl, rounds);
     if (ok) {
         const Phase phase = cl.phase.value_or(Phase::Dice);
-        c.player->jumpTo(roundWithPhase(c.session->history(), rounds - 1, phase), phase);
+        const int round = roundWithPhase(c.session->history(), rounds - 1, phase);
+        if (cl.predict && phase == Phase::Dice) { // the first test as the room sees it: p, q, min(1, p/q), '?'
+            c.player->jumpTo(round, Phase::Verify);
+            c.player->nextPhase();
+        } else {
+            c.player->jumpTo(round, phase);
+        }
+        c.window->roundView()->cards()->finishAnimation();
         if (cl.card >= 0)
             emit c.window->roundView()->cardSelected(cl.card);
     }
@@ -131,11 +140,21 @@ int runScreenshot(const AutomationContext &c, const CommandLine &cl)
         QCoreApplication::processEvents();
     for (QCustomPlot *plot : c.window->findChildren<QCustomPlot *>())
         plot->replot();
-    const QPixmap pixmap = shown->grab();
-    if (!pixmap.save(cl.screenshot)) {
+    if (!cl.screenshot.isEmpty() && !shown->grab().save(cl.screenshot)) {
         errStream() << "specdec-lab: cannot write " << cl.screenshot << Qt::endl;
         return 1;
     }
+    // The handout of the round on screen and the quiz sheet, as File > Export writes them.
+    QStringList errors;
+    if (!cl.handout.isEmpty())
+        errors << c.window->classroom()->exportHandout(cl.handout);
+    if (!cl.quizSheet.isEmpty())
+        errors << c.window->classroom()->exportQuizSheet(cl.quizSheet);
+    errors.removeAll(QString());
+    for (const QString &error : std::as_const(errors))
+        errStream() << "specdec-lab: " << error << Qt::endl;
+    if (!errors.isEmpty())
+        return 1;
     return ok ? 0 : 1;
 }
 

@@ -53,6 +53,8 @@ CommandLine parseCommandLine(const QStringList &given, const Setup &saved)
         {QStringLiteral("top-p"), QCoreApplication::translate("CommandLine", "Nucleus sampling mass in (0, 1]."), QCoreApplication::translate("CommandLine", "p")},
         {QStringLiteral("seed"), QCoreApplication::translate("CommandLine", "Random seed."), QCoreApplication::translate("CommandLine", "n")},
         {QStringLiteral("screenshot"), QCoreApplication::translate("CommandLine", "Render the window offscreen to FILE (PNG) and exit."), QCoreApplication::translate("CommandLine", "FILE")},
+        {QStringLiteral("handout"), QCoreApplication::translate("CommandLine", "Write the handout of the round shown to FILE (PDF) and exit."), QCoreApplication::translate("CommandLine", "FILE")},
+        {QStringLiteral("quiz-sheet"), QCoreApplication::translate("CommandLine", "Write the quiz sheet (questions, then answers) to FILE (PDF) and exit."), QCoreApplication::translate("CommandLine", "FILE")},
         {QStringLiteral("benchmark-ui"), QCoreApplication::translate("CommandLine", "Play rounds at full speed offscreen and print timing JSON.")},
         {QStringLiteral("rounds"), QCoreApplication::translate("CommandLine", "Rounds to play before the screenshot or in the benchmark."), QCoreApplication::translate("CommandLine", "N")},
         {QStringLiteral("rss-at"), QCoreApplication::translate("CommandLine", "The benchmark reports resident memory after N rounds and at the end over it (default 20000)."), QCoreApplication::translate("CommandLine", "N")},
@@ -64,6 +66,7 @@ CommandLine parseCommandLine(const QStringList &given, const Setup &saved)
         {QStringLiteral("lesson"), QCoreApplication::translate("CommandLine", "Open a lesson file (see docs/lessons.md) and run its setup."), QCoreApplication::translate("CommandLine", "FILE")},
         {QStringLiteral("quiz"), QCoreApplication::translate("CommandLine", "Open the quiz, at question N (default 1).")},
         {QStringLiteral("presenter"), QCoreApplication::translate("CommandLine", "Start in presenter mode (large text, one stage at a time; F5 or Esc leaves).")},
+        {QStringLiteral("predict"), QCoreApplication::translate("CommandLine", "Predict before reveal: each verdict of the dice waits for → (P toggles it).")},
     });
     if (!p.parse(arguments)) {
         cl.error = p.errorText();
@@ -132,6 +135,8 @@ CommandLine parseCommandLine(const QStringList &given, const Setup &saved)
     s.decoding.recordDistributions = true;
 
     cl.screenshot = p.value(QStringLiteral("screenshot"));
+    cl.handout = p.value(QStringLiteral("handout"));
+    cl.quizSheet = p.value(QStringLiteral("quiz-sheet"));
     cl.benchmark = p.isSet(QStringLiteral("benchmark-ui"));
     if (p.isSet(QStringLiteral("rounds")))
         cl.rounds = p.value(QStringLiteral("rounds")).toInt();
@@ -159,6 +164,7 @@ CommandLine parseCommandLine(const QStringList &given, const Setup &saved)
     }
     cl.language = p.value(QStringLiteral("language"));
     cl.presenter = p.isSet(QStringLiteral("presenter"));
+    cl.predict = p.isSet(QStringLiteral("predict"));
     if (p.isSet(QStringLiteral("lesson"))) {
         cl.lesson = p.value(QStringLiteral("lesson"));
         try { // the lesson's setup is the run; options given on the command line are not mixed into it

@@ -2,6 +2,7 @@
 #include "Exporter.h"
 
 #include "LabColors.h"
+#include "RoundView.h"
 
 #include <qcustomplot.h>
 
@@ -9,14 +10,23 @@
 #include <QPageSize>
 #include <QPainter>
 #include <QPdfWriter>
+#include <QRegularExpression>
 #include <QAbstractTextDocumentLayout>
 #include <QTextDocument>
+
+#include <cmath>
 
 #ifdef SPECDEC_HAVE_SVG
 #include <QSvgGenerator>
 #endif
 
 namespace specdec::gui {
+
+namespace {
+// The handout's and the quiz sheet's texts: lupdate files a tr() of a local lambda under the enclosing
+// namespace, so that is the context they are looked up in (a different one would leave them in English).
+constexpr const char *kContext = "specdec::gui";
+} // namespace
 
 bool svgExportAvailable()
 {
@@ -60,7 +70,7 @@ QString exportPlot(QCustomPlot *plot, const QString &path)
 
 QStringList handoutAlgorithm()
 {
-    auto tr = [](const char *text) { return QCoreApplication::translate("specdec::gui::Exporter", text); };
+    auto tr = [](const char *text) { return QCoreApplication::translate(kContext, text); };
     return {tr("1. The draft writes K tokens x₁ … x_K, each drawn from its distribution q."),
             tr("2. The target scores all K + 1 positions in one forward pass: p₁ … p_{K+1}."),
             tr("3. Token i passes when a uniform u < min(1, p(xᵢ) / q(xᵢ)); at T = 0, when xᵢ = argmax p."),
@@ -70,24 +80,29 @@ QStringList handoutAlgorithm()
 
 QStringList handoutLegend()
 {
-    auto tr = [](const char *text) { return QCoreApplication::translate("specdec::gui::Exporter", text); };
+    auto tr = [](const char *text) { return QCoreApplication::translate(kContext, text); };
     return {tr("draft (apprentice), q"), tr("target (head chef), p"), tr("accepted"), tr("rejected"),
             tr("residual (replacement)"), tr("bonus"), tr("discarded")};
 }
 
 namespace {
 
-/// Paints `doc` from `top` on the page; returns its height.
+/// Paints `html` in `box` at `pointSize`, or smaller (down to 70 %) when it would not fit the box's height, so
+/// that no line is cut at the bottom of the page; returns the height used.
 double drawText(QPainter &painter, QPaintDevice *device, const QString &html, const QRectF &box, double pointSize)
 {
     QTextDocument doc;
     QFont body = painter.font();
-    body.setPointSizeF(pointSize);
     body.setBold(false);
-    doc.setDefaultFont(body);
     doc.documentLayout()->setPaintDevice(device);
-    doc.setHtml(html);
-    doc.setTextWidth(box.width());
+    for (double size = pointSize; size >= pointSize * 0.7 - 1e-9; size -= pointSize * 0.05) {
+        body.setPointSizeF(size);
+        doc.setDefaultFont(body);
+        doc.setHtml(html);
+        doc.setTextWidth(box.width());
+        if (doc.size().height() <= box.height())
+            break;
+    }
     painter.save();
     painter.translate(box.topLeft());
     doc.drawContents(&painter, QRectF(0, 0, box.width(), box.height()));
@@ -103,11 +118,34 @@ QString htmlLines(const QString &heading, const QStringList &lines)
     return html + QStringLiteral("</p>");
 }
 
+/// `widget` as it looks, less the empty part of the round's transcript (a short text leaves most of it blank).
+QPixmap grabCompact(QWidget *widget)
+{
+    const QPixmap shot = widget->grab();
+    auto *round = qobject_cast<RoundView *>(widget);
+    if (!round)
+        return shot;
+    const QRect text = round->transcript()->geometry();
+    const int used = static_cast<int>(std::ceil(round->transcript()->document()->size().height())) + 8;
+    if (used >= text.height())
+        return shot;
+    const int cut = text.height() - used;
+    const qreal dpr = shot.devicePixelRatio();
+    QPixmap compact(QSize(shot.width(), shot.height() - qRound(cut * dpr)));
+    compact.setDevicePixelRatio(dpr);
+    compact.fill(Qt::transparent);
+    QPainter p(&compact);
+    const int split = text.top() + used;
+    p.drawPixmap(QPointF(0, 0), shot, QRectF(0, 0, shot.width(), split * dpr));
+    p.drawPixmap(QPointF(0, split), shot, QRectF(0, (split + cut) * dpr, shot.width(), shot.height() - (split + cut) * dpr));
+    return compact;
+}
+
 } // namespace
 
 bool paintHandout(QPaintDevice *device, const HandoutText &text, QWidget *roundView, QWidget *distributionView)
 {
-    auto tr = [](const char *t) { return QCoreApplication::translate("specdec::gui::Exporter", t); };
+    auto tr = [](const char *t) { return QCoreApplication::translate(kContext, t); };
     QPainter painter;
     if (!painter.begin(device))
         return false;
@@ -130,22 +168,30 @@ bool paintHandout(QPaintDevice *device, const HandoutText &text, QWidget *roundV
     auto place = [&](QWidget *widget, const QRectF &box) {
         if (!widget || widget->width() <= 0 || widget->height() <= 0)
             return 0.0;
-        const QPixmap shot = widget->grab();
+        const QPixmap shot = grabCompact(widget);
         const double scale = std::min(box.width() / shot.width(), box.height() / shot.height());
         const QRectF target(box.left(), box.top(), shot.width() * scale, shot.height() * scale);
         painter.drawPixmap(target, shot, shot.rect());
         return target.height();
     };
     y += place(roundView, QRectF(margin, y, width, 0.34 * page.height())) + margin / 3.0;
-    // Below the round: the distribution view (left); the run's numbers, the algorithm, the legend and the
-    // theory numbers (right).
+    // Below the round: the distribution view and the theory numbers (left); the run's numbers, the algorithm
+    // and the legend (right).
     const double half = (width - margin / 2.0) / 2;
     const double left = margin, right = margin + half + margin / 2.0;
-    place(distributionView, QRectF(left, y, half, 0.3 * page.height()));
+    const double bottom = page.height() - margin;
+    // The distribution view, and the theory numbers under it (left).
+    const double ly = y + place(distributionView, QRectF(left, y, half, 0.3 * page.height())) + margin / 4.0;
+    // The panel's HTML carries the window's font size and paragraph spacing (QTextEdit::toHtml): the handout
+    // sets its own, compact enough for the column.
+    QString theory = text.theoryHtml;
+    theory.remove(QRegularExpression(QStringLiteral("font-(size|family):[^;\"]*;?")));
+    theory.replace(QRegularExpression(QStringLiteral("margin-(top|bottom):\\s*\\d+px")), QStringLiteral("margin-\\1:1px"));
+    drawText(painter, device, theory, QRectF(left, ly, half, bottom - ly), 8);
     double ry = y;
-    ry += drawText(painter, device, htmlLines(tr("This run"), text.numbers), QRectF(right, ry, half, page.height() - ry - margin), 8);
+    ry += drawText(painter, device, htmlLines(tr("This run"), text.numbers), QRectF(right, ry, half, bottom - ry), 8);
     ry += drawText(painter, device, htmlLines(tr("The algorithm in five lines"), handoutAlgorithm()),
-                   QRectF(right, ry, half, page.height() - ry - margin), 8);
+                   QRectF(right, ry, half, bottom - ry), 8);
     // The legend: a swatch per colour, in the palette the views draw with.
     const LabColors colors = LabColors::from(roundView ? roundView->palette() : QPalette());
     const QList<QColor> swatches{colors.draft, colors.target, colors.accepted, colors.rejected,
@@ -166,8 +212,6 @@ bool paintHandout(QPaintDevice *device, const HandoutText &text, QWidget *roundV
         painter.fillRect(QRectF(right + column, row + line * 0.15, line * 0.7, line * 0.7), swatches[i]);
         painter.drawText(QRectF(right + column + line, row, half / 2 - line, line), Qt::AlignVCenter | Qt::AlignLeft, legend[i]);
     }
-    ry += (static_cast<int>(legend.size()) + 1) / 2 * line + margin / 4.0;
-    drawText(painter, device, text.theoryHtml, QRectF(right, ry, half, page.height() - ry - margin), 8);
     return painter.end();
 }
 
@@ -181,77 +225,6 @@ QString writeHandout(const QString &path, const HandoutText &text, QWidget *roun
     if (!paintHandout(&pdf, text, roundView, distributionView))
         return QCoreApplication::translate("specdec::gui::Exporter", "Could not write %1.").arg(path);
     return {};
-}
-
-QString quizQuestionsHtml(const app::QuizFile &quiz, const QString &language)
-{
-    auto tr = [](const char *t) { return QCoreApplication::translate("specdec::gui::Exporter", t); };
-    QString html = QStringLiteral("<h2>%1</h2><p>%2</p>")
-                       .arg(quiz.title.text(language).toHtmlEscaped(),
-                            tr("Name: ____________________   Tick one box, or every box where the question says so.").toHtmlEscaped());
-    for (int i = 0; i < quiz.questions.size(); ++i) {
-        const app::QuizQuestion &q = quiz.questions[i];
-        html += QStringLiteral("<p><b>%1. %2</b> <i>(%3)</i><br>")
-                    .arg(i + 1)
-                    .arg(q.text.text(language).toHtmlEscaped(),
-                         (q.multiple ? tr("choose all that apply") : tr("choose one")).toHtmlEscaped());
-        for (int o = 0; o < q.options.size(); ++o)
-            html += QStringLiteral("&nbsp;&nbsp;☐ %1. %2<br>").arg(app::QuizQuestion::letter(o), q.options[o].text(language).toHtmlEscaped());
-        html += QStringLiteral("</p>");
-    }
-    return html;
-}
-
-QString quizAnswersHtml(const app::QuizFile &quiz, const QString &language)
-{
-    auto tr = [](const char *t) { return QCoreApplication::translate("specdec::gui::Exporter", t); };
-    QString html = QStringLiteral("<h2>%1</h2>").arg(tr("Answers").toHtmlEscaped());
-    for (int i = 0; i < quiz.questions.size(); ++i) {
-        const app::QuizQuestion &q = quiz.questions[i];
-        html += QStringLiteral("<p><b>%1. %2</b> — %3<br><i>%4</i></p>")
-                    .arg(i + 1)
-                    .arg(q.correct, q.explanation.text(language).toHtmlEscaped(),
-                         tr("In the app: %1").arg(q.showMeCaption.text(language)).toHtmlEscaped());
-    }
-    return html;
-}
-
-QString writeQuizSheet(const QString &path, const app::QuizFile &quiz, const QString &language)
-{
-    const QString error = QCoreApplication::translate("specdec::gui::Exporter", "Could not write %1.").arg(path);
-    if (quiz.questions.isEmpty())
-        return error;
-    QPdfWriter pdf(path);
-    pdf.setPageSize(QPageSize(QPageSize::A4));
-    pdf.setResolution(150);
-    pdf.setTitle(quiz.title.text(language));
-    pdf.setCreator(QStringLiteral("specdec-lab"));
-    QPainter painter;
-    if (!painter.begin(&pdf))
-        return error;
-    const int margin = pdf.width() / 14;
-    const QSizeF area(pdf.width() - 2.0 * margin, pdf.height() - 2.0 * margin);
-    bool first = true;
-    // Each part starts on a new page and flows over as many pages as it needs.
-    for (const QString &html : {quizQuestionsHtml(quiz, language), quizAnswersHtml(quiz, language)}) {
-        QTextDocument doc;
-        QFont font = painter.font();
-        font.setPointSizeF(10);
-        doc.setDefaultFont(font);
-        doc.documentLayout()->setPaintDevice(&pdf);
-        doc.setHtml(html);
-        doc.setPageSize(area);
-        for (int pageIndex = 0; pageIndex < doc.pageCount(); ++pageIndex) {
-            if (!first && !pdf.newPage())
-                return error;
-            first = false;
-            painter.save();
-            painter.translate(margin, margin - pageIndex * area.height());
-            doc.drawContents(&painter, QRectF(QPointF(0, pageIndex * area.height()), area));
-            painter.restore();
-        }
-    }
-    return painter.end() ? QString() : error;
 }
 
 } // namespace specdec::gui

@@ -2,10 +2,7 @@
 #pragma once
 // Exporting what the window shows: any QCustomPlot as PNG, PDF or SVG (by the file's suffix); a one-page
 // PDF handout of the current round — the setup, the round view, the run's numbers, the algorithm in five
-// lines, the colour legend, the distribution view and the theory numbers; and the quiz sheet — the questions
-// without answers, then, from a new page, the answers with their explanations.
-
-#include "QuizFile.h"
+// lines, the colour legend, the distribution view and the theory numbers. (The quiz sheet: QuizSheet.h.)
 
 #include <QString>
 #include <QStringList>
@@ -41,11 +38,5 @@ bool paintHandout(QPaintDevice *device, const HandoutText &text, QWidget *roundV
 
 /// The handout as one A4 page of a PDF at `path`; returns an empty string or an error.
 QString writeHandout(const QString &path, const HandoutText &text, QWidget *roundView, QWidget *distributionView);
-
-/// The quiz sheet's two parts as HTML in `language`: the questions (no answers) and the answers.
-QString quizQuestionsHtml(const app::QuizFile &quiz, const QString &language);
-QString quizAnswersHtml(const app::QuizFile &quiz, const QString &language);
-/// The quiz sheet as an A4 PDF: the questions, then the answers from a new page; returns "" or an error.
-QString writeQuizSheet(const QString &path, const app::QuizFile &quiz, const QString &language);
 
 } // namespace specdec::gui

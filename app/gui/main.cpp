@@ -19,6 +19,8 @@
 #include <QSettings>
 #include <QTextStream>
 
+#include <algorithm>
+
 using namespace specdec::gui;
 
 int main(int argc, char *argv[])
@@ -32,8 +34,14 @@ int main(int argc, char *argv[])
     QApplication::setDesktopFileName(QStringLiteral(SPECDEC_APP_ID));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/" SPECDEC_APP_ID ".svg")));
 
-    const bool automated = app.arguments().contains(QStringLiteral("--screenshot"))
-                           || app.arguments().contains(QStringLiteral("--benchmark-ui"));
+    const QStringList automation = {QStringLiteral("--screenshot"), QStringLiteral("--handout"),
+                                    QStringLiteral("--quiz-sheet"), QStringLiteral("--benchmark-ui")};
+    const QStringList arguments = app.arguments();
+    const bool automated = std::any_of(automation.begin(), automation.end(), [&](const QString &option) {
+        return std::any_of(arguments.begin(), arguments.end(), [&](const QString &a) {
+            return a == option || a.startsWith(option + QLatin1Char('='));
+        });
+    });
     if (automated) {
         // Automated runs neither read nor change the user's settings.
         QSettings::setDefaultFormat(QSettings::IniFormat);
@@ -61,7 +69,7 @@ int main(int argc, char *argv[])
     window.setupBar()->setModelFiles(onnxModelFiles());
 
     const AutomationContext context{&window, &session, &player, &sinceStart};
-    if (!cl.screenshot.isEmpty())
+    if (cl.renders())
         return runScreenshot(context, cl);
     if (cl.benchmark)
         return runBenchmark(context, cl);
@@ -84,6 +92,8 @@ int main(int argc, char *argv[])
         window.startSession(cl.setup);
     if (cl.presenter)
         window.classroom()->setPresenterMode(true);
+    if (cl.predict)
+        window.classroom()->setPredictBeforeReveal(true);
     if (cl.quiz >= 0)
         window.classroom()->showQuiz(cl.quiz);
     return app.exec();
