@@ -47,10 +47,10 @@ public:
     }
     bool begin(QPaintDevice *) override { return true; }
     bool end() override { return true; }
-    void updateState(const QPaintEngineState &state) override
+    void updateState(const QPaintEngineState &changed) override
     {
-        if (state.state() & QPaintEngine::DirtyTransform)
-            m_transform = state.transform();
+        if (changed.state() & QPaintEngine::DirtyTransform)
+            m_transform = changed.transform();
     }
     void drawPixmap(const QRectF &r, const QPixmap &, const QRectF &) override { pictures << m_transform.mapRect(r); }
     void drawTextItem(const QPointF &p, const QTextItem &item) override
