@@ -61,7 +61,8 @@ std::vector<Phase> Player::phasesOfRound(int round) const
 
 int Player::stepsHere() const
 {
-    if (!m_options.predictBeforeReveal || phase() != Phase::Dice || !m_session->history().contains(m_round))
+    if (!m_options.predictBeforeReveal || phase() != Phase::Dice || !m_session->history().contains(m_round)
+        || m_session->history().at(m_round).tree) // a token tree's dice are shown as a whole (TreeView)
         return 1;
     return stepsOf(m_session->history().at(m_round).trace, Phase::Dice, m_options);
 }
