@@ -23,4 +23,9 @@ add_dependencies(test_gui_handout specdec-lab)
 specdec_add_test(test_frame gui/test_frame.cpp)
 target_link_libraries(test_frame PRIVATE specdec_widgets)
 
-# docs/classroom.md's screenshots are rendered by specdec-lab's own flags: scripts/classroom-screenshots.sh.
+# The tool windows as they open (arena, lab, theory explorer; for the user guide: scripts/docs-screenshots.sh),
+# not a test: classroom_screenshots OUTPUT_DIR. docs/classroom.md's presenter-mode screenshots come from
+# specdec-lab's own flags: scripts/classroom-screenshots.sh.
+add_executable(classroom_screenshots gui/classroom_screenshots.cpp)
+target_link_libraries(classroom_screenshots PRIVATE specdec_lab)
+target_compile_options(classroom_screenshots PRIVATE -UQT_NO_FOREACH)
