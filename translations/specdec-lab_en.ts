@@ -201,6 +201,18 @@
         <source>--rss-at expects a number of rounds from 1, got &apos;%1&apos;</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Write the handout of the round shown to FILE (PDF) and exit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write the quiz sheet (questions, then answers) to FILE (PDF) and exit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predict before reveal: each verdict of the dice waits for → (P toggles it).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Phase</name>
@@ -801,6 +813,14 @@
     </message>
     <message>
         <source>Live plots</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predict before &amp;reveal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No prompt: the text starts from nothing</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -201,6 +201,18 @@
         <source>--rss-at expects a number of rounds from 1, got &apos;%1&apos;</source>
         <translation>--rss-at 需要从 1 起的轮数，得到的是“%1”</translation>
     </message>
+    <message>
+        <source>Write the handout of the round shown to FILE (PDF) and exit.</source>
+        <translation>把当前回合的讲义写入 FILE（PDF）后退出。</translation>
+    </message>
+    <message>
+        <source>Write the quiz sheet (questions, then answers) to FILE (PDF) and exit.</source>
+        <translation>把测验卷（先题目，后答案）写入 FILE（PDF）后退出。</translation>
+    </message>
+    <message>
+        <source>Predict before reveal: each verdict of the dice waits for → (P toggles it).</source>
+        <translation>先预测后揭晓：掷骰的每个判定都等按 → 再揭晓（P 键切换）。</translation>
+    </message>
 </context>
 <context>
     <name>Phase</name>
@@ -802,6 +814,14 @@
     <message>
         <source>Live plots</source>
         <translation>实时图表</translation>
+    </message>
+    <message>
+        <source>Predict before &amp;reveal</source>
+        <translation>先预测后揭晓(&amp;R)</translation>
+    </message>
+    <message>
+        <source>No prompt: the text starts from nothing</source>
+        <translation>无提示词：文本从零开始</translation>
     </message>
 </context>
 <context>
