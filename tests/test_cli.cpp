@@ -288,6 +288,56 @@ private slots:
         }
     }
 
+    void sweepReportsVerificationCost()
+    {
+        const Result r = specdec({QStringLiteral("sweep"), QStringLiteral("--corpus"), QStringLiteral(SPECDEC_TEST_DATA_DIR "/tiny-en.txt"),
+                                  QStringLiteral("--target"), QStringLiteral("ngram:3"), QStringLiteral("--draft"),
+                                  QStringLiteral("ngram:2"), QStringLiteral("--ks"), QStringLiteral("1,3"),
+                                  QStringLiteral("--temperatures"), QStringLiteral("0"), QStringLiteral("--tokens"),
+                                  QStringLiteral("40"), QStringLiteral("--prompt"), QStringLiteral("the"),
+                                  QStringLiteral("--repeat"), QStringLiteral("1"), QStringLiteral("--json")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QJsonArray rows = json(r).value(QStringLiteral("rows")).toArray();
+        QCOMPARE(rows.size(), 2);
+        for (const auto &v : rows) {
+            const QJsonObject o = v.toObject();
+            for (const char *key : {"verification_cost", "draft_cost_step", "predicted_speedup_generalised",
+                                    "verification_cost_run", "draft_cost_run", "predicted_speedup_generalised_run"})
+                QVERIFY2(o.value(QLatin1String(key)).toDouble() > 0.0, key);
+        }
+        // The table has the V and c columns too.
+        const Result table = specdec({QStringLiteral("sweep"), QStringLiteral("--corpus"), QStringLiteral(SPECDEC_TEST_DATA_DIR "/tiny-en.txt"),
+                                      QStringLiteral("--target"), QStringLiteral("ngram:3"), QStringLiteral("--draft"),
+                                      QStringLiteral("ngram:2"), QStringLiteral("--ks"), QStringLiteral("2"),
+                                      QStringLiteral("--temperatures"), QStringLiteral("1"), QStringLiteral("--tokens"),
+                                      QStringLiteral("30"), QStringLiteral("--prompt"), QStringLiteral("the"),
+                                      QStringLiteral("--repeat"), QStringLiteral("1")});
+        QVERIFY2(table.exitCode == 0, qPrintable(table.err));
+        QVERIFY2(table.out.contains(QStringLiteral("| V(K+1) | c step | predicted with V | V run | c run |")),
+                 qPrintable(table.out));
+        const QStringList lines = table.out.trimmed().split(QLatin1Char('\n'));
+        QCOMPARE(lines.last().count(QLatin1Char('|')), 18); // 17 cells
+    }
+
+    void benchKvCacheSpeedup()
+    {
+        // The shipped kjv target, cached against uncached: the same text, and the ratio printed.
+        const Result r = specdec({QStringLiteral("bench"), QStringLiteral("--kv-cache-speedup"), QStringLiteral("--tokens"),
+                                  QStringLiteral("24"), QStringLiteral("--repeat"), QStringLiteral("1"),
+                                  QStringLiteral("--json")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QJsonObject o = json(r);
+        QVERIFY(o.value(QStringLiteral("same_text")).toBool());
+        QCOMPARE(o.value(QStringLiteral("tokens")).toInt(), 24);
+        QVERIFY(o.value(QStringLiteral("speedup")).toDouble() > 0.0);
+        QVERIFY(o.value(QStringLiteral("cached_seconds")).toDouble() > 0.0);
+        const Result ngram = specdec({QStringLiteral("bench"), QStringLiteral("--kv-cache-speedup"),
+                                      QStringLiteral("--target"), QStringLiteral("ngram:3"), QStringLiteral("--tokens"),
+                                      QStringLiteral("5")});
+        QVERIFY(ngram.exitCode != 0);
+        QVERIFY2(ngram.err.contains(QStringLiteral("keeps no key/value cache")), qPrintable(ngram.err));
+    }
+
     void onnxCommands()
     {
         const Result ops = specdec({QStringLiteral("onnx-ops")});

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // specdec bench: decoding throughput of the engine on the shipped corpora (a benchmark, not a test).
+#include "CacheBench.h"
 #include "CliOptions.h"
 #include "Commands.h"
 #include "Output.h"
@@ -43,9 +44,30 @@ int benchCommand(const QStringList &arguments)
                       QStringLiteral("3")});
     parser.addOption({{QStringLiteral("k"), QStringLiteral("draft-length")}, tr("Draft length K."), tr("K"),
                       QStringLiteral("4")});
+    parser.addOption({QStringLiteral("kv-cache-speedup"),
+                      tr("Instead: autoregressive decoding of an ONNX target with its key/value cache against "
+                         "without it, side by side (300 tokens, 1 thread by default); prints the ratio.")});
+    parser.addOption({QStringLiteral("target"), tr("With --kv-cache-speedup: the target model."), tr("spec"),
+                      QStringLiteral("onnx:corpora/kjv/models/target.onnx")});
+    parser.addOption({QStringLiteral("prompt"), tr("With --kv-cache-speedup: the text to continue."), tr("text"),
+                      QStringLiteral("And God said")});
+    parser.addOption({QStringLiteral("threads"), tr("With --kv-cache-speedup: threads of the ONNX executor."),
+                      tr("n"), QStringLiteral("1")});
     if (!parseArguments(parser, QStringLiteral("bench"),
                         tr("Measure decoding throughput: n-gram target and draft on kjv and tang-song."), arguments))
         return 0;
+    if (parser.isSet(QStringLiteral("kv-cache-speedup"))) {
+        Setup setup;
+        setup.corpus = "kjv";
+        setup.target = parser.value(QStringLiteral("target")).toStdString();
+        setup.prompt = parser.value(QStringLiteral("prompt")).toStdString();
+        setup.tokens = parser.isSet(QStringLiteral("tokens")) ? readInt(parser, QStringLiteral("tokens"), 300) : 300;
+        setup.threads = readInt(parser, QStringLiteral("threads"), 1);
+        setup.decoding.target.temperature = 0.0;
+        setup.validate();
+        return benchKvCache(setup, std::max(1, readInt(parser, QStringLiteral("repeat"), 3)),
+                            parser.isSet(QStringLiteral("json")));
+    }
     const int tokens = readInt(parser, QStringLiteral("tokens"), 200000);
     const int repeat = std::max(1, readInt(parser, QStringLiteral("repeat"), 3));
     const int k = readInt(parser, QStringLiteral("k"), 4);

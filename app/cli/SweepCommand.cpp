@@ -8,10 +8,14 @@
 
 #include "Generation.h"
 #include "Metrics.h"
+#include "Theory.h"
 #include "TreeMetrics.h"
+#include "VerificationCost.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
+
+#include <algorithm>
 
 namespace specdec::cli {
 
@@ -30,6 +34,12 @@ std::vector<double> readList(const QCommandLineParser &parser, const QString &na
     if (values.empty())
         throw UsageError(QCoreApplication::translate("specdec", "--%1 is empty").arg(name));
     return values;
+}
+
+/// Mean seconds of one call in `stats` (0 without calls).
+double meanCall(const CallStats &stats)
+{
+    return stats.calls > 0 ? stats.seconds / static_cast<double>(stats.calls) : 0.0;
 }
 
 } // namespace
@@ -77,14 +87,26 @@ int sweepCommand(const QStringList &arguments)
                      .arg(setup.decoding.seed)
               << "\n\n";
         if (trees.empty())
-            out() << tr("| draft | T | K | α | tokens/round | c | predicted | measured | measured/predicted |") << '\n'
-                  << "|---|---|---|---|---|---|---|---|---|\n";
+            out() << tr("| draft | T | K | α | tokens/round | c | predicted | V(K+1) | c step | predicted with V | V run | "
+                        "c run | predicted with V run | measured | measured/predicted | measured/predicted with V | "
+                        "measured/predicted with V run |")
+                  << '\n'
+                  << "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
         else
             out() << tr("| draft | T | tree | nodes | tokens/target call | nodes/accepted token | acceptance per depth | "
                         "measured |")
                   << '\n'
                   << "|---|---|---|---|---|---|---|---|\n";
         out().flush();
+    }
+    // V(m) = T_target(m new positions) / T_target(1) and c = T_draft(1) / T_target(1), measured on the prompt
+    // through the same states the runs use, once per draft (VerificationCost.h).
+    std::vector<VerificationCost> costs;
+    if (trees.empty()) {
+        const int maxK = static_cast<int>(*std::max_element(ks.begin(), ks.end()));
+        for (auto &draft : draftModels)
+            costs.push_back(measureVerificationCost(experiment->target(), draft.get(), experiment->prompt(),
+                                                    std::max(1, maxK) + 1, setup.decoding.kvCache));
     }
     for (double temperature : temperatures) {
         DecodingSettings decoding = setup.decoding;
@@ -152,14 +174,31 @@ int sweepCommand(const QStringList &arguments)
                 }
                 const RunMetrics m = computeMetrics(g.rounds, g.seconds, base.seconds);
                 const double measured = m.speedupWallClock.value_or(0.0);
+                const int k = decoding.draftLength;
+                // Before the run, on the prompt: V(K+1) and c of one step; from the run's own calls: the mean
+                // verification call and the mean draft call over the mean baseline step.
+                const VerificationCost &cost = costs[d];
+                const double vk = cost.at(k + 1);
+                const double predictedV = theory::generalisedSpeedup(m.acceptanceRate, k, cost.c, vk);
+                const double step = meanCall(base.target);
+                const double vRun = step > 0.0 ? meanCall(g.target) / step : 0.0;
+                const double cRun = step > 0.0 ? meanCall(g.draft) / step : 0.0;
+                const double predictedVRun = theory::generalisedSpeedup(m.acceptanceRate, k, cRun, vRun);
+                auto ratio = [measured](double predicted) { return predicted > 0.0 ? measured / predicted : 0.0; };
                 const QJsonObject row{
                     {QStringLiteral("draft"), QString::fromStdString(draftModels[d]->describe())},
                     {QStringLiteral("temperature"), temperature},
-                    {QStringLiteral("k"), decoding.draftLength},
+                    {QStringLiteral("k"), k},
                     {QStringLiteral("acceptance_rate"), m.acceptanceRate},
                     {QStringLiteral("tokens_per_round"), m.tokensPerRound},
                     {QStringLiteral("cost_ratio_c"), m.costRatio},
                     {QStringLiteral("predicted_speedup"), m.speedupCostModel},
+                    {QStringLiteral("verification_cost"), vk},
+                    {QStringLiteral("draft_cost_step"), cost.c},
+                    {QStringLiteral("predicted_speedup_generalised"), predictedV},
+                    {QStringLiteral("verification_cost_run"), vRun},
+                    {QStringLiteral("draft_cost_run"), cRun},
+                    {QStringLiteral("predicted_speedup_generalised_run"), predictedVRun},
                     {QStringLiteral("measured_speedup"), measured},
                     {QStringLiteral("baseline_seconds"), base.seconds},
                     {QStringLiteral("seconds"), g.seconds},
@@ -167,17 +206,29 @@ int sweepCommand(const QStringList &arguments)
                 };
                 rows.append(row);
                 if (!json) {
-                    out() << QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7× | %8× | %9 |")
-                                 .arg(QString::fromStdString(draftModels[d]->describe()))
-                                 .arg(temperature)
-                                 .arg(decoding.draftLength)
-                                 .arg(m.acceptanceRate, 0, 'f', 3)
-                                 .arg(m.tokensPerRound, 0, 'f', 2)
-                                 .arg(m.costRatio, 0, 'f', 3)
-                                 .arg(m.speedupCostModel, 0, 'f', 2)
-                                 .arg(measured, 0, 'f', 2)
-                                 .arg(m.speedupCostModel > 0 ? measured / m.speedupCostModel : 0.0, 0, 'f', 2)
-                          << '\n';
+                    const QString cells[] = {
+                        QString::fromStdString(draftModels[d]->describe()),
+                        QString::number(temperature),
+                        QString::number(k),
+                        QString::number(m.acceptanceRate, 'f', 3),
+                        QString::number(m.tokensPerRound, 'f', 2),
+                        QString::number(m.costRatio, 'f', 3),
+                        QString::number(m.speedupCostModel, 'f', 2) + QStringLiteral("×"),
+                        QString::number(vk, 'f', 2),
+                        QString::number(cost.c, 'f', 3),
+                        QString::number(predictedV, 'f', 2) + QStringLiteral("×"),
+                        QString::number(vRun, 'f', 2),
+                        QString::number(cRun, 'f', 3),
+                        QString::number(predictedVRun, 'f', 2) + QStringLiteral("×"),
+                        QString::number(measured, 'f', 2) + QStringLiteral("×"),
+                        QString::number(ratio(m.speedupCostModel), 'f', 2),
+                        QString::number(ratio(predictedV), 'f', 2),
+                        QString::number(ratio(predictedVRun), 'f', 2),
+                    };
+                    QString line = QStringLiteral("|");
+                    for (const QString &cell : cells)
+                        line += QLatin1Char(' ') + cell + QStringLiteral(" |");
+                    out() << line << '\n';
                     out().flush();
                 }
             }
