@@ -30,6 +30,7 @@ Setup exampleSetup()
     s.decoding.target = {0.8, 20, 0.95};
     s.decoding.draft = {1.3, 20, 0.95};
     s.decoding.seed = 18446744073709551557ULL; // near 2^64: must survive JSON
+    s.decoding.kvCache = false;                // not the default: must survive the round trip
     return s;
 }
 
@@ -72,6 +73,7 @@ private slots:
         QVERIFY(b.decoding.draft == a.decoding.draft);
         QVERIFY(b.decoding.policy == a.decoding.policy);
         QCOMPARE(b.decoding.draftLength, a.decoding.draftLength);
+        QCOMPARE(b.decoding.kvCache, a.decoding.kvCache);
         const Generation first = play(a);
         const Generation again = play(b);
         QCOMPARE(again.tokens, first.tokens);
@@ -123,6 +125,7 @@ private slots:
         QTest::addRow("missing field") << QByteArray(good).replace("\"target\"", "\"targt\"") << QStringLiteral("'target' must be a string");
         QTest::addRow("bad K") << QByteArray(good).replace("\"k\": 5", "\"k\": 99") << QStringLiteral("between 1 and 64");
         QTest::addRow("bad spec") << QByteArray(good).replace("ngram:3", "ngram:33") << QStringLiteral("between 1 and 10");
+        QTest::addRow("bad kv_cache") << QByteArray(good).replace("\"kv_cache\": false", "\"kv_cache\": \"off\"") << QStringLiteral("'kv_cache' must be true or false");
         QTest::addRow("bad seed") << QByteArray(good).replace("18446744073709551557", "lots") << QStringLiteral("'seed'");
     }
     void damagedFilesAreClearErrors()
@@ -138,6 +141,33 @@ private slots:
             QVERIFY2(what.contains(message), qPrintable(what));
             QVERIFY2(what.contains(path), qPrintable(what));
         }
+    }
+
+    void kvCacheSettingRoundTripsAndOldFilesLoad()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("cache.json"));
+        for (bool on : {true, false}) {
+            Setup setup = exampleSetup();
+            setup.decoding.kvCache = on;
+            SessionFile{setup, {}}.save(path);
+            QCOMPARE(SessionFile::load(path).setup.decoding.kvCache, on);
+        }
+        // A file written before the setting existed (no "kv_cache") loads, with the cache on.
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QByteArray bytes = f.readAll();
+        f.close();
+        const qsizetype at = bytes.indexOf("\"kv_cache\"");
+        QVERIFY(at > 0);
+        const qsizetype end = bytes.indexOf('\n', at);
+        const bool last = bytes.at(end - 1) != ',';
+        bytes.remove(at, end + 1 - at);
+        if (last) // the entry before it ended with a comma: drop that comma
+            bytes.remove(bytes.lastIndexOf(',', at), 1);
+        QVERIFY(!bytes.contains("kv_cache"));
+        const SessionFile old = SessionFile::parse(bytes, QStringLiteral("old.json"));
+        QVERIFY(old.setup.decoding.kvCache);
+        QCOMPARE(old.setup.decoding.draftLength, exampleSetup().decoding.draftLength);
     }
 
     void savesReplaceWholeFilesOrNothing()

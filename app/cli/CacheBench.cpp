@@ -48,7 +48,6 @@ Timed decode(Experiment &experiment, int tokens, bool kvCache)
 
 int benchKvCache(Setup setup, int repeat, bool json)
 {
-    auto tr = [](const char *text) { return QCoreApplication::translate("specdec", text); };
     auto experiment = Experiment::load(setup, corpusCatalog(), false);
     if (!experiment->target().hasKvCache())
         throw Error(experiment->target().describe()

@@ -71,6 +71,7 @@ void SessionFile::save(const QString &path) const
         {QStringLiteral("seed"), QString::number(d.seed)}, // 64-bit: a string, so JSON doubles cannot round it
         {QStringLiteral("threads"), setup.threads},
         {QStringLiteral("tree"), QString::fromStdString(d.tree.describe())}, // "" for a chain
+        {QStringLiteral("kv_cache"), d.kvCache},
     };
     const QJsonObject root{
         {QStringLiteral("format"), kFormat},
@@ -142,6 +143,12 @@ SessionFile SessionFile::parse(const QByteArray &bytes, const QString &path)
     setup.threads = s.contains(QStringLiteral("threads")) ? integer(s, "threads", path) : 0;
     DecodingSettings &d = setup.decoding;
     d.draftLength = integer(s, "k", path);
+    // Added after version 1 was written: a file without it decodes with the cache (the default).
+    if (s.contains(QStringLiteral("kv_cache"))) {
+        if (!s.value(QStringLiteral("kv_cache")).isBool())
+            fail(path, QStringLiteral("'kv_cache' must be true or false"));
+        d.kvCache = s.value(QStringLiteral("kv_cache")).toBool();
+    }
     d.target.temperature = number(s, "temperature", path);
     d.draft.temperature = number(s, "draft_temperature", path);
     d.target.topK = d.draft.topK = integer(s, "top_k", path);
