@@ -558,6 +558,36 @@
     </message>
 </context>
 <context>
+    <name>specdec::gui::CacheStrip</name>
+    <message>
+        <source>target cache</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>draft cache</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 → %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> → %1 (%2 discarded)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n window refill(s)</source>
+        <translation>
+            <numerusform>, %n window refill</numerusform>
+            <numerusform>, %n window refills</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>specdec::gui::ClassroomTools</name>
     <message>
         <source>Loading the target and %1 drafts…</source>
@@ -1461,6 +1491,14 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>KV cache</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On: each ONNX model keeps its keys and values between calls, a draft step feeds one token, a verification K + 1, and a rejection rolls the cache back (what real engines do). Off: every call recomputes its whole window. n-gram models keep their context either way.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Token tree: children per depth, e.g. 3,2,1 (3 drafts, 2 under each, 1 under each of those: 15 nodes, verified in one pass). Empty: a chain of K.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1536,6 +1574,46 @@
     </message>
     <message>
         <source>your runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>E[N] = %1 tokens per round; a verification of K + 1 = %2 positions costs V = %3 steps, so S = E[N] / (V(K+1) + Kc) = %4× (Theorem 3.8, V = 1: %5×); best K: %6 (%7×), under Theorem 3.8: %8.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Theorem 3.8 (V = 1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hardware</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Theorem 3.8: a verification costs one step (V = 1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this machine (measured V and c; start a session first)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this machine (measured V and c)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory-bound accelerator (V = 1 up to the ridge point)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What verifying K + 1 positions costs in target steps, V(K+1): S = E[N] / (V(K+1) + Kc).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> rows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ridge point: the rows per call up to which a step is memory-bound (peak FLOP/s ÷ memory bandwidth, about 150 on a datacentre GPU in fp16); past it V grows with the rows.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -558,6 +558,35 @@
     </message>
 </context>
 <context>
+    <name>specdec::gui::CacheStrip</name>
+    <message>
+        <source>target cache</source>
+        <translation>主厨的缓存</translation>
+    </message>
+    <message>
+        <source>draft cache</source>
+        <translation>学徒的缓存</translation>
+    </message>
+    <message>
+        <source>%1: %2 → %3</source>
+        <translation>%1：%2 → %3</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source> → %1 (%2 discarded)</source>
+        <translation> → %1（丢弃 %2 项）</translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n window refill(s)</source>
+        <translation>
+            <numerusform>，窗口重填 %n 次</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>specdec::gui::ClassroomTools</name>
     <message>
         <source>Loading the target and %1 drafts…</source>
@@ -1461,6 +1490,14 @@
         <translation>链</translation>
     </message>
     <message>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <source>On: each ONNX model keeps its keys and values between calls, a draft step feeds one token, a verification K + 1, and a rejection rolls the cache back (what real engines do). Off: every call recomputes its whole window. n-gram models keep their context either way.</source>
+        <translation>开：每个 ONNX 模型在两次调用之间保留其键和值，学徒每步只输入一个词元，验证输入 K + 1 个，拒绝后缓存回滚（真实推理引擎的做法）。关：每次调用都重新计算整个窗口。n-gram 模型无论开关都保留其上下文。</translation>
+    </message>
+    <message>
         <source>Token tree: children per depth, e.g. 3,2,1 (3 drafts, 2 under each, 1 under each of those: 15 nodes, verified in one pass). Empty: a chain of K.</source>
         <translation>词元树：每层的子节点数，如 3,2,1（3 个草稿，每个下面 2 个，再各 1 个：共 15 个节点，一次前向传播验证）。留空：长度为 K 的链。</translation>
     </message>
@@ -1537,6 +1574,46 @@
     <message>
         <source>your runs</source>
         <translation>你的运行</translation>
+    </message>
+    <message>
+        <source>E[N] = %1 tokens per round; a verification of K + 1 = %2 positions costs V = %3 steps, so S = E[N] / (V(K+1) + Kc) = %4× (Theorem 3.8, V = 1: %5×); best K: %6 (%7×), under Theorem 3.8: %8.</source>
+        <translation>E[N] = 每轮 %1 个词元；验证 K + 1 = %2 个位置的代价为 V = %3 步，因此 S = E[N] / (V(K+1) + Kc) = %4×（定理 3.8，V = 1：%5×）；最佳 K：%6（%7×），按定理 3.8：%8。</translation>
+    </message>
+    <message>
+        <source>Theorem 3.8 (V = 1)</source>
+        <translation>定理 3.8（V = 1）</translation>
+    </message>
+    <message>
+        <source>Hardware</source>
+        <translation>硬件</translation>
+    </message>
+    <message>
+        <source>Theorem 3.8: a verification costs one step (V = 1)</source>
+        <translation>定理 3.8：一次验证只花一步（V = 1）</translation>
+    </message>
+    <message>
+        <source>this machine (measured V and c; start a session first)</source>
+        <translation>本机（实测的 V 和 c；请先开始一次会话）</translation>
+    </message>
+    <message>
+        <source>this machine (measured V and c)</source>
+        <translation>本机（实测的 V 和 c）</translation>
+    </message>
+    <message>
+        <source>memory-bound accelerator (V = 1 up to the ridge point)</source>
+        <translation>受内存带宽限制的加速器（到拐点之前 V = 1）</translation>
+    </message>
+    <message>
+        <source>What verifying K + 1 positions costs in target steps, V(K+1): S = E[N] / (V(K+1) + Kc).</source>
+        <translation>验证 K + 1 个位置相当于目标模型走几步，即 V(K+1)：S = E[N] / (V(K+1) + Kc)。</translation>
+    </message>
+    <message>
+        <source> rows</source>
+        <translation> 行</translation>
+    </message>
+    <message>
+        <source>Ridge point: the rows per call up to which a step is memory-bound (peak FLOP/s ÷ memory bandwidth, about 150 on a datacentre GPU in fp16); past it V grows with the rows.</source>
+        <translation>拐点：每次调用的行数在此之内，一步受内存带宽限制（峰值 FLOP/s ÷ 内存带宽，数据中心 GPU 上 fp16 约为 150）；超过它，V 随行数增长。</translation>
     </message>
 </context>
 <context>

@@ -25,6 +25,25 @@ int phaseRank(Phase phase)
     return 0;
 }
 
+/// The cache of `lengths` at a frame: `shownLength` tokens while it is being extended, or rolled back at Commit.
+CacheFrame cacheAt(const CacheLengths &lengths, int shownLength, bool rolledBack)
+{
+    CacheFrame c;
+    c.valid = true;
+    c.before = lengths.before;
+    if (rolledBack) {
+        c.length = lengths.after;
+        c.peak = lengths.extended;
+        c.rolledBack = true;
+        c.discarded = lengths.discarded;
+    } else {
+        c.length = c.peak = std::clamp(shownLength, lengths.before, std::max(lengths.before, lengths.extended));
+    }
+    if (c.peak > c.before)
+        c.refills = lengths.refills;
+    return c;
+}
+
 } // namespace
 
 int stepsOf(const RoundTrace &trace, Phase phase, const RevealOptions &options)
@@ -132,6 +151,14 @@ RoundFrame frameOf(const RoundTrace *trace, int round, Phase phase, int step, co
     }
     if (k == 0)
         f.currentCard = 0;
+
+    // The caches: draft call s (card s shown) leaves the draft's state at contextLength + s - 1 tokens (its last
+    // draft is never fed), the whole extension once every card is drafted; the target's grows with the verify
+    // pass; both are rolled back at Commit.
+    const bool draftDone = phase != Phase::Draft || drafted >= k;
+    f.draftCache = cacheAt(t.draftCache, draftDone ? t.draftCache.extended : t.contextLength + drafted - 1,
+                           f.committed);
+    f.targetCache = cacheAt(t.targetCache, rank >= 1 ? t.targetCache.extended : t.targetCache.before, f.committed);
     return f;
 }
 

@@ -54,6 +54,20 @@ struct DistributionFrame
     bool valid = false;       ///< the card exists and is visible
 };
 
+/// One model's decoding state (its key/value cache) as the frame reveals it: the draft's grows during Draft,
+/// the target's with the verify pass (K + 1 positions in one call), and both are cut back to the committed
+/// prefix at Commit (rollback; the discarded entries are shown for that round).
+struct CacheFrame
+{
+    bool valid = false;
+    int before = 0;          ///< length at the start of the round
+    int length = 0;          ///< length at this frame
+    int peak = 0;            ///< the longest it has been in this round so far (after extension)
+    bool rolledBack = false; ///< Commit: truncated to the committed prefix
+    int discarded = 0;       ///< entries the rollback removed (0 before Commit)
+    int refills = 0;         ///< window refills in the round past the context (shown with the extension)
+};
+
 struct RoundFrame
 {
     static constexpr int kAllSteps = 1 << 20;
@@ -71,6 +85,8 @@ struct RoundFrame
     bool committed = false;            ///< this round's tokens are part of the text
     bool sweeping = false;             ///< the verify pass is being drawn over all K + 1 cards
     int currentCard = -1;              ///< the card the phase is about (what the distribution view follows)
+    CacheFrame targetCache;            ///< the head chef's state
+    CacheFrame draftCache;             ///< the apprentice's state
 
     bool empty() const { return trace == nullptr; }
     /// What card `card` may show of its distributions at this frame.

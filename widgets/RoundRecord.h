@@ -44,6 +44,11 @@ struct SessionInfo
     int draftLength = 4;
     bool greedy = false;
     QStringList warnings;
+    bool kvCache = true;                   ///< the session decodes with the models' key/value caches
+    /// V(m) = T_target(m new positions) / T_target(1), m = 1..size, and c = T_draft(1) / T_target(1), measured
+    /// on the prompt through the session's states when it loaded (VerificationCost.h); empty without a prompt.
+    std::vector<double> verificationCost;
+    double draftCost = 0.0;
 };
 
 /// Where a committed token came from; the transcript colours text by it.

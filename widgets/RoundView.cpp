@@ -15,6 +15,7 @@ RoundView::RoundView(QWidget *parent)
     , m_transcript(new TranscriptView(this))
     , m_cards(new CardStrip(this))
     , m_tree(new TreeView(this))
+    , m_caches(new CacheStrip(this))
     , m_header(new FixedLabel(1, this))
     , m_explanation(new QLabel(this))
     , m_legend(new QLabel(this))
@@ -30,6 +31,7 @@ RoundView::RoundView(QWidget *parent)
     layout->addWidget(m_cards, 3);
     layout->addWidget(m_tree, 3);
     m_tree->hide();
+    layout->addWidget(m_caches);
     QFont headerFont = m_header->font();
     headerFont.setPointSizeF(headerFont.pointSizeF() * 1.25);
     m_header->setFont(headerFont);
@@ -67,6 +69,7 @@ void RoundView::clear()
     m_round = -1;
     m_cards->clear();
     m_tree->clear();
+    m_caches->clear();
     updateHeader();
 }
 
@@ -94,6 +97,9 @@ void RoundView::showPosition(const RoundHistory &history, int round, Phase phase
         m_tree->clear();
         m_cards->setRound(m_record, phase, animate, step);
     }
+    // The caches of a chain round (a tree round's states hold its paths; its trace is the accepted path only).
+    m_caches->setVisible(!tree);
+    m_caches->setFrame(tree ? RoundFrame{} : frameOf(&m_record->trace, round, phase));
     updateHeader();
 }
 

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // RoundView: the centre of the window. The committed text so far (coloured by origin) above the current
-// round's token cards, with the phase it is in and what that phase means.
+// round's token cards, with the phase it is in and what that phase means, and the models' caches below them.
 
+#include "CacheStrip.h"
 #include "CardStrip.h"
 #include "TranscriptView.h"
 #include "TreeView.h"
@@ -34,6 +35,7 @@ public:
     CardStrip *cards() const { return m_cards; }
     /// The tree of a token-tree round (shown instead of the cards for tree rounds).
     TreeView *tree() const { return m_tree; }
+    CacheStrip *caches() const { return m_caches; }
     TranscriptView *transcript() const { return m_transcript; }
     Phase phase() const { return m_phase; }
     int round() const { return m_round; }
@@ -54,6 +56,7 @@ private:
     TranscriptView *m_transcript;
     CardStrip *m_cards;
     TreeView *m_tree;
+    CacheStrip *m_caches;
     FixedLabel *m_header;
     QLabel *m_explanation;
     QLabel *m_legend;

@@ -3,6 +3,7 @@
 
 #include "ModelTitle.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QEvent>
@@ -62,6 +63,7 @@ SetupBar::SetupBar(QWidget *parent)
     , m_topK(new QSpinBox(this))
     , m_topP(new QDoubleSpinBox(this))
     , m_seed(new QSpinBox(this))
+    , m_kvCache(new QCheckBox(this))
     , m_debounce(new QTimer(this))
 {
     for (QComboBox *box : {m_corpus, m_target, m_draft}) {
@@ -76,7 +78,7 @@ SetupBar::SetupBar(QWidget *parent)
     const std::pair<QWidget *, const char *> names[] = {
         {m_corpus, "corpus"}, {m_target, "target"}, {m_draft, "draft"}, {m_prompt, "prompt"}, {m_k, "k"}, {m_tree, "tree"},
         {m_temperature, "temperature"}, {m_draftTemperature, "draftTemperature"}, {m_topK, "topK"},
-        {m_topP, "topP"}, {m_seed, "seed"}};
+        {m_topP, "topP"}, {m_seed, "seed"}, {m_kvCache, "kvCache"}};
     for (const auto &[field, name] : names)
         field->setObjectName(QLatin1String(name));
     m_k->setRange(1, 64);
@@ -115,6 +117,8 @@ SetupBar::SetupBar(QWidget *parent)
     add(numbers, m_topK);
     add(numbers, m_topP);
     add(numbers, m_seed);
+    numbers->addSpacing(14);
+    numbers->addWidget(m_kvCache);
     numbers->addStretch(1);
     for (QWidget *w : std::initializer_list<QWidget *>{m_k, m_temperature, m_draftTemperature, m_topK, m_topP})
         w->setMinimumWidth(80);
@@ -151,6 +155,9 @@ SetupBar::SetupBar(QWidget *parent)
         connect(spin, &QSpinBox::valueChanged, this, &SetupBar::changed);
     for (QDoubleSpinBox *spin : {m_temperature, m_draftTemperature, m_topP})
         connect(spin, &QDoubleSpinBox::valueChanged, this, &SetupBar::changed);
+    connect(m_kvCache, &QCheckBox::toggled, this, &SetupBar::changed);
+    for (QComboBox *box : {m_target, m_draft})
+        connect(box, &QComboBox::currentTextChanged, this, &SetupBar::updateCacheSwitch);
     fillModels();
     retranslate();
     setSetup(Setup{});
@@ -208,6 +215,8 @@ void SetupBar::setSetup(const Setup &s)
     m_topK->setValue(s.decoding.target.topK);
     m_topP->setValue(s.decoding.target.topP);
     m_seed->setValue(static_cast<int>(std::min<std::uint64_t>(s.decoding.seed, std::numeric_limits<int>::max())));
+    m_kvCache->setChecked(s.decoding.kvCache);
+    updateCacheSwitch();
     m_debounce->stop();
     m_updating = false;
 }
@@ -232,8 +241,16 @@ Setup SetupBar::setup() const
     if (m_draftTemperature->value() > m_draftTemperature->minimum())
         s.decoding.draft.temperature = m_draftTemperature->value();
     s.decoding.seed = static_cast<std::uint64_t>(m_seed->value());
+    s.decoding.kvCache = m_kvCache->isChecked();
     s.decoding.recordDistributions = true;
     return s;
+}
+
+void SetupBar::updateCacheSwitch()
+{
+    const bool onnx = comboValue(m_target).startsWith(QLatin1String("onnx:"))
+        || comboValue(m_draft).startsWith(QLatin1String("onnx:"));
+    m_kvCache->setEnabled(onnx);
 }
 
 void SetupBar::setCorpusNames(const QStringList &names)
@@ -302,6 +319,11 @@ void SetupBar::retranslate()
     m_topK->setToolTip(tr("Keep only the k most probable tokens (applied to p and q)."));
     m_topP->setToolTip(tr("Nucleus sampling mass (1 = off; applied to p and q)."));
     m_seed->setToolTip(tr("The same seed replays the same run."));
+    m_kvCache->setText(tr("KV cache"));
+    m_kvCache->setToolTip(tr("On: each ONNX model keeps its keys and values between calls, a draft step feeds one "
+                             "token, a verification K + 1, and a rejection rolls the cache back (what real engines "
+                             "do). Off: every call recomputes its whole window. n-gram models keep their context "
+                             "either way."));
     fillModels();
 }
 

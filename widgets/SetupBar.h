@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // SetupBar: the experiment's setup — corpus, target and draft models, prompt, K, temperatures, top-k,
-// top-p and seed. It emits the whole Setup when the user changes any of it.
+// top-p, seed and the KV cache switch. It emits the whole Setup when the user changes any of it.
 
 #include "Experiment.h"
 
 #include <QWidget>
 
+class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
@@ -48,6 +49,8 @@ private:
     void retranslate();
     void fillModels();
     void changed();
+    /// The KV cache switch matters only for a model that keeps a cache (an ONNX model).
+    void updateCacheSwitch();
 
     QComboBox *m_corpus;
     QComboBox *m_target;
@@ -60,6 +63,7 @@ private:
     QSpinBox *m_topK;
     QDoubleSpinBox *m_topP;
     QSpinBox *m_seed;
+    QCheckBox *m_kvCache;
     QList<QLabel *> m_labels;
     QStringList m_modelFiles;
     QStringList m_builtCorpora;

@@ -6,9 +6,12 @@
 
 #include <qcustomplot.h>
 
+#include <QComboBox>
 #include <QGridLayout>
 #include <QLabel>
 #include <QSlider>
+#include <QSpinBox>
+#include <QStandardItemModel>
 
 #include <cmath>
 
@@ -19,6 +22,9 @@ TheoryExplorer::TheoryExplorer(QWidget *parent)
     , m_alpha(new QSlider(Qt::Horizontal, this))
     , m_k(new QSlider(Qt::Horizontal, this))
     , m_c(new QSlider(Qt::Horizontal, this))
+    , m_hardware(new QComboBox(this))
+    , m_ridge(new QSpinBox(this))
+    , m_hardwareLabel(new QLabel(this))
     , m_alphaLabel(new QLabel(this))
     , m_kLabel(new QLabel(this))
     , m_cLabel(new QLabel(this))
@@ -30,6 +36,13 @@ TheoryExplorer::TheoryExplorer(QWidget *parent)
     m_k->setValue(4);
     m_c->setRange(0, 100);     // c in hundredths
     m_c->setValue(5);
+    m_hardware->addItem(QString(), static_cast<int>(Hardware::OneStep));
+    m_hardware->addItem(QString(), static_cast<int>(Hardware::Measured));
+    m_hardware->addItem(QString(), static_cast<int>(Hardware::Accelerator));
+    m_hardware->setObjectName(QStringLiteral("hardware"));
+    m_ridge->setRange(1, 4096);
+    m_ridge->setValue(64);
+    m_ridge->setObjectName(QStringLiteral("ridge"));
     m_summary->setWordWrap(true);
     for (auto &plot : m_plots) {
         plot = new QCustomPlot(this);
@@ -40,6 +53,7 @@ TheoryExplorer::TheoryExplorer(QWidget *parent)
     m_currentK[0] = m_plots[0]->addGraph();
     m_measuredEn = m_plots[0]->addGraph();
     m_speedupK = m_plots[1]->addGraph();
+    m_oneStepK = m_plots[1]->addGraph();
     m_currentK[1] = m_plots[1]->addGraph();
     m_best = m_plots[1]->addGraph();
     m_measuredSpeedup = m_plots[1]->addGraph();
@@ -67,6 +81,11 @@ TheoryExplorer::TheoryExplorer(QWidget *parent)
     sliders->addWidget(m_k, 1, 1);
     sliders->addWidget(m_cLabel, 2, 0);
     sliders->addWidget(m_c, 2, 1);
+    auto *hardwareRow = new QHBoxLayout;
+    hardwareRow->addWidget(m_hardware, 1);
+    hardwareRow->addWidget(m_ridge);
+    sliders->addWidget(m_hardwareLabel, 3, 0);
+    sliders->addLayout(hardwareRow, 3, 1);
     sliders->setColumnStretch(1, 1);
     auto *plots = new QHBoxLayout;
     for (auto *plot : m_plots)
@@ -78,6 +97,13 @@ TheoryExplorer::TheoryExplorer(QWidget *parent)
 
     for (QSlider *s : {m_alpha, m_k, m_c})
         connect(s, &QSlider::valueChanged, this, &TheoryExplorer::recompute);
+    connect(m_hardware, &QComboBox::currentIndexChanged, this, [this] {
+        if (hardware() == Hardware::Measured && !m_measuredV.empty())
+            setC(m_measuredC);
+        recompute();
+    });
+    connect(m_ridge, &QSpinBox::valueChanged, this, &TheoryExplorer::recompute);
+    setMeasuredCost({}, 0.0);
     applyStyle();
     retranslate();
 }
@@ -114,7 +140,72 @@ double TheoryExplorer::c() const
 
 int TheoryExplorer::optimalK() const
 {
-    return theory::optimalDraftLength(alpha(), c(), kMaxK);
+    int best = 1;
+    for (int k = 2; k <= kMaxK; ++k)
+        if (speedup(alpha(), k, c()) > speedup(alpha(), best, c()))
+            best = k;
+    return best;
+}
+
+void TheoryExplorer::setHardware(Hardware hardware)
+{
+    if (hardware == Hardware::Measured && m_measuredV.empty())
+        return; // nothing measured yet
+    m_hardware->setCurrentIndex(m_hardware->findData(static_cast<int>(hardware)));
+}
+
+TheoryExplorer::Hardware TheoryExplorer::hardware() const
+{
+    return static_cast<Hardware>(m_hardware->currentData().toInt());
+}
+
+void TheoryExplorer::setRidge(int rows)
+{
+    m_ridge->setValue(rows);
+}
+
+void TheoryExplorer::setMeasuredCost(const std::vector<double> &v, double c)
+{
+    m_measuredV = v;
+    m_measuredC = c;
+    // "this machine" needs a measurement: without one it cannot be chosen.
+    if (auto *model = qobject_cast<QStandardItemModel *>(m_hardware->model()))
+        if (QStandardItem *item = model->item(m_hardware->findData(static_cast<int>(Hardware::Measured))))
+            item->setEnabled(!v.empty());
+    if (hardware() == Hardware::Measured) {
+        if (v.empty())
+            setHardware(Hardware::OneStep);
+        else
+            setC(c);
+    }
+    retranslate(); // the item's text says whether it is measured
+}
+
+double TheoryExplorer::verificationCost(int m) const
+{
+    if (m < 1)
+        return 1.0;
+    switch (hardware()) {
+    case Hardware::OneStep:
+        break;
+    case Hardware::Accelerator:
+        return std::max(1.0, static_cast<double>(m) / m_ridge->value());
+    case Hardware::Measured: {
+        const int n = static_cast<int>(m_measuredV.size());
+        if (n == 0)
+            break;
+        if (m <= n)
+            return m_measuredV[static_cast<std::size_t>(m - 1)];
+        const double slope = n >= 2 ? std::max(0.0, m_measuredV[n - 1] - m_measuredV[n - 2]) : 0.0;
+        return m_measuredV[static_cast<std::size_t>(n - 1)] + slope * (m - n);
+    }
+    }
+    return 1.0;
+}
+
+double TheoryExplorer::speedup(double a, int k, double cost) const
+{
+    return theory::generalisedSpeedup(a, k, cost, verificationCost(k + 1));
 }
 
 void TheoryExplorer::setMeasured(const QVector<MeasuredPoint> &points)
@@ -135,27 +226,35 @@ void TheoryExplorer::recompute()
     m_alphaLabel->setText(tr("α (acceptance) = %1").arg(a, 0, 'f', 2));
     m_kLabel->setText(tr("K (draft length) = %1").arg(kk));
     m_cLabel->setText(tr("c = T_draft / T_target = %1").arg(cost, 0, 'f', 2));
+    m_ridge->setEnabled(hardware() == Hardware::Accelerator);
 
-    QVector<double> ks, en, sp;
+    const bool oneStep = hardware() == Hardware::OneStep;
+    QVector<double> ks, en, sp, thm;
     for (int k = 1; k <= kMaxK; ++k) {
         ks << k;
         en << theory::expectedTokensPerRound(a, k);
-        sp << theory::costModelSpeedup(a, k, cost);
+        sp << speedup(a, k, cost);
+        thm << theory::costModelSpeedup(a, k, cost);
     }
     m_expected->setData(ks, en, true);
     m_speedupK->setData(ks, sp, true);
+    m_oneStepK->setData(oneStep ? QVector<double>{} : ks, oneStep ? QVector<double>{} : thm, true);
+    m_oneStepK->setVisible(!oneStep);
+    m_oneStepK->removeFromLegend();
+    if (!oneStep)
+        m_oneStepK->addToLegend();
     m_currentK[0]->setData({double(kk)}, {theory::expectedTokensPerRound(a, kk)});
-    m_currentK[1]->setData({double(kk)}, {theory::costModelSpeedup(a, kk, cost)});
+    m_currentK[1]->setData({double(kk)}, {speedup(a, kk, cost)});
     const int best = optimalK();
-    m_best->setData({double(best)}, {theory::costModelSpeedup(a, best, cost)});
+    m_best->setData({double(best)}, {speedup(a, best, cost)});
 
     QVector<double> alphas, sa;
     for (int i = 0; i <= 99; ++i) {
         alphas << i / 100.0;
-        sa << theory::costModelSpeedup(i / 100.0, kk, cost);
+        sa << speedup(i / 100.0, kk, cost);
     }
     m_speedupAlpha->setData(alphas, sa, true);
-    m_currentAlpha->setData({a}, {theory::costModelSpeedup(a, kk, cost)});
+    m_currentAlpha->setData({a}, {speedup(a, kk, cost)});
 
     QVector<double> mk, men, msp, ma, masp;
     for (const MeasuredPoint &m : m_measured) {
@@ -170,7 +269,7 @@ void TheoryExplorer::recompute()
     m_measuredAlpha->setData(ma, masp);
 
     double top = 1.0;
-    for (double v : sp + sa + msp)
+    for (double v : sp + sa + msp + thm)
         top = std::max(top, v);
     m_plots[0]->xAxis->setRange(0.5, kMaxK + 0.5);
     m_plots[0]->yAxis->setRange(0, kMaxK + 1.5);
@@ -179,12 +278,26 @@ void TheoryExplorer::recompute()
     m_plots[2]->xAxis->setRange(-0.03, 1.03); // a run's point at α = 0 or 1 is drawn whole, not halved by the axis
     m_plots[2]->yAxis->setRange(0, top * 1.1);
 
-    m_summary->setText(tr("E[N] = (1 − α^(K+1)) / (1 − α) = %1 tokens per round; speedup "
-                          "(1 − α^(K+1)) / ((1 − α)(Kc + 1)) = %2×; best K here: %3 (%4×).")
-                           .arg(theory::expectedTokensPerRound(a, kk), 0, 'f', 2)
-                           .arg(theory::costModelSpeedup(a, kk, cost), 0, 'f', 2)
-                           .arg(best)
-                           .arg(theory::costModelSpeedup(a, best, cost), 0, 'f', 2));
+    const int bestOneStep = theory::optimalDraftLength(a, cost, kMaxK);
+    if (oneStep)
+        m_summary->setText(tr("E[N] = (1 − α^(K+1)) / (1 − α) = %1 tokens per round; speedup "
+                              "(1 − α^(K+1)) / ((1 − α)(Kc + 1)) = %2×; best K here: %3 (%4×).")
+                               .arg(theory::expectedTokensPerRound(a, kk), 0, 'f', 2)
+                               .arg(theory::costModelSpeedup(a, kk, cost), 0, 'f', 2)
+                               .arg(best)
+                               .arg(theory::costModelSpeedup(a, best, cost), 0, 'f', 2));
+    else
+        m_summary->setText(tr("E[N] = %1 tokens per round; a verification of K + 1 = %2 positions costs V = %3 "
+                              "steps, so S = E[N] / (V(K+1) + Kc) = %4× (Theorem 3.8, V = 1: %5×); best K: %6 "
+                              "(%7×), under Theorem 3.8: %8.")
+                               .arg(theory::expectedTokensPerRound(a, kk), 0, 'f', 2)
+                               .arg(kk + 1)
+                               .arg(verificationCost(kk + 1), 0, 'f', 2)
+                               .arg(speedup(a, kk, cost), 0, 'f', 2)
+                               .arg(theory::costModelSpeedup(a, kk, cost), 0, 'f', 2)
+                               .arg(best)
+                               .arg(speedup(a, best, cost), 0, 'f', 2)
+                               .arg(bestOneStep));
     for (auto *plot : m_plots)
         plot->replot(QCustomPlot::rpQueuedReplot);
 }
@@ -196,6 +309,7 @@ void TheoryExplorer::applyStyle()
         stylePlot(plot, c);
     for (QCPGraph *g : {m_expected, m_speedupK, m_speedupAlpha})
         g->setPen(QPen(c.target, 2));
+    m_oneStepK->setPen(QPen(c.muted, 1.5, Qt::DashLine));
     for (QCPGraph *g : {m_currentK[0], m_currentK[1], m_currentAlpha})
         g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, c.target, c.target, 9));
     m_best->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssStar, QPen(c.accepted, 2), Qt::NoBrush, 16));
@@ -216,6 +330,16 @@ void TheoryExplorer::retranslate()
     m_plots[2]->xAxis->setLabel(tr("α"));
     m_expected->setName(tr("E[N]"));
     m_speedupK->setName(tr("cost-model speedup"));
+    m_oneStepK->setName(tr("Theorem 3.8 (V = 1)"));
+    m_hardwareLabel->setText(tr("Hardware"));
+    m_hardware->setItemText(0, tr("Theorem 3.8: a verification costs one step (V = 1)"));
+    m_hardware->setItemText(1, m_measuredV.empty() ? tr("this machine (measured V and c; start a session first)")
+                                                   : tr("this machine (measured V and c)"));
+    m_hardware->setItemText(2, tr("memory-bound accelerator (V = 1 up to the ridge point)"));
+    m_hardware->setToolTip(tr("What verifying K + 1 positions costs in target steps, V(K+1): S = E[N] / (V(K+1) + Kc)."));
+    m_ridge->setSuffix(tr(" rows"));
+    m_ridge->setToolTip(tr("Ridge point: the rows per call up to which a step is memory-bound (peak FLOP/s ÷ "
+                           "memory bandwidth, about 150 on a datacentre GPU in fp16); past it V grows with the rows."));
     m_speedupAlpha->setName(tr("cost-model speedup"));
     for (QCPGraph *g : {m_currentK[0], m_currentK[1], m_currentAlpha})
         g->setName(tr("sliders"));

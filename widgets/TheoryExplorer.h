@@ -1,8 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // TheoryExplorer: the closed forms of speculative decoding under sliders for α, K and c — E[N] against K,
-// the cost-model speedup against K (the best K marked) and against α — with the measured points of the
-// user's own runs (session, arena lanes) drawn over the curves. The formulas come from engine/Theory.h.
+// the speedup against K (the best K marked) and against α — with the measured points of the user's own runs
+// (session, arena lanes) drawn over the curves. The formulas come from engine/Theory.h.
+//
+// A "hardware" choice says what a verification of K + 1 positions costs in target steps, V(K+1), in
+// S = E[N] / (V(K+1) + K c): Leviathan et al.'s Theorem 3.8 (V ≡ 1), this machine (V and c measured on the
+// session's models, VerificationCost.h), or a memory-bound accelerator (V(m) = max(1, m / R): one step costs
+// the same up to the ridge point of R rows, then grows with the rows).
 
 #include "LabColors.h"
 
@@ -10,11 +15,15 @@
 #include <QVector>
 #include <QWidget>
 
+#include <vector>
+
+class QComboBox;
 class QCustomPlot;
 class QCPGraph;
 class QCPItemStraightLine;
 class QLabel;
 class QSlider;
+class QSpinBox;
 
 namespace specdec::gui {
 
@@ -41,8 +50,22 @@ public:
     double alpha() const;
     int k() const;
     double c() const;
-    /// The K in 1..max that maximises the speedup at the sliders' α and c.
+    /// The K in 1..max that maximises the speedup at the sliders' α and c under the chosen hardware.
     int optimalK() const;
+
+    enum class Hardware { OneStep, Measured, Accelerator };
+    void setHardware(Hardware hardware);
+    Hardware hardware() const;
+    /// The ridge point of the accelerator model, in rows (positions per call).
+    void setRidge(int rows);
+    /// V(m) = T_target(m new positions) / T_target(1) for m = 1..v.size() and c = T_draft(1) / T_target(1),
+    /// measured on the session's models (empty v: nothing measured; "this machine" is then unavailable).
+    /// Choosing "this machine" sets the c slider to the measured c.
+    void setMeasuredCost(const std::vector<double> &v, double c);
+    /// V(m) under the chosen hardware (past the measured m: extended along the last measured slope).
+    double verificationCost(int m) const;
+    /// S = E[N] / (V(K+1) + K c) under the chosen hardware.
+    double speedup(double alpha, int k, double c) const;
 
     void setMeasured(const QVector<MeasuredPoint> &points);
     QVector<MeasuredPoint> measured() const { return m_measured; }
@@ -63,6 +86,9 @@ private:
     QSlider *m_alpha;
     QSlider *m_k;
     QSlider *m_c;
+    QComboBox *m_hardware;
+    QSpinBox *m_ridge;
+    QLabel *m_hardwareLabel;
     QLabel *m_alphaLabel;
     QLabel *m_kLabel;
     QLabel *m_cLabel;
@@ -70,6 +96,7 @@ private:
     std::array<QCustomPlot *, 3> m_plots{};
     QCPGraph *m_expected;
     QCPGraph *m_speedupK;
+    QCPGraph *m_oneStepK; ///< Theorem 3.8's curve for comparison when another hardware is chosen
     QCPGraph *m_speedupAlpha;
     QCPGraph *m_currentK[2]{};
     QCPGraph *m_currentAlpha;
@@ -79,6 +106,8 @@ private:
     QCPGraph *m_measuredAlpha;
     QCPItemStraightLine *m_breakEven[2]{};
     QVector<MeasuredPoint> m_measured;
+    std::vector<double> m_measuredV;
+    double m_measuredC = 0.0;
 };
 
 } // namespace specdec::gui

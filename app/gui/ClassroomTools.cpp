@@ -142,7 +142,8 @@ ClassroomTools::ClassroomTools(MainWindow *window, SessionController *session, P
 
     connect(m_session, &SessionController::roundsAdded, this, &ClassroomTools::onRoundsAdded);
     connect(m_player, &Player::positionChanged, this, &ClassroomTools::updateShowMeResult);
-    connect(m_session, &SessionController::ready, this, [this] {
+    connect(m_session, &SessionController::ready, this, [this](const SessionInfo &info) {
+        m_theory->setMeasuredCost(info.verificationCost, info.draftCost);
         if (m_pendingPosition && m_session->history().empty() && m_session->pendingRounds() == 0
             && m_pendingPosition->round > 0)
             m_session->playTo(m_pendingPosition->round); // with progress in the status line, up to the cap

@@ -4,6 +4,9 @@
 #include "EngineHost.h"
 #include "ModelTitle.h"
 #include "SessionRun.h"
+#include "TheoryExplorer.h"
+
+#include "VerificationCost.h"
 
 #include <chrono>
 
@@ -30,6 +33,15 @@ SessionInfo infoOf(Experiment &e, const Setup &setup)
     info.greedy = setup.decoding.target.greedy();
     for (const std::string &w : e.warnings())
         info.warnings << QString::fromStdString(w);
+    info.kvCache = setup.decoding.kvCache;
+    // What a verification costs on this machine, for the theory explorer's "this machine" (a few ms for n-grams,
+    // about 0.2 s for the shipped ONNX models).
+    if (!e.prompt().empty()) {
+        const VerificationCost cost = measureVerificationCost(e.target(), e.draft(), e.prompt(),
+                                                              TheoryExplorer::kMaxK + 1, setup.decoding.kvCache, 5);
+        info.verificationCost = cost.v;
+        info.draftCost = cost.c;
+    }
     return info;
 }
 

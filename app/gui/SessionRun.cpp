@@ -17,7 +17,7 @@ SessionRun::SessionRun(LanguageModel &target, LanguageModel &draft, const Decodi
     if (!settings.tree.empty())
         m_tree.emplace(target, draft, settings);
     if (!m_baselinePerToken)
-        m_baseline.emplace(target, settings.target, settings.seed, std::move(prompt));
+        m_baseline.emplace(target, settings.target, settings.seed, std::move(prompt), settings.kvCache);
 }
 
 std::shared_ptr<const RoundRecord> SessionRun::playRound()

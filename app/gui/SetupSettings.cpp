@@ -32,6 +32,7 @@ Setup loadSetup(const QSettings &s)
     setup.decoding.draft.temperature =
         s.value(QStringLiteral("setup/draftTemperature"), setup.decoding.target.temperature).toDouble();
     setup.decoding.seed = s.value(QStringLiteral("setup/seed"), 0).toULongLong();
+    setup.decoding.kvCache = s.value(QStringLiteral("setup/kvCache"), d.decoding.kvCache).toBool();
     setup.decoding.recordDistributions = true;
     try {
         const std::string tree = str("setup/tree", "");
@@ -57,6 +58,7 @@ void saveSetup(QSettings &s, const Setup &setup)
     s.setValue(QStringLiteral("setup/topP"), setup.decoding.target.topP);
     s.setValue(QStringLiteral("setup/seed"), QVariant::fromValue<qulonglong>(setup.decoding.seed));
     s.setValue(QStringLiteral("setup/tree"), QString::fromStdString(setup.decoding.tree.describe()));
+    s.setValue(QStringLiteral("setup/kvCache"), setup.decoding.kvCache);
 }
 
 } // namespace specdec::gui

@@ -80,6 +80,7 @@ private slots:
     void distributionsFollowThePhase();
     void predictBeforeRevealHidesEachVerdictOneStep();
     void greedyRollsNoDie();
+    void cachesGrowByPhaseAndRollBackAtCommit();
 };
 
 void TestFrame::promptAloneShowsNothing()
@@ -253,6 +254,41 @@ void TestFrame::greedyRollsNoDie()
     QVERIFY(f.cards[0].testShown);
     QVERIFY(!f.cards[0].u);
     QCOMPARE(f.cards[0].passed, std::optional(true));
+}
+
+void TestFrame::cachesGrowByPhaseAndRollBackAtCommit()
+{
+    // A round after a context of 10 tokens: the draft's state holds 9 (the last committed token is fed with
+    // its first call) and ends its 3 calls at 10 + 3 - 1; the target's holds 9, scores 10 + 3 positions, and
+    // both keep the context and the one accepted draft.
+    RoundTrace t = rejectedTrace();
+    t.contextLength = 10;
+    t.draftCache = {9, 12, 11, 1, 0, 3};
+    t.targetCache = {9, 13, 11, 2, 1, 4};
+    for (int step = 1; step <= 3; ++step) {
+        const RoundFrame f = frameOf(&t, 4, Phase::Draft, step);
+        QVERIFY(f.draftCache.valid);
+        QCOMPARE(f.draftCache.length, step == 3 ? 12 : 10 + step - 1);
+        QCOMPARE(f.targetCache.length, 9); // the head chef has not been called
+        QCOMPARE(f.targetCache.refills, 0);
+        QVERIFY(!f.draftCache.rolledBack);
+    }
+    for (Phase phase : {Phase::Verify, Phase::Dice, Phase::Residual}) {
+        const RoundFrame f = frameOf(&t, 4, phase);
+        QCOMPARE(f.targetCache.length, 13);
+        QCOMPARE(f.targetCache.peak, 13);
+        QCOMPARE(f.targetCache.refills, 1);
+        QCOMPARE(f.targetCache.discarded, 0); // the rollback comes with the commit
+        QCOMPARE(f.draftCache.length, 12);
+    }
+    const RoundFrame commit = frameOf(&t, 4, Phase::Commit);
+    QVERIFY(commit.targetCache.rolledBack && commit.draftCache.rolledBack);
+    QCOMPARE(commit.targetCache.length, t.contextLength + t.acceptedCount());
+    QCOMPARE(commit.draftCache.length, t.contextLength + t.acceptedCount());
+    QCOMPARE(commit.targetCache.discarded, 2);
+    QCOMPARE(commit.targetCache.peak, 13);
+    QCOMPARE(commit.draftCache.discarded, 1);
+    QVERIFY(!frameOf(nullptr, -1, Phase::Commit).targetCache.valid);
 }
 
 QTEST_APPLESS_MAIN(TestFrame)

@@ -259,7 +259,33 @@ void TestClassroom::theoryExplorerMarksTheBestK()
     explorer.setC(0.8);
     QVERIFY(theory::costModelSpeedup(0.9, 8, 0.8) < 1.0);
     explorer.setMeasured({MeasuredPoint{QStringLiteral("run"), 0.5, 4, 0.1, 1.9, 1.3}});
-    QCOMPARE(explorer.plot(1)->graphCount(), 4);
+    QCOMPARE(explorer.plot(1)->graphCount(), 5); // with Theorem 3.8's curve for comparison
+
+    // Hardware: without a measurement "this machine" cannot be chosen; with one, V and c are the measured ones
+    // and the best K is the generalised model's, E[N] / (V(K+1) + Kc).
+    explorer.setAlpha(0.8);
+    explorer.setC(0.05);
+    explorer.setHardware(TheoryExplorer::Hardware::Measured);
+    QCOMPARE(explorer.hardware(), TheoryExplorer::Hardware::OneStep); // not measured: stays on V = 1
+    const std::vector<double> v{1.0, 1.2, 1.5, 1.9, 2.4, 3.0};
+    explorer.setMeasuredCost(v, 0.12);
+    explorer.setHardware(TheoryExplorer::Hardware::Measured);
+    QCOMPARE(explorer.hardware(), TheoryExplorer::Hardware::Measured);
+    QCOMPARE(explorer.c(), 0.12);
+    QCOMPARE(explorer.verificationCost(5), 2.4);
+    QCOMPARE(explorer.verificationCost(8), 3.0 + 2 * 0.6); // past the measurement: the last slope
+    QCOMPARE(explorer.optimalK(), theory::optimalDraftLengthMeasured(0.8, 0.12, v));
+    QVERIFY(explorer.optimalK() < theory::optimalDraftLength(0.8, 0.12, TheoryExplorer::kMaxK));
+    explorer.setK(4);
+    QCOMPARE(explorer.speedup(0.8, 4, 0.12), theory::generalisedSpeedup(0.8, 4, 0.12, 2.4));
+    QVERIFY(explorer.summaryText().contains(QStringLiteral("2.40")));
+    // A memory-bound accelerator: V = 1 up to the ridge point, so Theorem 3.8 holds there.
+    explorer.setHardware(TheoryExplorer::Hardware::Accelerator);
+    explorer.setRidge(64);
+    QCOMPARE(explorer.verificationCost(17), 1.0);
+    QCOMPARE(explorer.optimalK(), theory::optimalDraftLength(0.8, 0.12, TheoryExplorer::kMaxK));
+    explorer.setRidge(2);
+    QCOMPARE(explorer.verificationCost(8), 4.0);
 }
 
 void TestClassroom::exportsPlotsAndHandout()

@@ -22,6 +22,8 @@ private slots:
     void stepsInDocumentedOrder();
     void draftCardsAppearOneByOne();
     void transcriptColoursByOrigin();
+    void cacheStripsRollBackToTheCommittedPrefix_data();
+    void cacheStripsRollBackToTheCommittedPrefix();
 };
 
 void TestRoundView::phasesOfRounds()
@@ -137,3 +139,50 @@ void TestRoundView::transcriptColoursByOrigin()
 
 QTEST_MAIN(TestRoundView)
 #include "test_gui_round_view.moc"
+
+void TestRoundView::cacheStripsRollBackToTheCommittedPrefix_data()
+{
+    QTest::addColumn<QString>("draft");
+    QTest::addColumn<double>("temperature");
+    QTest::addRow("sampled") << QStringLiteral("uniform") << 1.0;
+    QTest::addRow("greedy") << QStringLiteral("ngram:1") << 0.0;
+}
+
+void TestRoundView::cacheStripsRollBackToTheCommittedPrefix()
+{
+    QFETCH(QString, draft);
+    QFETCH(double, temperature);
+    const auto played = test::playRounds("ngram:4", draft.toStdString(), temperature, 12);
+    const int round = test::findRound(played, true);
+    QVERIFY(round >= 0);
+    const RoundTrace &t = played.records[static_cast<std::size_t>(round)]->trace;
+    const int committedPrefix = t.contextLength + t.acceptedCount(); // the accepted drafts; the correction is fed next round
+    RoundView view;
+    view.resize(1000, 500);
+    view.setSession(played.info);
+    using Model = CacheStrip::Model;
+    const CacheStrip *caches = view.caches();
+    // Draft: the apprentice's cache has grown by its drafts, the head chef's not yet.
+    view.showPosition(*played.history, round, Phase::Draft, false);
+    QCOMPARE(caches->shown(Model::Draft).length, t.draftCache.extended);
+    QCOMPARE(caches->shown(Model::Target).length, t.targetCache.before);
+    QVERIFY(!caches->shown(Model::Target).rolledBack);
+    // Verify: the head chef's cache holds the K + 1 positions it scored.
+    view.showPosition(*played.history, round, Phase::Verify, false);
+    QCOMPARE(caches->shown(Model::Target).length, t.targetCache.extended);
+    QVERIFY(t.targetCache.extended > committedPrefix);
+    QCOMPARE(caches->shown(Model::Target).discarded, 0);
+    // Commit after the rejection: both caches are cut back to the committed prefix, the discarded cells shown.
+    view.showPosition(*played.history, round, Phase::Commit, false);
+    for (Model m : {Model::Target, Model::Draft}) {
+        const CacheFrame &c = caches->shown(m);
+        QVERIFY(c.rolledBack);
+        QCOMPARE(c.length, committedPrefix);
+        QCOMPARE(c.discarded, c.peak - c.length);
+        QVERIFY(caches->rowText(m).contains(QString::number(c.discarded)));
+    }
+    QCOMPARE(caches->shown(Model::Target).discarded, t.targetCache.extended - committedPrefix);
+    QVERIFY(caches->shown(Model::Target).discarded >= 1);
+    view.clear();
+    QVERIFY(!caches->shown(Model::Target).valid);
+}
