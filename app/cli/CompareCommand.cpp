@@ -65,9 +65,6 @@ int compareCommand(const QStringList &arguments)
             results.append(o);
             if (json)
                 continue;
-            QString perDepth;
-            for (double a : m.perDepthAcceptance)
-                perDepth += QString::number(a, 'f', 2) + QLatin1Char(' ');
             const QString wall = m.speedupWallClock ? QString::number(*m.speedupWallClock, 'f', 2) + QLatin1Char('x')
                                                     : QStringLiteral("-");
             out() << QStringLiteral("%1 %2 %3 %4 %5 %6  %7 %8 %9")
@@ -77,7 +74,7 @@ int compareCommand(const QStringList &arguments)
                          .arg(m.tokensPerTargetCall, 12, 'f', 3)
                          .arg(m.acceptedPerTargetCall, 14, 'f', 3)
                          .arg(m.nodesPerAcceptedToken, 15, 'f', 2)
-                         .arg(perDepth.trimmed(), -24)
+                         .arg(rates(m.perDepthAcceptance), -24)
                          .arg(g.seconds, 8, 'f', 3)
                          .arg(wall, 11)
                   << '\n';

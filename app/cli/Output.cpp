@@ -3,6 +3,7 @@
 
 #include <QCoreApplication>
 #include <QJsonDocument>
+#include <QStringList>
 
 #include <cstdio>
 
@@ -34,6 +35,14 @@ QString tr(const char *text)
 QString visible(QString text)
 {
     return text.replace(QLatin1Char('\n'), QStringLiteral("⏎")).replace(QLatin1Char('\t'), QStringLiteral("⇥"));
+}
+
+QString rates(const std::vector<double> &values)
+{
+    QStringList parts;
+    for (double v : values)
+        parts << QString::number(v, 'f', 2);
+    return parts.join(QLatin1Char(' '));
 }
 
 QJsonObject baselineJson(const Generation &baseline, const std::vector<TokenId> &speculativeTokens)

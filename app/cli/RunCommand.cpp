@@ -51,9 +51,6 @@ void printRound(const RoundTrace &t, const Vocabulary &v)
 
 void printSummary(const RunMetrics &m, int k)
 {
-    QString perPosition;
-    for (double a : m.perPositionAcceptance)
-        perPosition += QString::number(a, 'f', 2) + QLatin1Char(' ');
     out() << tr("rounds %1, target calls %2, draft calls %3, drafted %4, accepted %5")
                  .arg(m.rounds)
                  .arg(m.targetCalls)
@@ -63,7 +60,7 @@ void printSummary(const RunMetrics &m, int k)
           << '\n';
     out() << tr("acceptance rate %1 (per position: %2), mean beta %3")
                  .arg(m.acceptanceRate, 0, 'f', 3)
-                 .arg(perPosition.trimmed())
+                 .arg(rates(m.perPositionAcceptance))
                  .arg(m.meanOverlap, 0, 'f', 3)
           << '\n';
     out() << tr("tokens per round %1 (theory E[N] at alpha=%2, K=%3: %4)")

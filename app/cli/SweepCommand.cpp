@@ -139,11 +139,8 @@ int sweepCommand(const QStringList &arguments)
                     const TreeMetrics m = computeTreeMetrics(g.treeRounds, g.seconds, base.seconds);
                     const double measured = m.speedupWallClock.value_or(0.0);
                     QJsonArray perDepth;
-                    QString perDepthText;
-                    for (double a : m.perDepthAcceptance) {
+                    for (double a : m.perDepthAcceptance)
                         perDepth.append(a);
-                        perDepthText += QString::number(a, 'f', 2) + QLatin1Char(' ');
-                    }
                     rows.append(QJsonObject{
                         {QStringLiteral("draft"), QString::fromStdString(draftModels[d]->describe())},
                         {QStringLiteral("temperature"), temperature},
@@ -165,7 +162,7 @@ int sweepCommand(const QStringList &arguments)
                                      .arg(decoding.tree.nodeCount())
                                      .arg(m.tokensPerTargetCall, 0, 'f', 3)
                                      .arg(m.nodesPerAcceptedToken, 0, 'f', 2)
-                                     .arg(perDepthText.trimmed())
+                                     .arg(rates(m.perDepthAcceptance))
                                      .arg(measured, 0, 'f', 2)
                               << '\n';
                         out().flush();

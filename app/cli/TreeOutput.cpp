@@ -57,9 +57,6 @@ void printTreeNodes(const TreeTrace &t, const Vocabulary &v)
 
 void printTreeSummary(const TreeMetrics &m)
 {
-    QString perDepth;
-    for (double a : m.perDepthAcceptance)
-        perDepth += QString::number(a, 'f', 2) + QLatin1Char(' ');
     out() << tr("rounds %1, target calls %2, draft calls %3, drafted nodes %4, accepted %5")
                  .arg(m.rounds)
                  .arg(m.targetCalls)
@@ -73,7 +70,7 @@ void printTreeSummary(const TreeMetrics &m)
                  .arg(m.nodesPerAcceptedToken, 0, 'f', 2)
           << '\n';
     out() << tr("acceptance per depth: %1; one node: measured %2, exact 1 - prod(1 - beta_j) %3")
-                 .arg(perDepth.trimmed())
+                 .arg(rates(m.perDepthAcceptance))
                  .arg(m.measuredNodeAcceptance, 0, 'f', 3)
                  .arg(m.exactNodeAcceptance, 0, 'f', 3)
           << '\n';
