@@ -12,7 +12,6 @@
 #include "TreeMetrics.h"
 #include "VerificationCost.h"
 
-#include <QCoreApplication>
 #include <QJsonArray>
 
 #include <algorithm>
@@ -28,11 +27,11 @@ std::vector<double> readList(const QCommandLineParser &parser, const QString &na
         bool ok = false;
         values.push_back(part.trimmed().toDouble(&ok));
         if (!ok)
-            throw UsageError(QCoreApplication::translate("specdec", "--%1 expects numbers separated by commas, got '%2'")
+            throw UsageError(tr("--%1 expects numbers separated by commas, got '%2'")
                                  .arg(name, parser.value(name)));
     }
     if (values.empty())
-        throw UsageError(QCoreApplication::translate("specdec", "--%1 is empty").arg(name));
+        throw UsageError(tr("--%1 is empty").arg(name));
     return values;
 }
 
@@ -46,7 +45,6 @@ double meanCall(const CallStats &stats)
 
 int sweepCommand(const QStringList &arguments)
 {
-    auto tr = [](const char *text) { return QCoreApplication::translate("specdec", text); };
     QCommandLineParser parser;
     addOptions(parser, CorpusOptions | ModelOptions | DecodeOptions | SamplerOptions | OutputOptions);
     parser.addOption({QStringLiteral("ks"), tr("Draft lengths to try."), tr("list"), QStringLiteral("1,2,3,4,6,8")});

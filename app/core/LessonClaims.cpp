@@ -200,8 +200,8 @@ QList<ClaimResult> checkClaims(const LessonFile &lesson, const CorpusCatalog &ca
                                                      experiment->prompt(), setup.tokens);
             // A tree run is measured on its accepted paths (pathTrace): alpha-hat per depth, tokens per pass.
             std::vector<RoundTrace> rounds = g.rounds;
-            for (const TreeTrace &t : g.treeRounds)
-                rounds.push_back(pathTrace(t));
+            for (const TreeTrace &tree : g.treeRounds)
+                rounds.push_back(pathTrace(tree));
             runs.insert(lane, {computeMetrics(rounds, g.seconds), g.tokens});
         }
         const auto &[m, tokens] = runs[lane];
