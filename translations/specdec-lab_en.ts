@@ -213,6 +213,18 @@
         <source>Predict before reveal: each verdict of the dice waits for → (P toggles it).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>With --presenter: the stage shown first: round, distributions, lab, arena, theory or quiz.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--stage must be round, distributions, lab, arena, theory or quiz, got &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--stage shows a stage of presenter mode: give --presenter too</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Phase</name>

@@ -213,6 +213,18 @@
         <source>Predict before reveal: each verdict of the dice waits for → (P toggles it).</source>
         <translation>先预测后揭晓：掷骰的每个判定都等按 → 再揭晓（P 键切换）。</translation>
     </message>
+    <message>
+        <source>With --presenter: the stage shown first: round, distributions, lab, arena, theory or quiz.</source>
+        <translation>与 --presenter 一起使用：先显示的舞台：round（回合）、distributions（分布）、lab（实验室）、arena（擂台）、theory（理论）或 quiz（测验）。</translation>
+    </message>
+    <message>
+        <source>--stage must be round, distributions, lab, arena, theory or quiz, got &apos;%1&apos;</source>
+        <translation>--stage 必须是 round、distributions、lab、arena、theory 或 quiz，得到的是“%1”</translation>
+    </message>
+    <message>
+        <source>--stage shows a stage of presenter mode: give --presenter too</source>
+        <translation>--stage 显示演示模式的一个舞台：请同时给出 --presenter</translation>
+    </message>
 </context>
 <context>
     <name>Phase</name>

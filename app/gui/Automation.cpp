@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "Automation.h"
 
+#include "ArenaRunner.h"
+#include "ArenaView.h"
 #include "ClassroomTools.h"
+#include "LabRunner.h"
+#include "PresenterMode.h"
 #include "MainWindow.h"
 #include "QuizView.h"
 #include "Player.h"
@@ -63,6 +67,23 @@ bool waitFor(const AutomationContext &c, Done done, int seconds)
     for (const auto &connection : connections)
         QObject::disconnect(connection);
     return done();
+}
+
+/// Runs the event loop until `done` holds (polled every 50 ms) or `seconds` pass.
+template<typename Done>
+void pollUntil(Done done, int seconds)
+{
+    if (done())
+        return;
+    QEventLoop loop;
+    QTimer poll;
+    QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
+        if (done())
+            loop.quit();
+    });
+    poll.start(50);
+    QTimer::singleShot(seconds * 1000, &loop, &QEventLoop::quit);
+    loop.exec();
 }
 
 /// The newest round at or before `last` that has `phase` (a residual needs a rejection, a bonus none).
@@ -131,10 +152,39 @@ int runScreenshot(const AutomationContext &c, const CommandLine &cl)
     }
     if (cl.quiz >= 0 && cl.presenter) {
         c.window->classroom()->showQuiz(cl.quiz);
+    } else if (cl.stage == PresenterStage::Quiz) {
+        c.window->classroom()->showQuiz(0);
     } else if (cl.quiz >= 0) { // the quiz, at its question
         c.window->classroom()->showQuiz(cl.quiz);
         shown = c.window->classroom()->quiz();
         shown->resize(cl.size);
+    }
+    if (cl.stage && cl.stage != PresenterStage::Quiz) {
+        ClassroomTools *tools = c.window->classroom();
+        if (cl.stage == PresenterStage::Arena && ok) {
+            // The lanes (the lesson's, or the editor's) play the same number of rounds as the window.
+            tools->playArena(rounds);
+            const ArenaRunner *arena = tools->arenaRunner();
+            bool failed = false;
+            const auto connection = QObject::connect(arena, &ArenaRunner::failed, [&failed] { failed = true; });
+            pollUntil([&] {
+                if (failed)
+                    return true;
+                if (tools->arenaLoading() || !arena->isReady() || arena->pending() > 0)
+                    return false;
+                for (int lane = 0; lane < arena->laneCount(); ++lane) {
+                    const RoundHistory &h = arena->history(lane);
+                    const bool capped = !h.empty() && h.back().cumulative.generatedTokens >= arena->info().tokens;
+                    if (h.size() < rounds && !capped)
+                        return false;
+                }
+                return arena->laneCount() > 0;
+            }, 300);
+            QObject::disconnect(connection);
+        } else if (cl.stage == PresenterStage::Lab) { // a lesson's lab run, finished
+            pollUntil([&] { return !tools->labRunner()->isRunning(); }, 300);
+        }
+        tools->presenter()->showStage(static_cast<int>(*cl.stage));
     }
     for (int i = 0; i < 5; ++i)
         QCoreApplication::processEvents();

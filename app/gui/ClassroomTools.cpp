@@ -105,6 +105,7 @@ ClassroomTools::ClassroomTools(MainWindow *window, SessionController *session, P
 
     connect(m_arena, &ArenaView::loadRequested, this, [this](const QStringList &lines) {
         m_arenaMeasured = true;
+        m_arenaLoading = true;
         m_arena->setBusy(true, tr("Loading the target and %1 drafts…").arg(lines.size()));
         m_arenaRunner->start(m_session->setup(), lines);
     });
@@ -113,6 +114,7 @@ ClassroomTools::ClassroomTools(MainWindow *window, SessionController *session, P
         m_arenaRunner->step(aligned, count);
     });
     connect(m_arenaRunner, &ArenaRunner::ready, this, [this](const ArenaInfo &info) {
+        m_arenaLoading = false;
         m_arena->setLanes(info.lanes, info.session, info.baseline);
         m_arena->setBusy(false);
         if (m_arenaAutoRounds > 0) { // a demonstration plays the lanes itself
@@ -129,6 +131,8 @@ ClassroomTools::ClassroomTools(MainWindow *window, SessionController *session, P
         updateShowMeResult();
     });
     connect(m_arenaRunner, &ArenaRunner::failed, this, [this](const QString &message) {
+        m_arenaLoading = false;
+        m_arenaAutoRounds = 0;
         m_arena->setBusy(false, message);
     });
 
@@ -157,6 +161,7 @@ ClassroomTools::ClassroomTools(MainWindow *window, SessionController *session, P
         m_pendingPosition.reset();
         m_player->jumpTo(m_session->history().size() - 1, Phase::Commit);
     });
+    // In PresenterStage's order (the names of --stage).
     m_presenter->setStages({{window->centralWidget(), {}}, {window->distributionView(), {}}, {m_lab, {}},
                             {m_arena, {}}, {m_theory, {}}, {m_quiz, {}}});
     createMenus();
@@ -519,6 +524,20 @@ bool ClassroomTools::predictBeforeReveal() const
     return m_player->revealOptions().predictBeforeReveal;
 }
 
+void ClassroomTools::playArena(int rounds)
+{
+    if (rounds <= 0)
+        return;
+    if (m_arenaRunner->isReady() && !m_arenaLoading) {
+        m_arena->setBusy(true, tr("Playing…"));
+        m_arenaRunner->step(false, rounds);
+        return;
+    }
+    m_arenaAutoRounds = rounds; // played once the lanes are loaded
+    if (!m_arenaLoading)
+        emit m_arena->loadRequested(m_arena->laneLines()); // as if Load lanes were pressed
+}
+
 void ClassroomTools::showArena()
 {
     present(m_arena);
@@ -585,6 +604,7 @@ void ClassroomTools::applyDemonstration(const app::Demonstration &original)
             m_arena->setLaneLines(demo.arenaLanes);
             m_arena->setBusy(true, tr("Loading the target and %1 drafts…").arg(demo.arenaLanes.size()));
             m_arenaAutoRounds = m_showMeQuestion >= 0 ? 30 : 0;
+            m_arenaLoading = true;
             m_arenaRunner->start(m_session->setup(), demo.arenaLanes);
             showArena();
         } else if (tool == QLatin1String("lab") && demo.lab) {

@@ -52,6 +52,7 @@ public:
     const QList<app::LessonFile> &lessonFiles() const { return m_lessonFiles; }
     const QStringList &lessonErrors() const { return m_lessonErrors; }
     ArenaRunner *arenaRunner() const { return m_arenaRunner; }
+    LabRunner *labRunner() const { return m_labRunner; }
 
     /// The current session as a file's contents (setup, seed, position).
     app::SessionFile currentSession() const;
@@ -89,6 +90,11 @@ public:
     /// The quiz sheet (questions, then answers) as a PDF.
     QString exportQuizSheet(const QString &path) const;
     void showArena();
+    /// Plays `rounds` rounds in every arena lane: now when the lanes are loaded, once they are when they are
+    /// loading, and after loading the editor's lanes (as Load lanes does) when none are.
+    void playArena(int rounds);
+    /// The arena's lanes are being loaded (a Load, a lesson or a demonstration started them).
+    bool arenaLoading() const { return m_arenaLoading; }
     void showLab();
     void showTheory();
     /// p and q of the current round's current card, over its most likely tokens, into the lab.
@@ -138,6 +144,7 @@ private:
     bool m_arenaMeasured = false;
     int m_showMeQuestion = -1;  ///< the question whose demonstration is running
     int m_arenaAutoRounds = 0;  ///< rounds per lane a demonstration plays once the arena is loaded
+    bool m_arenaLoading = false;
     QDockWidget *m_lessonsDock = nullptr;
     std::optional<app::SessionPosition> m_pendingPosition;
 };

@@ -66,6 +66,7 @@ CommandLine parseCommandLine(const QStringList &given, const Setup &saved)
         {QStringLiteral("lesson"), QCoreApplication::translate("CommandLine", "Open a lesson file (see docs/lessons.md) and run its setup."), QCoreApplication::translate("CommandLine", "FILE")},
         {QStringLiteral("quiz"), QCoreApplication::translate("CommandLine", "Open the quiz, at question N (default 1).")},
         {QStringLiteral("presenter"), QCoreApplication::translate("CommandLine", "Start in presenter mode (large text, one stage at a time; F5 or Esc leaves).")},
+        {QStringLiteral("stage"), QCoreApplication::translate("CommandLine", "With --presenter: the stage shown first: round, distributions, lab, arena, theory or quiz."), QCoreApplication::translate("CommandLine", "NAME")},
         {QStringLiteral("predict"), QCoreApplication::translate("CommandLine", "Predict before reveal: each verdict of the dice waits for → (P toggles it).")},
     });
     if (!p.parse(arguments)) {
@@ -165,6 +166,14 @@ CommandLine parseCommandLine(const QStringList &given, const Setup &saved)
     cl.language = p.value(QStringLiteral("language"));
     cl.presenter = p.isSet(QStringLiteral("presenter"));
     cl.predict = p.isSet(QStringLiteral("predict"));
+    if (p.isSet(QStringLiteral("stage"))) {
+        cl.stage = presenterStageFromKey(p.value(QStringLiteral("stage")));
+        if (!cl.stage)
+            cl.error = QCoreApplication::translate("CommandLine", "--stage must be round, distributions, lab, arena, theory or quiz, got '%1'")
+                           .arg(p.value(QStringLiteral("stage")));
+        else if (!cl.presenter)
+            cl.error = QCoreApplication::translate("CommandLine", "--stage shows a stage of presenter mode: give --presenter too");
+    }
     if (p.isSet(QStringLiteral("lesson"))) {
         cl.lesson = p.value(QStringLiteral("lesson"));
         try { // the lesson's setup is the run; options given on the command line are not mixed into it

@@ -2,9 +2,10 @@
 #pragma once
 // The command line of specdec-lab: setup options (as in the specdec CLI) and the automation modes
 // --screenshot, --handout, --quiz-sheet and --benchmark-ui, and what to open first: --lesson FILE, --quiz [N],
-// --presenter, --predict.
+// --presenter (with --stage NAME: the stage shown), --predict.
 
 #include "Phase.h"
+#include "PresenterMode.h"
 
 #include "Experiment.h"
 
@@ -31,6 +32,7 @@ struct CommandLine
     QString language;            ///< --language en|zh_CN ("" = saved or system)
     QString lesson;              ///< --lesson FILE: open this lesson file (its setup replaces the saved one)
     bool presenter = false;      ///< --presenter: start in presenter mode
+    std::optional<PresenterStage> stage; ///< --stage NAME: the presenter stage shown (needs --presenter)
     bool predict = false;        ///< --predict: predict before reveal (a screenshot at dice shows the first '?')
     int quiz = -1;               ///< --quiz [N]: open the quiz at question N (1-based on the command line; 0-based here)
     QString error;               ///< a usage error to print (exit 2)

@@ -54,6 +54,20 @@ void scalePlot(QCustomPlot *plot, double factor)
 
 } // namespace
 
+QStringList presenterStageKeys()
+{
+    return {QStringLiteral("round"), QStringLiteral("distributions"), QStringLiteral("lab"),
+            QStringLiteral("arena"), QStringLiteral("theory"), QStringLiteral("quiz")};
+}
+
+std::optional<PresenterStage> presenterStageFromKey(const QString &key)
+{
+    const qsizetype i = presenterStageKeys().indexOf(key);
+    if (i < 0)
+        return std::nullopt;
+    return static_cast<PresenterStage>(i);
+}
+
 PresenterMode::PresenterMode(QMainWindow *window)
     : QObject(window)
     , m_window(window)

@@ -10,6 +10,9 @@
 #include <QHash>
 #include <QObject>
 #include <QPointer>
+#include <QStringList>
+
+#include <optional>
 
 class QAction;
 class QCustomPlot;
@@ -19,6 +22,13 @@ class QTabWidget;
 class QWidget;
 
 namespace specdec::gui {
+
+/// The stages in tab order (ClassroomTools sets them so), by the names `--stage` takes.
+enum class PresenterStage { Round, Distributions, Lab, Arena, Theory, Quiz };
+/// "round", "distributions", "lab", "arena", "theory", "quiz" in tab order.
+QStringList presenterStageKeys();
+/// The stage named `key` (one of presenterStageKeys()); nullopt for another name.
+std::optional<PresenterStage> presenterStageFromKey(const QString &key);
 
 class PresenterMode : public QObject
 {

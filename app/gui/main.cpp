@@ -3,6 +3,7 @@
 #include "AppPaths.h"
 #include "Automation.h"
 #include "ClassroomTools.h"
+#include "PresenterMode.h"
 #include "CommandLine.h"
 #include "EngineHost.h"
 #include "Language.h"
@@ -96,5 +97,7 @@ int main(int argc, char *argv[])
         window.classroom()->setPredictBeforeReveal(true);
     if (cl.quiz >= 0)
         window.classroom()->showQuiz(cl.quiz);
+    if (cl.stage)
+        window.classroom()->presenter()->showStage(static_cast<int>(*cl.stage));
     return app.exec();
 }

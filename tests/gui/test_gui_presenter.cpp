@@ -10,6 +10,8 @@
 #include "ArenaView.h"
 #include "CardPainter.h"
 #include "ClassroomTools.h"
+#include "CommandLine.h"
+#include "DistributionView.h"
 #include "HelpBrowser.h"
 #include "RoundView.h"
 #include "Language.h"
@@ -54,6 +56,7 @@ class TestPresenter : public QObject
 private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); QSettings().clear(); }
     void stagesInsideTheWindow();
+    void stageOnTheCommandLine();
     void everyTextFollowsTheScale();
     void cardTextsFollowTheFont();
     void userGuideAndShortcuts();
@@ -124,6 +127,39 @@ void TestPresenter::stagesInsideTheWindow()
     tools.setPresenterMode(true);
     QVERIFY(std::abs(window.font().pointSizeF() - baseFont * 1.4) < 0.05);
     tools.setPresenterMode(false);
+}
+
+void TestPresenter::stageOnTheCommandLine()
+{
+    // --stage NAME (with --presenter) picks the stage a scripted screenshot shows; the names are the tabs'
+    // order, and a wrong name or a missing --presenter is a one-line error naming the flag.
+    const Setup saved = test::tinySetup();
+    auto parse = [&](const QStringList &args) { return parseCommandLine(QStringList{QStringLiteral("specdec-lab")} + args, saved); };
+    const QStringList keys = presenterStageKeys();
+    QCOMPARE(keys.size(), 6);
+    for (int i = 0; i < keys.size(); ++i) {
+        const CommandLine cl = parse({QStringLiteral("--presenter"), QStringLiteral("--stage"), keys[i]});
+        QVERIFY2(cl.error.isEmpty(), qPrintable(cl.error));
+        QVERIFY(cl.stage);
+        QCOMPARE(static_cast<int>(*cl.stage), i);
+    }
+    const CommandLine wrong = parse({QStringLiteral("--presenter"), QStringLiteral("--stage"), QStringLiteral("arenas")});
+    QVERIFY(wrong.error.contains(QLatin1String("--stage")) && wrong.error.contains(QLatin1String("arenas")));
+    QVERIFY(parse({QStringLiteral("--stage"), QStringLiteral("arena")}).error.contains(QLatin1String("--presenter")));
+    QVERIFY(!parse({QStringLiteral("--presenter")}).stage);
+
+    // The stage of each name is the widget of that tab.
+    SessionController session(test::builtCorpora());
+    Player player(&session);
+    Language language;
+    language.set(QStringLiteral("en"));
+    MainWindow window(&session, &player, &language);
+    ClassroomTools &tools = *window.classroom();
+    QWidget *const expected[] = {window.centralWidget(),
+                                 window.distributionView(), tools.lab(), tools.arena(), tools.theoryExplorer(),
+                                 tools.quiz()};
+    for (int i = 0; i < keys.size(); ++i)
+        QCOMPARE(tools.presenter()->stageWidget(static_cast<int>(*presenterStageFromKey(keys[i]))), expected[i]);
 }
 
 void TestPresenter::everyTextFollowsTheScale()
