@@ -80,6 +80,7 @@ bool attention(const View4 &q, const View4 &kt, const View4 &v, const Tensor *ma
         head.dk = dk;
         head.dv = dv;
         head.scale = scale;
+        head.keysPadded = kt.padded && kt.stride[3] == 1;
         head.scratch = pool.scratch(static_cast<std::size_t>(scratch));
         kernel(head);
     };

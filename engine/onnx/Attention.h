@@ -21,6 +21,9 @@ struct View4
     const float *data = nullptr;
     std::array<std::int64_t, 4> dim{};
     std::array<std::int64_t, 4> stride{};
+    /// As the Kᵀ operand: stride[3] == 1 and every row (a, b, c, ·) has roundUp16(dim[3]) readable floats
+    /// (a KvCache's keys), so attention reads the keys in place.
+    bool padded = false;
 };
 
 /// The view of a rank-4 float tensor with its axes permuted as Transpose(perm) would (perm empty: as is).

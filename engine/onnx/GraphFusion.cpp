@@ -4,6 +4,7 @@
 #include "onnx/Attention.h"
 #include "onnx/Broadcast.h"
 #include "onnx/Gemm.h"
+#include "onnx/KvCache.h"
 #include "onnx/ShapeMemo.h"
 
 #include <onnx/onnx_pb.h>
@@ -21,7 +22,7 @@ struct SubGraph
 {
     std::vector<CompiledNode> nodes;
     std::vector<int> inputs;  // slots the fused node reads, in its input order
-    int output = -1;
+    std::vector<int> outputs; // slots the fused node produces, in its output order
 
     void run(Inputs in, Outputs out, ExecContext &exec) const
     {
@@ -54,18 +55,110 @@ struct SubGraph
                 if (node.outputs[k] >= 0)
                     values.emplace_back(node.outputs[k], std::move(results[k]));
         }
-        out[0] = *find(output);
+        for (std::size_t k = 0; k < outputs.size(); ++k)
+            out[k] = *find(outputs[k]);
     }
 };
+
+/// Where the operands of a fused attention come from: Transposes folded into views, and the scale.
+struct AttentionLayout
+{
+    std::vector<std::int64_t> permQ, permK, permV, permY; // empty: no Transpose
+    float scale = 1.0f;
+};
+
+/// Y of the fused pattern from views of Kᵀ and V; false (nothing computed) when the operands do not fit.
+bool attentionFromViews(const AttentionLayout &l, const Tensor *tq, const View4 &kt, const View4 &vv, const Tensor *tm,
+                        Tensor &out, ExecContext &exec)
+{
+    if (!tq || !tm || tq->type() != DataType::Float32 || tm->type() != DataType::Float32 || tq->rank() != 4)
+        return false;
+    const View4 qv = permutedView(*tq, l.permQ);
+    const std::array<std::int64_t, 4> logical{qv.dim[0], qv.dim[1], qv.dim[2], vv.dim[3]};
+    Shape shape(4);
+    for (std::size_t a = 0; a < 4; ++a)
+        shape[a] = logical[l.permY.empty() ? a : static_cast<std::size_t>(l.permY[a])];
+    std::array<std::int64_t, 4> stride{}, yStride{};
+    std::int64_t s = 1;
+    for (int a = 3; a >= 0; --a) {
+        stride[static_cast<std::size_t>(a)] = s;
+        s *= shape[static_cast<std::size_t>(a)];
+    }
+    for (std::size_t a = 0; a < 4; ++a)
+        yStride[l.permY.empty() ? a : static_cast<std::size_t>(l.permY[a])] = stride[a];
+    Tensor y(DataType::Float32, shape);
+    if (!attention(qv, kt, vv, tm, l.scale, y.mutableData<float>(), yStride, exec.pool))
+        return false;
+    out = std::move(y);
+    return true;
+}
+
+/// The same from the tensors K and V (before their Transposes).
+bool runAttention(const AttentionLayout &l, const Tensor *tq, const Tensor *tk, const Tensor *tv, const Tensor *tm,
+                  Tensor &out, ExecContext &exec)
+{
+    for (const Tensor *t : {tk, tv})
+        if (!t || t->type() != DataType::Float32 || t->rank() != 4)
+            return false;
+    return attentionFromViews(l, tq, permutedView(*tk, l.permK), permutedView(*tv, l.permV), tm, out, exec);
+}
+
+/// A cached run's attention of one layer: the new keys and values [1, heads, S, dim] written into `cache`
+/// at positions [length, length + S) (the Concat in place), then attention over the first length + S.
+void appendInPlace(const AttentionLayout &l, KvCache &cache, std::size_t pair, const Tensor *tq, const Tensor *nk,
+                   const Tensor *nv, const Tensor *tm, Tensor &out, ExecContext &exec)
+{
+    const KvCache::PairShape &ps = cache.shape(pair);
+    const std::int64_t past = cache.length(), cap = cache.capacity(), rs = cache.rowStride();
+    auto fits = [&](const Tensor *t, std::int64_t dim) {
+        return t && t->type() == DataType::Float32 && t->rank() == 4 && t->dim(0) == 1 && t->dim(1) == ps.heads
+               && t->dim(3) == dim;
+    };
+    if (!fits(nk, ps.keyDim) || !fits(nv, ps.valueDim) || nk->dim(2) != nv->dim(2) || nk->dim(2) < 1
+        || nk->dim(2) > cap - past)
+        throw Error("a cached run's new keys " + (nk ? nk->describe() : std::string("(none)")) + " and values "
+                    + (nv ? nv->describe() : std::string("(none)")) + " do not fit a cache of "
+                    + std::to_string(ps.heads) + " heads holding " + std::to_string(past) + " of "
+                    + std::to_string(cap) + " positions");
+    const std::int64_t S = nk->dim(2), end = past + S, endPad = (end + 15) / 16 * 16;
+    float *keys = cache.keys(pair);
+    float *values = cache.values(pair);
+    const float *k = nk->data<float>(), *v = nv->data<float>();
+    for (std::int64_t h = 0; h < ps.heads; ++h) {
+        for (std::int64_t d = 0; d < ps.keyDim; ++d) {
+            float *row = keys + (h * ps.keyDim + d) * rs;
+            for (std::int64_t t = 0; t < S; ++t)
+                row[past + t] = k[(h * S + t) * ps.keyDim + d];
+            for (std::int64_t j = end; j < endPad; ++j)
+                row[j] = 0.0f;
+        }
+        std::copy(v + h * S * ps.valueDim, v + (h + 1) * S * ps.valueDim, values + (h * cap + past) * ps.valueDim);
+    }
+    View4 kt;
+    kt.data = keys;
+    kt.dim = {1, ps.heads, ps.keyDim, end};
+    kt.stride = {ps.heads * ps.keyDim * rs, ps.keyDim * rs, rs, 1};
+    kt.padded = true;
+    View4 vv;
+    vv.data = values;
+    vv.dim = {1, ps.heads, end, ps.valueDim};
+    vv.stride = {ps.heads * cap * ps.valueDim, cap * ps.valueDim, ps.valueDim, 1};
+    if (!attentionFromViews(l, tq, kt, vv, tm, out, exec))
+        throw Error("a cached run's queries " + (tq ? tq->describe() : std::string("(none)")) + " or mask "
+                    + (tm ? tm->describe() : std::string("(none)")) + " do not fit attention over "
+                    + std::to_string(end) + " cached positions");
+    cache.written(pair, end);
+}
 
 class Fuser
 {
 public:
     Fuser(std::vector<CompiledNode> &nodes, const std::vector<const Tensor *> &constantOf, const std::vector<int> &kept,
-          PackedWeights &packs)
+          const std::vector<int> &graphInputs, PackedWeights &packs, std::vector<CacheAppendPair> &pairs)
         : m_nodes(nodes)
         , m_constantOf(constantOf)
         , m_packs(packs)
+        , m_pairs(pairs)
     {
         std::size_t slots = constantOf.size();
         for (const CompiledNode &n : nodes)
@@ -75,9 +168,14 @@ public:
         for (int s : kept)
             slots = std::max(slots, static_cast<std::size_t>(s + 1));
         m_readers.resize(slots);
+        for (int s : graphInputs)
+            slots = std::max(slots, static_cast<std::size_t>(s + 1));
         m_kept.assign(slots, false);
         for (int s : kept)
             m_kept[static_cast<std::size_t>(s)] = true;
+        m_graphInput.assign(slots, false);
+        for (int s : graphInputs)
+            m_graphInput[static_cast<std::size_t>(s)] = true;
         for (std::size_t i = 0; i < nodes.size(); ++i)
             for (int s : nodes[i].inputs)
                 if (s >= 0) {
@@ -105,8 +203,10 @@ private:
     std::vector<CompiledNode> &m_nodes;
     const std::vector<const Tensor *> &m_constantOf;
     PackedWeights &m_packs;
+    std::vector<CacheAppendPair> &m_pairs;
     std::vector<std::vector<int>> m_readers;
     std::vector<bool> m_kept;
+    std::vector<bool> m_graphInput;
     std::vector<bool> m_removed;
 
     const CompiledNode &node(int n) const { return m_nodes[static_cast<std::size_t>(n)]; }
@@ -171,7 +271,7 @@ private:
                           std::shared_ptr<SubGraph> &sub)
     {
         sub = std::make_shared<SubGraph>();
-        sub->output = output;
+        sub->outputs = {output};
         std::vector<int> produced;
         for (int m : members) {
             for (int s : node(m).inputs)
@@ -314,7 +414,30 @@ private:
         return node(t).inputs[0];
     }
 
-    // MatMul(Q, Kt) → Mul(scale) → Add(mask) → Softmax(last axis) → MatMul(·, V), with Transposes around.
+    /// The Concat(past, new) along axis 2 producing the attention operand `slot`, when `past` is a graph input
+    /// that only this Concat and Shape nodes read and nothing outside `members` reads the result (which may be
+    /// a graph output: a present): the node, else -1. Such a Concat can append in place (KvCache.h).
+    int cacheAppend(int slot, int before, const std::vector<int> &members) const
+    {
+        const int c = producer(slot, before);
+        if (!is(c, "Concat", 2) || !node(c).proto)
+            return -1;
+        const std::int64_t axis = Attributes(*node(c).proto).getInt("axis", 0);
+        const int past = node(c).inputs[0];
+        if ((axis != 2 && axis != -2) || past < 0 || !m_graphInput[static_cast<std::size_t>(past)]
+            || node(c).inputs[1] < 0)
+            return -1;
+        for (int r : m_readers[static_cast<std::size_t>(past)])
+            if (r != c && node(r).opType != "Shape")
+                return -1;
+        for (int r : m_readers[static_cast<std::size_t>(slot)])
+            if (std::find(members.begin(), members.end(), r) == members.end())
+                return -1;
+        return c;
+    }
+
+    // MatMul(Q, Kt) → Mul(scale) → Add(mask) → Softmax(last axis) → MatMul(·, V), with Transposes around; and
+    // where K and V are Concat(past, new) of graph inputs (the decoder-with-past layout), those Concats too.
     bool fuseAttention(int mm1)
     {
         if (!is(mm1, "MatMul", 2) || constant(node(mm1).inputs[1]))
@@ -337,52 +460,79 @@ private:
         if (!is(mm2, "MatMul", 2) || node(mm2).inputs[0] != out0(softmax) || constant(node(mm2).inputs[1]))
             return false;
         std::vector<int> members{mm1, mul, add, softmax, mm2};
-        std::vector<std::int64_t> permQ, permK, permV, permY;
-        const int q = throughTranspose(node(mm1).inputs[0], mm1, members, permQ);
-        const int k = throughTranspose(node(mm1).inputs[1], mm1, members, permK);
-        const int v = throughTranspose(node(mm2).inputs[1], mm2, members, permV);
+        auto layout = std::make_shared<AttentionLayout>();
+        layout->scale = scale;
+        const int q = throughTranspose(node(mm1).inputs[0], mm1, members, layout->permQ);
+        const int k = throughTranspose(node(mm1).inputs[1], mm1, members, layout->permK);
+        const int v = throughTranspose(node(mm2).inputs[1], mm2, members, layout->permV);
         int output = out0(mm2);
         if (const int t = onlyReader(output); is(t, "Transpose", 1)) {
             const std::vector<std::int64_t> p = intsAttribute(t, "perm");
             if (p.size() == 4) {
-                permY = p;
+                layout->permY = p;
                 members.push_back(t);
                 output = out0(t);
             }
         }
+        // The cache appends: Kᵀ = Transpose(Concat(past_k, new_k), (0, 1, 3, 2)), V = Concat(past_v, new_v).
+        const std::vector<std::int64_t> kTransposed{0, 1, 3, 2}, identity{0, 1, 2, 3};
+        int concatK = -1, concatV = -1;
+        if (layout->permK == kTransposed && (layout->permV.empty() || layout->permV == identity)) {
+            concatK = cacheAppend(k, mm1, members);
+            concatV = cacheAppend(v, mm2, members);
+            if (concatK < 0 || concatV < 0 || concatK == concatV)
+                concatK = concatV = -1;
+        }
+        Kernel appendK, appendV;
+        int pastK = -1, newK = -1, pastV = -1, newV = -1;
+        if (concatK >= 0) {
+            appendK = node(concatK).kernel;
+            appendV = node(concatV).kernel;
+            pastK = node(concatK).inputs[0];
+            newK = node(concatK).inputs[1];
+            pastV = node(concatV).inputs[0];
+            newV = node(concatV).inputs[1];
+            members.push_back(concatK);
+            members.push_back(concatV);
+        }
         std::sort(members.begin(), members.end());
         std::shared_ptr<SubGraph> sub;
-        CompiledNode &fused = replace(members, output, "FusedAttention", sub);
-        const int iq = indexOf(fused.inputs, q), ik = indexOf(fused.inputs, k), iv = indexOf(fused.inputs, v);
-        const int im = indexOf(fused.inputs, mask);
+        CompiledNode &fused = replace(members, output, concatK >= 0 ? "FusedCachedAttention" : "FusedAttention", sub);
+        const int iq = indexOf(fused.inputs, q), im = indexOf(fused.inputs, mask);
+        if (concatK < 0) {
+            const int ik = indexOf(fused.inputs, k), iv = indexOf(fused.inputs, v);
+            fused.kernel = [=](Inputs in, Outputs out, ExecContext &exec) {
+                const Tensor *tq = in[static_cast<std::size_t>(iq)], *tk = in[static_cast<std::size_t>(ik)];
+                const Tensor *tv = in[static_cast<std::size_t>(iv)], *tm = in[static_cast<std::size_t>(im)];
+                if (!runAttention(*layout, tq, tk, tv, tm, out[0], exec))
+                    sub->run(in, out, exec);
+            };
+            return true;
+        }
+        fused.outputs = {output, k, v};
+        sub->outputs = fused.outputs;
+        const auto pair = m_pairs.size();
+        m_pairs.push_back({pastK, pastV});
+        const int ipk = indexOf(fused.inputs, pastK), ink = indexOf(fused.inputs, newK);
+        const int ipv = indexOf(fused.inputs, pastV), inv = indexOf(fused.inputs, newV);
         fused.kernel = [=](Inputs in, Outputs out, ExecContext &exec) {
-            const Tensor *tq = in[static_cast<std::size_t>(iq)], *tk = in[static_cast<std::size_t>(ik)];
-            const Tensor *tv = in[static_cast<std::size_t>(iv)], *tm = in[static_cast<std::size_t>(im)];
-            bool fits = true;
-            for (const Tensor *t : {tq, tk, tv, tm})
-                fits = fits && t && t->type() == DataType::Float32;
-            fits = fits && tq->rank() == 4 && tk->rank() == 4 && tv->rank() == 4;
-            if (fits) {
-                const View4 qv = permutedView(*tq, permQ), kv = permutedView(*tk, permK), vv = permutedView(*tv, permV);
-                const std::array<std::int64_t, 4> logical{qv.dim[0], qv.dim[1], qv.dim[2], vv.dim[3]};
-                Shape shape(4);
-                for (std::size_t a = 0; a < 4; ++a)
-                    shape[a] = logical[permY.empty() ? a : static_cast<std::size_t>(permY[a])];
-                std::array<std::int64_t, 4> stride{}, yStride{};
-                std::int64_t s = 1;
-                for (int a = 3; a >= 0; --a) {
-                    stride[static_cast<std::size_t>(a)] = s;
-                    s *= shape[static_cast<std::size_t>(a)];
-                }
-                for (std::size_t a = 0; a < 4; ++a)
-                    yStride[permY.empty() ? a : static_cast<std::size_t>(permY[a])] = stride[a];
-                Tensor y(DataType::Float32, shape);
-                if (attention(qv, kv, vv, tm, scale, y.mutableData<float>(), yStride, exec.pool)) {
-                    out[0] = std::move(y);
-                    return;
-                }
+            const Tensor *tq = in[static_cast<std::size_t>(iq)], *tm = in[static_cast<std::size_t>(im)];
+            if (exec.cache) {
+                appendInPlace(*layout, *exec.cache, pair, tq, in[static_cast<std::size_t>(ink)],
+                              in[static_cast<std::size_t>(inv)], tm, out[0], exec);
+                return;
             }
-            sub->run(in, out, exec);
+            try {
+                const Tensor *pk[2] = {in[static_cast<std::size_t>(ipk)], in[static_cast<std::size_t>(ink)]};
+                const Tensor *pv[2] = {in[static_cast<std::size_t>(ipv)], in[static_cast<std::size_t>(inv)]};
+                appendK(Inputs(pk, 2), out.subspan(1, 1), exec);
+                appendV(Inputs(pv, 2), out.subspan(2, 1), exec);
+            } catch (const std::exception &) {
+                sub->run(in, out, exec); // the Concat's own error, named by its node
+                return;
+            }
+            if (!runAttention(*layout, tq, &out[1], &out[2], tm, out[0], exec))
+                sub->run(in, out, exec);
         };
         return true;
     }
@@ -392,9 +542,11 @@ private:
 } // namespace
 
 void fuseNodes(std::vector<CompiledNode> &nodes, const std::vector<const Tensor *> &constantOf,
-               const std::vector<int> &kept, PackedWeights &packs)
+               const std::vector<int> &kept, const std::vector<int> &graphInputs, PackedWeights &packs,
+               std::vector<CacheAppendPair> &pairs)
 {
-    Fuser(nodes, constantOf, kept, packs).run();
+    pairs.clear();
+    Fuser(nodes, constantOf, kept, graphInputs, packs, pairs).run();
     memoizeShapeNodes(nodes);
 }
 

@@ -7,6 +7,9 @@
 //                                                                        →  fused attention (Attention.h)
 // Nodes of shape plumbing (Shape, Gather, Unsqueeze, Concat, ... on a few integers) remember their last
 // inputs and outputs and skip the kernel when a run repeats them (same input shapes).
+//   Concat(past_k, new_k) and Concat(past_v, new_v) of graph inputs feeding that attention as K and V (the
+//   decoder-with-past layout)                                        →  the same node, which in a cached run
+//                                                                       (OnnxGraph::runCached) appends in place
 // A pattern is fused only when its intermediate values have no other reader and are no graph output. A
 // fused node that meets shapes its fast path does not cover runs the original nodes instead, so fusion never
 // changes which inputs a graph accepts or the errors it gives.
@@ -19,10 +22,19 @@ namespace specdec::nn {
 
 class PackedWeights;
 
+/// A key/value pair a fused attention appends to in place: the slots of its past inputs.
+struct CacheAppendPair
+{
+    int pastKey = -1, pastValue = -1;
+};
+
 /// Rewrites `nodes` (topological order). constantOf[slot]: the value of a slot known at load (nullptr
 /// otherwise); kept: slots that must stay visible (graph outputs).
-/// packs: the graph's packed constants (the fused products share their MatMul's packed weights).
+/// graphInputs: the slots of graph inputs. packs: the graph's packed constants (the fused products share
+/// their MatMul's packed weights). pairs: set to the cache appends found, in the order of their nodes
+/// (index i is the pair the i-th FusedCachedAttention writes in a KvCache).
 void fuseNodes(std::vector<CompiledNode> &nodes, const std::vector<const Tensor *> &constantOf,
-               const std::vector<int> &kept, PackedWeights &packs);
+               const std::vector<int> &kept, const std::vector<int> &graphInputs, PackedWeights &packs,
+               std::vector<CacheAppendPair> &pairs);
 
 } // namespace specdec::nn

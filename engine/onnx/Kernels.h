@@ -30,6 +30,8 @@ struct AttentionHead
     std::int64_t yRow, yCol;
     std::int64_t tq, tk, dk, dv;
     float scale;
+    /// kRow == 1 and each row d of Kᵀ has roundUp16(tk) readable floats: the keys are read in place.
+    bool keysPadded;
     float *scratch; ///< attentionScratchFloats(tk, dk, dv) floats
 };
 using AttentionFn = void (*)(const AttentionHead &head);

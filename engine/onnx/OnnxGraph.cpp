@@ -4,6 +4,7 @@
 #include "onnx/CompiledNode.h"
 #include "onnx/Gemm.h"
 #include "onnx/GraphFusion.h"
+#include "onnx/KvCache.h"
 #include "onnx/Operator.h"
 #include "onnx/TensorProtoIo.h"
 #include "onnx/ThreadPool.h"
@@ -90,6 +91,8 @@ struct OnnxGraph::Impl
     std::vector<int> optionalInputSlots;
     std::vector<int> outputSlots;
     std::vector<CompiledNode> nodes;   // topological order
+    std::vector<CachePair> cachePairs; // the FusedCachedAttention nodes' pairs, in their order
+    std::vector<CacheAppendPair> cachePairSlots;
     std::unique_ptr<ThreadPool> pool = std::make_unique<ThreadPool>(0);
 
     int slot(const std::string &valueName)
@@ -103,7 +106,7 @@ struct OnnxGraph::Impl
     }
 
     void build(onnx::ModelProto &model);
-    std::vector<Tensor> execute(std::vector<Tensor> &values);
+    std::vector<Tensor> execute(std::vector<Tensor> &values, KvCache *cache = nullptr);
 };
 
 OnnxGraph::OnnxGraph(std::unique_ptr<Impl> impl)
@@ -350,7 +353,28 @@ void OnnxGraph::Impl::build(onnx::ModelProto &model)
     for (std::size_t s = 0; s < slotNames.size(); ++s)
         if (constants[s].defined() && !isGraphInput.count(slotNames[s]))
             constantOf[s] = &constants[s];
-    fuseNodes(nodes, constantOf, outputSlots, packs);
+    std::vector<CacheAppendPair> appends;
+    fuseNodes(nodes, constantOf, outputSlots, inputSlots, packs, appends);
+    // The cache pairs a cached run can hold in place: each past input declared [batch, heads, past, dim]
+    // with fixed heads and dims (a KvCache is laid out from them).
+    auto inputInfo = [&](int s) -> const ValueInfo * {
+        for (std::size_t i = 0; i < inputSlots.size(); ++i)
+            if (inputSlots[i] == s)
+                return &inputs[i];
+        return nullptr;
+    };
+    for (const CacheAppendPair &a : appends) {
+        const ValueInfo *k = inputInfo(a.pastKey), *v = inputInfo(a.pastValue);
+        const bool fixed = k && v && k->hasShape && v->hasShape && k->shape.size() == 4 && v->shape.size() == 4
+                           && k->shape[1].fixed() && k->shape[3].fixed() && v->shape[1].fixed()
+                           && v->shape[3].fixed() && k->shape[1].value == v->shape[1].value;
+        if (!fixed) {
+            cachePairs.clear();
+            break;
+        }
+        cachePairs.push_back({k->name, v->name, {k->shape[1].value, k->shape[3].value, v->shape[3].value}});
+        cachePairSlots.push_back(a);
+    }
     for (CompiledNode &n : nodes)
         n.proto = nullptr;
 
@@ -444,9 +468,66 @@ std::vector<Tensor> OnnxGraph::run(const std::map<std::string, Tensor> &inputs)
     return d->execute(values);
 }
 
-std::vector<Tensor> OnnxGraph::Impl::execute(std::vector<Tensor> &values)
+const std::vector<OnnxGraph::CachePair> &OnnxGraph::cachePairs() const { return d->cachePairs; }
+
+KvCache OnnxGraph::newCache(std::int64_t capacity) const
 {
-    ExecContext exec{*pool};
+    if (d->cachePairs.empty())
+        throw Error(d->name + ": the graph has no key/value pairs it can append in place");
+    std::vector<KvCache::PairShape> shapes;
+    for (const CachePair &p : d->cachePairs)
+        shapes.push_back(p.shape);
+    return KvCache(shapes, capacity);
+}
+
+std::vector<Tensor> OnnxGraph::runCached(const std::map<std::string, Tensor> &inputs, KvCache &cache)
+{
+    if (d->cachePairs.empty() || cache.pairs() != d->cachePairs.size())
+        throw Error(d->name + ": a cached run needs a cache of this graph's " + std::to_string(d->cachePairs.size())
+                    + " key/value pairs (OnnxGraph::newCache)");
+    std::map<std::string, Tensor> feed = inputs;
+    // The past inputs stand for the cache: the graph reads only their shapes (GraphFusion.h), so each gets an
+    // uninitialised tensor of the cache's length, one per shape.
+    std::map<std::pair<std::int64_t, std::int64_t>, Tensor> standIns;
+    for (std::size_t p = 0; p < d->cachePairs.size(); ++p) {
+        const CachePair &pair = d->cachePairs[p];
+        if (!(cache.shape(p).heads == pair.shape.heads && cache.shape(p).keyDim == pair.shape.keyDim
+              && cache.shape(p).valueDim == pair.shape.valueDim))
+            throw Error(d->name + ": the cache's pair " + std::to_string(p) + " has another shape than '" + pair.pastKey + "'");
+        for (const auto &[name, dim] : {std::pair{&pair.pastKey, pair.shape.keyDim}, std::pair{&pair.pastValue, pair.shape.valueDim}}) {
+            if (inputs.count(*name))
+                throw Error(d->name + ": input '" + *name + "' is held by the cache in a cached run");
+            Tensor &t = standIns[{pair.shape.heads, dim}];
+            if (!t.defined())
+                t = Tensor(DataType::Float32, {1, pair.shape.heads, cache.length(), dim});
+            feed[*name] = t;
+        }
+    }
+    std::vector<Tensor> values = d->constants;
+    for (std::size_t i = 0; i < d->inputs.size(); ++i) {
+        const auto it = feed.find(d->inputs[i].name);
+        if (it == feed.end())
+            throw Error(d->name + ": input '" + d->inputs[i].name + "' (" + d->inputs[i].describe() + ") is missing");
+        checkFed(d->inputs[i], it->second);
+        values[static_cast<std::size_t>(d->inputSlots[i])] = it->second;
+    }
+    for (std::size_t i = 0; i < d->optionalInputs.size(); ++i)
+        if (const auto it = feed.find(d->optionalInputs[i].name); it != feed.end()) {
+            checkFed(d->optionalInputs[i], it->second);
+            values[static_cast<std::size_t>(d->optionalInputSlots[i])] = it->second;
+        }
+    for (const auto &[name, tensor] : inputs)
+        if (!d->slotOf.count(name))
+            throw Error(d->name + ": the model has no input named '" + name + "'");
+    cache.beginRun();
+    std::vector<Tensor> result = d->execute(values, &cache);
+    cache.commitRun();
+    return result;
+}
+
+std::vector<Tensor> OnnxGraph::Impl::execute(std::vector<Tensor> &values, KvCache *cache)
+{
+    ExecContext exec{*pool, cache};
     std::vector<const Tensor *> in;
     std::vector<Tensor> out;
     for (const CompiledNode &node : nodes) {

@@ -7,6 +7,7 @@
 // so that anything unsupported is an error at load time. Evaluation runs the nodes in topological order
 // with shapes computed from the actual inputs.
 
+#include "onnx/KvCache.h"
 #include "onnx/Tensor.h"
 
 #include <map>
@@ -73,6 +74,23 @@ public:
     std::vector<Tensor> run(std::vector<Tensor> inputs);
     /// The same with inputs by name (required inputs and, optionally, initializer-backed ones).
     std::vector<Tensor> run(const std::map<std::string, Tensor> &inputs);
+
+    /// A key/value pair of the decoder-with-past layout that the graph appends in place (GraphFusion.h): past
+    /// inputs read only by Concat(past, new) along the positions and Shape nodes, feeding one fused attention.
+    struct CachePair
+    {
+        std::string pastKey, pastValue;
+        KvCache::PairShape shape;
+    };
+    /// Empty when the graph has none or some pair's heads or dimensions are not fixed in the file.
+    const std::vector<CachePair> &cachePairs() const;
+    /// A cache of `capacity` positions for runCached (needs cachePairs()).
+    KvCache newCache(std::int64_t capacity) const;
+    /// A run whose past inputs are `cache` (batch 1): every pair's new keys and values are written into it at
+    /// [length, length + S) and attention reads them there; afterwards its length grows by S. `inputs` are the
+    /// other inputs by name; the outputs are those of run() with the pairs' presents left undefined (the
+    /// cache holds them). Throws Error as run() does, and when the cache lacks room.
+    std::vector<Tensor> runCached(const std::map<std::string, Tensor> &inputs, KvCache &cache);
 
 private:
     struct Impl;

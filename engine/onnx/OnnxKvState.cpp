@@ -12,7 +12,31 @@ namespace specdec {
 OnnxKvState::OnnxKvState(OnnxLanguageModel &model, LanguageModel &counter)
     : DecodingState(model, counter)
     , m_onnx(model)
+    , m_inPlace(model.cachesInPlace())
 {
+    if (m_inPlace)
+        m_kv = model.newCache();
+}
+
+void OnnxKvState::clearCache()
+{
+    if (m_inPlace)
+        m_kv.truncate(0);
+    else
+        m_cache.clear();
+}
+
+nn::Tensor OnnxKvState::run(std::span<const TokenId> tokens)
+{
+    if (m_inPlace) {
+        m_kv.truncate(m_end - m_start);
+        return m_onnx.runCached(tokens, m_kv);
+    }
+    if (m_end == m_start)
+        m_cache.clear();
+    else
+        cutCache(m_end - m_start);
+    return m_onnx.runWithPast(tokens, m_end - m_start, m_cache);
 }
 
 void OnnxKvState::cutCache(std::int64_t entries)
@@ -53,19 +77,14 @@ void OnnxKvState::compute(int added, int m, DistributionMatrix &out)
                 ++m_stats.refills;
                 m_stats.refilledPositions += std::max<std::int64_t>(0, std::min(end, before) - start);
             }
-            m_cache.clear();
+            clearCache();
             m_start = start;
             m_end = start;
         }
         if (m_end > firstFed) // the rows ask for positions already cached: recompute them
             m_end = std::max(m_start, firstFed);
-        if (!m_cache.empty())
-            cutCache(m_end - m_start);
-        if (m_end == m_start)
-            m_cache.clear();
-        const nn::Tensor logits = m_onnx.runWithPast(sequence.subspan(static_cast<std::size_t>(m_end),
-                                                                      static_cast<std::size_t>(end - m_end)),
-                                                     m_end - m_start, m_cache);
+        const nn::Tensor logits = run(sequence.subspan(static_cast<std::size_t>(m_end),
+                                                       static_cast<std::size_t>(end - m_end)));
         for (int row = j; row <= last; ++row)
             m_onnx.softmaxAt(logits, n - m + row - m_end, out.row(row));
         ++runs;
@@ -82,7 +101,7 @@ int OnnxKvState::discardFrom(int length)
         return 0;
     const auto discarded = static_cast<int>(m_end - std::max<std::int64_t>(length, m_start));
     if (length <= m_start) {
-        m_cache.clear();
+        clearCache();
         m_start = 0;
         m_end = 0;
     } else {

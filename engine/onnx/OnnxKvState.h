@@ -7,9 +7,13 @@
 // from `end` on, with the cache as past, and keeps the presents as the new cache. The window rule of
 // OnnxLanguageModel decides each row's window: a row whose window start differs from the cache's refills the
 // cache from the new start (one more graph run, recorded in stats().refills), so every row is the one the
-// windowed path gives. truncate() only moves `end` back; the tensors are cut when the next run needs it.
+// windowed path gives. truncate() only moves `end` back.
+// Where the graph appends in place (OnnxLanguageModel::cachesInPlace) the cache is an nn::KvCache of the
+// context length, written by the graph itself: a step copies no past and a rollback copies nothing. Otherwise
+// the presents of each run are the cache, cut (a copy per head) when a run follows a rollback.
 
 #include "DecodingState.h"
+#include "onnx/KvCache.h"
 #include "onnx/Tensor.h"
 
 #include <vector>
@@ -36,8 +40,15 @@ private:
     /// Cuts the cache tensors to `entries` positions (a copy per head; only after a rollback).
     void cutCache(std::int64_t entries);
 
+    /// Forgets every cached position.
+    void clearCache();
+    /// Runs `tokens` after the cache (its first `m_end - m_start` positions); returns the logits.
+    nn::Tensor run(std::span<const TokenId> tokens);
+
     OnnxLanguageModel &m_onnx;
-    std::vector<nn::Tensor> m_cache; ///< 2 per layer; their past dimension may exceed end - start until cut
+    const bool m_inPlace;
+    nn::KvCache m_kv;                ///< in place: the cache
+    std::vector<nn::Tensor> m_cache; ///< else 2 per layer; their past dimension may exceed end - start until cut
     std::int64_t m_start = 0;
     std::int64_t m_end = 0;
 };

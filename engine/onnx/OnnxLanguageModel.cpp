@@ -6,6 +6,7 @@
 #include "onnx/OnnxKvState.h"
 
 #include <algorithm>
+#include <cstring>
 #include <charconv>
 #include <cmath>
 
@@ -274,6 +275,20 @@ void OnnxLanguageModel::checkCache()
                         + std::to_string(a) + " without); present.{i} must be the past with the new keys/values "
                           "appended (see docs/model-format.md)");
     }
+    // The in-place cache, where the graph has one for every layer, must give the same bits on the probe; a
+    // graph where it does not keeps the presents as its cache.
+    std::size_t covered = 0;
+    for (const nn::OnnxGraph::CachePair &p : m_graph.cachePairs())
+        for (const std::string &name : {p.pastKey, p.pastValue})
+            covered += std::find(m_kv.pastNames.begin(), m_kv.pastNames.end(), name) != m_kv.pastNames.end();
+    m_inPlace = covered == m_kv.pastNames.size() && covered == 2 * m_graph.cachePairs().size();
+    if (m_inPlace) {
+        nn::KvCache kv = newCache();
+        runCached(std::span<const TokenId>(probe).first(static_cast<std::size_t>(T - 1)), kv);
+        const nn::Tensor inPlace = runCached(std::span<const TokenId>(probe).last(1), kv);
+        m_inPlace = inPlace.shape() == last.shape() && inPlace.type() == last.type()
+                    && std::memcmp(inPlace.bytes(), last.bytes(), last.byteSize()) == 0;
+    }
 }
 
 nn::Tensor OnnxLanguageModel::runWithPast(std::span<const TokenId> tokens, std::int64_t pastLength,
@@ -286,19 +301,10 @@ nn::Tensor OnnxLanguageModel::runWithPast(std::span<const TokenId> tokens, std::
         throw Error(m_path + ": a cached run of " + std::to_string(S) + " tokens after " + std::to_string(pastLength)
                     + " (context " + std::to_string(m_context) + ")");
     std::map<std::string, nn::Tensor> feed;
-    feed["input_ids"] = nn::Tensor::fromVector<std::int64_t>({1, S}, std::vector<std::int64_t>(tokens.begin(), tokens.end()));
+    feedTokens(feed, tokens, pastLength);
     for (std::size_t t = 0; t < tensors; ++t)
         feed[m_kv.pastNames[t]] = cache.empty() ? nn::Tensor::zeros(nn::DataType::Float32, {1, m_kv.heads[t], 0, m_kv.headDims[t]})
                                                 : cache[t];
-    if (m_kv.attentionMask)
-        feed["attention_mask"] = nn::Tensor::fromVector<std::int64_t>(
-            {1, pastLength + S}, std::vector<std::int64_t>(static_cast<std::size_t>(pastLength + S), 1));
-    if (m_kv.positionIds) {
-        std::vector<std::int64_t> positions(static_cast<std::size_t>(S));
-        for (std::int64_t i = 0; i < S; ++i)
-            positions[static_cast<std::size_t>(i)] = pastLength + i;
-        feed["position_ids"] = nn::Tensor::fromVector<std::int64_t>({1, S}, positions);
-    }
     std::vector<nn::Tensor> outputs = m_graph.run(feed);
     nn::Tensor logits = checkedLogits(outputs.at(m_kv.logitsOutput), S);
     cache.resize(tensors);
@@ -313,6 +319,35 @@ nn::Tensor OnnxLanguageModel::runWithPast(std::span<const TokenId> tokens, std::
         cache[t] = std::move(present);
     }
     return logits;
+}
+
+void OnnxLanguageModel::feedTokens(std::map<std::string, nn::Tensor> &feed, std::span<const TokenId> tokens,
+                                   std::int64_t pastLength) const
+{
+    const auto S = static_cast<std::int64_t>(tokens.size());
+    feed["input_ids"] = nn::Tensor::fromVector<std::int64_t>({1, S}, std::vector<std::int64_t>(tokens.begin(), tokens.end()));
+    if (m_kv.attentionMask)
+        feed["attention_mask"] = nn::Tensor::fromVector<std::int64_t>(
+            {1, pastLength + S}, std::vector<std::int64_t>(static_cast<std::size_t>(pastLength + S), 1));
+    if (m_kv.positionIds) {
+        std::vector<std::int64_t> positions(static_cast<std::size_t>(S));
+        for (std::int64_t i = 0; i < S; ++i)
+            positions[static_cast<std::size_t>(i)] = pastLength + i;
+        feed["position_ids"] = nn::Tensor::fromVector<std::int64_t>({1, S}, positions);
+    }
+}
+
+nn::Tensor OnnxLanguageModel::runCached(std::span<const TokenId> tokens, nn::KvCache &cache)
+{
+    const auto S = static_cast<std::int64_t>(tokens.size());
+    const std::int64_t pastLength = cache.length();
+    if (!cachesInPlace() || S < 1 || pastLength + S > m_context)
+        throw Error(m_path + ": a cached run of " + std::to_string(S) + " tokens after " + std::to_string(pastLength)
+                    + " (context " + std::to_string(m_context) + ")");
+    std::map<std::string, nn::Tensor> feed;
+    feedTokens(feed, tokens, pastLength);
+    const std::vector<nn::Tensor> outputs = m_graph.runCached(feed, cache);
+    return checkedLogits(outputs.at(m_kv.logitsOutput), S);
 }
 
 nn::Tensor OnnxLanguageModel::windowLogits(std::span<const TokenId> window)

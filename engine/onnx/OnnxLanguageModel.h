@@ -21,6 +21,7 @@
 #include "LanguageModel.h"
 #include "onnx/OnnxGraph.h"
 
+#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -68,6 +69,16 @@ public:
     /// the cache `cache` (2 tensors per layer, key then value, [1, heads, pastLength, head_dim]; empty: no
     /// past). Returns the logits [S, V] and replaces `cache` by the presents [1, heads, pastLength + S, hd].
     nn::Tensor runWithPast(std::span<const TokenId> tokens, std::int64_t pastLength, std::vector<nn::Tensor> &cache);
+    /// Whether the graph appends every layer's keys and values in place (OnnxGraph::cachePairs covers all of
+    /// them): the KV state then keeps an nn::KvCache of the context length and a step copies no past.
+    bool cachesInPlace() const { return m_inPlace && m_inPlaceAllowed; }
+    /// Off: the KV state keeps the presents as its cache (the plain path, for comparison). On by default.
+    void setCacheInPlace(bool on) { m_inPlaceAllowed = on; }
+    /// A cache of the context length for runCached (needs cachesInPlace()).
+    nn::KvCache newCache() const { return m_graph.newCache(m_context); }
+    /// One run of the decoder-with-past graph on `cache` in place: `tokens` (window positions
+    /// cache.length() .. + S - 1). Returns the logits [S, V]; the cache grows by S.
+    nn::Tensor runCached(std::span<const TokenId> tokens, nn::KvCache &cache);
     /// Softmax of logits row `position` into `row` (double); throws Error for non-finite logits.
     void softmaxAt(const nn::Tensor &logits, std::int64_t position, Eigen::Ref<Eigen::RowVectorXd> row) const;
 
@@ -100,8 +111,12 @@ private:
     nn::Tensor batchLogits(std::vector<std::int64_t> ids, std::int64_t batch, std::int64_t tokens);
     void checkCache();
     nn::Tensor checkedLogits(const nn::Tensor &logits, std::int64_t T) const;
+    /// input_ids, attention_mask and position_ids of a cached run of `tokens` after `pastLength` positions.
+    void feedTokens(std::map<std::string, nn::Tensor> &feed, std::span<const TokenId> tokens, std::int64_t pastLength) const;
 
     KvLayout m_kv;
+    bool m_inPlace = false;
+    bool m_inPlaceAllowed = true;
 
     nn::OnnxGraph m_graph;
     std::string m_path;

@@ -22,6 +22,7 @@ namespace specdec::nn {
 
 class ThreadPool;
 class PackedWeights;
+class KvCache;
 
 /// A model feature the executor does not implement. `kind` lets tests group skipped cases.
 class UnsupportedError : public Error
@@ -69,6 +70,7 @@ private:
 struct ExecContext
 {
     ThreadPool &pool;
+    KvCache *cache = nullptr; ///< the cache a cached run appends to in place (OnnxGraph::runCached), else nullptr
 };
 
 /// A loaded node: inputs (nullptr for an absent optional input) -> outputs (one per node output;

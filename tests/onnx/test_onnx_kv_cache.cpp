@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // ONNX models in the decoder-with-past layout: a held-out GPT-2-style model exported by PyTorch (not one of
 // ours; tests/data/onnx/make_gpt2_with_past.py) matches PyTorch's distributions cached and uncached; the KV
-// state rolls back; broken layouts are refused at load with a one-line error.
+// state rolls back; broken layouts are refused at load with a one-line error. The shipped models append their
+// cache in place (nn::KvCache), with the same bits as the presents path on every instruction-set path, through
+// rollbacks, multi-row extensions and refills past the context.
 #include "DecodingState.h"
 #include "Error.h"
+#include "onnx/InstructionSet.h"
 #include "onnx/OnnxKvState.h"
 #include "onnx/OnnxLanguageModel.h"
 #include "onnx/TensorProtoIo.h"
@@ -11,6 +14,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <cstring>
 
 using namespace specdec;
 using namespace specdec::nn;
@@ -35,6 +39,45 @@ std::vector<TokenId> referenceTokens()
     for (std::int64_t v : readTensorFile(kDir + "gpt2_with_past.reference/tokens.pb").toInt64Vector())
         ids.push_back(static_cast<TokenId>(v));
     return ids;
+}
+
+/// Restores the instruction-set path in use when a test ends.
+struct PathGuard
+{
+    InstructionSet saved = activeInstructionSet();
+    ~PathGuard() { setInstructionSet(saved); }
+};
+
+/// Every distribution of a scripted run of a KV state: 1-token steps, K + 1 = 5 rows, rollbacks, rows that
+/// reach back into the cache, and enough tokens to pass the context (refills).
+std::vector<DistributionMatrix> scriptedRun(LanguageModel &model, int tokens, std::int64_t *refills)
+{
+    const auto state = model.newState(true);
+    const std::int64_t V = model.vocabulary().size();
+    std::vector<TokenId> ids{1, 2};
+    std::vector<DistributionMatrix> rows;
+    DistributionMatrix out;
+    state->extend(ids, 2, out);
+    rows.push_back(out);
+    for (int step = 0; static_cast<int>(ids.size()) < tokens; ++step) {
+        const int k = step % 3 == 0 ? 5 : 1;
+        std::vector<TokenId> fresh;
+        for (int i = 0; i < k; ++i)
+            fresh.push_back(static_cast<TokenId>((ids.size() * 7 + static_cast<std::size_t>(i) * 3) % static_cast<std::size_t>(V)));
+        state->extend(fresh, k, out);
+        ids.insert(ids.end(), fresh.begin(), fresh.end());
+        rows.push_back(out);
+        if (k == 5) { // reject the last two, as a verification would
+            state->truncate(static_cast<int>(ids.size()) - 2);
+            ids.resize(ids.size() - 2);
+        }
+        if (step % 7 == 6) { // rows reaching back before the extension
+            state->extend(std::span<const TokenId>(ids).last(0), 3, out);
+            rows.push_back(out);
+        }
+    }
+    *refills = state->stats().refills;
+    return rows;
 }
 
 } // namespace
@@ -130,6 +173,54 @@ private slots:
         const auto *kv = dynamic_cast<const OnnxKvState *>(cached.get());
         QVERIFY(kv);
         QCOMPARE(kv->cacheStart(), model->windowStart(cached->length()));
+    }
+
+    void shippedModelsAppendInPlaceWithTheSameBits_data()
+    {
+        QTest::addColumn<QString>("model");
+        QTest::addRow("kjv target") << QStringLiteral("kjv/models/target");
+        QTest::addRow("kjv draft-tiny") << QStringLiteral("kjv/models/draft-tiny");
+        QTest::addRow("tang-song target") << QStringLiteral("tang-song/models/target");
+    }
+    void shippedModelsAppendInPlaceWithTheSameBits()
+    {
+        QFETCH(QString, model);
+        PathGuard guard;
+        const auto onnx = OnnxLanguageModel::load(std::string(SPECDEC_SOURCE_DIR) + "/corpora/" + model.toStdString() + ".onnx", 1);
+        QVERIFY(onnx->hasKvCache());
+        QVERIFY2(onnx->cachesInPlace(), "the shipped model does not append in place (Concat(past, new) not fused, or the load probe differed)");
+        const int tokens = onnx->contextLength() + onnx->contextLength() / 2 + 3;
+        setInstructionSet(InstructionSet::Baseline);
+        onnx->setCacheInPlace(false);
+        QVERIFY(!onnx->cachesInPlace());
+        std::int64_t refills = 0;
+        const std::vector<DistributionMatrix> reference = scriptedRun(*onnx, tokens, &refills);
+        QVERIFY(refills >= 1);
+        onnx->setCacheInPlace(true);
+        for (InstructionSet isa : supportedInstructionSets()) {
+            setInstructionSet(isa);
+            std::int64_t inPlaceRefills = 0;
+            const std::vector<DistributionMatrix> rows = scriptedRun(*onnx, tokens, &inPlaceRefills);
+            QCOMPARE(inPlaceRefills, refills);
+            QCOMPARE(rows.size(), reference.size());
+            for (std::size_t r = 0; r < rows.size(); ++r) {
+                QCOMPARE(rows[r].rows(), reference[r].rows());
+                QVERIFY2(std::memcmp(rows[r].data(), reference[r].data(),
+                                     static_cast<std::size_t>(rows[r].size()) * sizeof(double)) == 0,
+                         qPrintable(QStringLiteral("%1: call %2 differs from the presents path")
+                                        .arg(QString::fromLatin1(instructionSetName(isa).data()))
+                                        .arg(r)));
+            }
+        }
+    }
+
+    void aGraphWithoutThePatternKeepsThePresents()
+    {
+        // The held-out GPT-2 export's attention does not take the pattern the fusion appends in place
+        // (GraphFusion.h): its state keeps the presents, and the parity tests above cover it.
+        const auto model = OnnxLanguageModel::load(kDir + "gpt2_with_past.onnx", 1);
+        QVERIFY(model->hasKvCache());
+        QVERIFY(!model->cachesInPlace());
     }
 
     void brokenLayoutsAreRefused_data()

@@ -20,3 +20,4 @@ specdec_add_test(test_onnx_paths onnx/test_onnx_paths.cpp)
 target_compile_definitions(test_onnx_paths PRIVATE
   SPECDEC_ONNX_TESTDATA_DIR="${SPECDEC_ONNX_TESTDATA_DIR}" SPECDEC_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
 specdec_add_test(test_onnx_kv_cache onnx/test_onnx_kv_cache.cpp)
+target_compile_definitions(test_onnx_kv_cache PRIVATE SPECDEC_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
