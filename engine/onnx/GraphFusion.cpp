@@ -103,36 +103,43 @@ bool runAttention(const AttentionLayout &l, const Tensor *tq, const Tensor *tk, 
     return attentionFromViews(l, tq, permutedView(*tk, l.permK), permutedView(*tv, l.permV), tm, out, exec);
 }
 
-/// A cached run's attention of one layer: the new keys and values [1, heads, S, dim] written into `cache`
-/// at positions [length, length + S) (the Concat in place), then attention over the first length + S.
-void appendInPlace(const AttentionLayout &l, KvCache &cache, std::size_t pair, const Tensor *tq, const Tensor *nk,
-                   const Tensor *nv, const Tensor *tm, Tensor &out, ExecContext &exec)
+/// A cached run's attention of one layer: the new keys and values (views [1, heads, S, dim]) written into
+/// `cache` at positions [length, length + S) (the Concat in place), then attention over the first length + S.
+void appendInPlace(const AttentionLayout &l, KvCache &cache, std::size_t pair, const Tensor *tq, const View4 &nk,
+                   const View4 &nv, const Tensor *tm, Tensor &out, ExecContext &exec)
 {
     const KvCache::PairShape &ps = cache.shape(pair);
     const std::int64_t past = cache.length(), cap = cache.capacity(), rs = cache.rowStride();
-    auto fits = [&](const Tensor *t, std::int64_t dim) {
-        return t && t->type() == DataType::Float32 && t->rank() == 4 && t->dim(0) == 1 && t->dim(1) == ps.heads
-               && t->dim(3) == dim;
+    auto fits = [&](const View4 &t, std::int64_t dim) {
+        return t.data && t.dim[0] == 1 && t.dim[1] == ps.heads && t.dim[3] == dim;
     };
-    if (!fits(nk, ps.keyDim) || !fits(nv, ps.valueDim) || nk->dim(2) != nv->dim(2) || nk->dim(2) < 1
-        || nk->dim(2) > cap - past)
-        throw Error("a cached run's new keys " + (nk ? nk->describe() : std::string("(none)")) + " and values "
-                    + (nv ? nv->describe() : std::string("(none)")) + " do not fit a cache of "
-                    + std::to_string(ps.heads) + " heads holding " + std::to_string(past) + " of "
-                    + std::to_string(cap) + " positions");
-    const std::int64_t S = nk->dim(2), end = past + S, endPad = (end + 15) / 16 * 16;
+    auto describe = [](const View4 &t) {
+        return "[" + std::to_string(t.dim[0]) + ", " + std::to_string(t.dim[1]) + ", " + std::to_string(t.dim[2]) + ", "
+               + std::to_string(t.dim[3]) + "]";
+    };
+    if (!fits(nk, ps.keyDim) || !fits(nv, ps.valueDim) || nk.dim[2] != nv.dim[2] || nk.dim[2] < 1
+        || nk.dim[2] > cap - past)
+        throw Error("a cached run's new keys " + describe(nk) + " and values " + describe(nv)
+                    + " do not fit a cache of " + std::to_string(ps.heads) + " heads holding " + std::to_string(past)
+                    + " of " + std::to_string(cap) + " positions");
+    const std::int64_t S = nk.dim[2], end = past + S, endPad = (end + 15) / 16 * 16;
     float *keys = cache.keys(pair);
     float *values = cache.values(pair);
-    const float *k = nk->data<float>(), *v = nv->data<float>();
     for (std::int64_t h = 0; h < ps.heads; ++h) {
         for (std::int64_t d = 0; d < ps.keyDim; ++d) {
             float *row = keys + (h * ps.keyDim + d) * rs;
+            const float *k = nk.data + h * nk.stride[1] + d * nk.stride[3];
             for (std::int64_t t = 0; t < S; ++t)
-                row[past + t] = k[(h * S + t) * ps.keyDim + d];
+                row[past + t] = k[t * nk.stride[2]];
             for (std::int64_t j = end; j < endPad; ++j)
                 row[j] = 0.0f;
         }
-        std::copy(v + h * S * ps.valueDim, v + (h + 1) * S * ps.valueDim, values + (h * cap + past) * ps.valueDim);
+        for (std::int64_t t = 0; t < S; ++t) {
+            float *row = values + (h * cap + past + t) * ps.valueDim;
+            const float *v = nv.data + h * nv.stride[1] + t * nv.stride[2];
+            for (std::int64_t e = 0; e < ps.valueDim; ++e)
+                row[e] = v[e * nv.stride[3]];
+        }
     }
     View4 kt;
     kt.data = keys;
@@ -148,6 +155,16 @@ void appendInPlace(const AttentionLayout &l, KvCache &cache, std::size_t pair, c
                     + (tm ? tm->describe() : std::string("(none)")) + " do not fit attention over "
                     + std::to_string(end) + " cached positions");
     cache.written(pair, end);
+}
+
+/// The new keys or values of a cached attention: the Concat's second input, or the input of the Transpose
+/// that produced it (perm non-empty), as a view [1, heads, S, dim]; false when it is not a float rank-4 tensor.
+bool newRows(const Tensor *t, const std::vector<std::int64_t> &perm, View4 &view)
+{
+    if (!t || t->type() != DataType::Float32 || t->rank() != 4)
+        return false;
+    view = permutedView(*t, perm);
+    return true;
 }
 
 class Fuser
@@ -483,7 +500,8 @@ private:
             if (concatK < 0 || concatV < 0 || concatK == concatV)
                 concatK = concatV = -1;
         }
-        Kernel appendK, appendV;
+        Kernel appendK, appendV, transposeK, transposeV;
+        std::vector<std::int64_t> permNewK, permNewV;
         int pastK = -1, newK = -1, pastV = -1, newV = -1;
         if (concatK >= 0) {
             appendK = node(concatK).kernel;
@@ -494,6 +512,21 @@ private:
             newV = node(concatV).inputs[1];
             members.push_back(concatK);
             members.push_back(concatV);
+            // The Transposes that lay the new rows out as [batch, heads, seq, dim]: read through as views.
+            auto throughNew = [&](int &slot, int concat, Kernel &kernel, std::vector<std::int64_t> &perm) {
+                const int t = producer(slot, concat);
+                if (!is(t, "Transpose", 1) || onlyReader(slot) != concat)
+                    return;
+                const std::vector<std::int64_t> p = intsAttribute(t, "perm");
+                if (p.size() != 4)
+                    return;
+                perm = p;
+                kernel = node(t).kernel;
+                members.push_back(t);
+                slot = node(t).inputs[0];
+            };
+            throughNew(newK, concatK, transposeK, permNewK);
+            throughNew(newV, concatV, transposeV, permNewV);
         }
         std::sort(members.begin(), members.end());
         std::shared_ptr<SubGraph> sub;
@@ -517,14 +550,26 @@ private:
         const int ipv = indexOf(fused.inputs, pastV), inv = indexOf(fused.inputs, newV);
         fused.kernel = [=](Inputs in, Outputs out, ExecContext &exec) {
             const Tensor *tq = in[static_cast<std::size_t>(iq)], *tm = in[static_cast<std::size_t>(im)];
+            const Tensor *nk = in[static_cast<std::size_t>(ink)], *nv = in[static_cast<std::size_t>(inv)];
             if (exec.cache) {
-                appendInPlace(*layout, *exec.cache, pair, tq, in[static_cast<std::size_t>(ink)],
-                              in[static_cast<std::size_t>(inv)], tm, out[0], exec);
+                View4 k4, v4;
+                if (!newRows(nk, permNewK, k4) || !newRows(nv, permNewV, v4))
+                    throw Error("a cached run's new keys or values are not float32 tensors of rank 4");
+                appendInPlace(*layout, *exec.cache, pair, tq, k4, v4, tm, out[0], exec);
                 return;
             }
             try {
-                const Tensor *pk[2] = {in[static_cast<std::size_t>(ipk)], in[static_cast<std::size_t>(ink)]};
-                const Tensor *pv[2] = {in[static_cast<std::size_t>(ipv)], in[static_cast<std::size_t>(inv)]};
+                Tensor laidOut[2]; // the new rows after their Transposes
+                if (transposeK) {
+                    transposeK(Inputs(&nk, 1), Outputs(&laidOut[0], 1), exec);
+                    nk = &laidOut[0];
+                }
+                if (transposeV) {
+                    transposeV(Inputs(&nv, 1), Outputs(&laidOut[1], 1), exec);
+                    nv = &laidOut[1];
+                }
+                const Tensor *pk[2] = {in[static_cast<std::size_t>(ipk)], nk};
+                const Tensor *pv[2] = {in[static_cast<std::size_t>(ipv)], nv};
                 appendK(Inputs(pk, 2), out.subspan(1, 1), exec);
                 appendV(Inputs(pv, 2), out.subspan(2, 1), exec);
             } catch (const std::exception &) {

@@ -434,7 +434,7 @@ std::vector<Tensor> OnnxGraph::run(std::vector<Tensor> inputs)
     if (inputs.size() != d->inputs.size())
         throw Error(d->name + ": the model takes " + std::to_string(d->inputs.size()) + " inputs, got "
                     + std::to_string(inputs.size()));
-    std::vector<Tensor> values = d->constants;
+    std::vector<Tensor> values(d->constants.size()); // constants are read in place (execute)
     for (std::size_t i = 0; i < inputs.size(); ++i) {
         checkFed(d->inputs[i], inputs[i]);
         values[static_cast<std::size_t>(d->inputSlots[i])] = std::move(inputs[i]);
@@ -444,7 +444,7 @@ std::vector<Tensor> OnnxGraph::run(std::vector<Tensor> inputs)
 
 std::vector<Tensor> OnnxGraph::run(const std::map<std::string, Tensor> &inputs)
 {
-    std::vector<Tensor> values = d->constants;
+    std::vector<Tensor> values(d->constants.size()); // constants are read in place (execute)
     std::size_t used = 0;
     auto feed = [&](const std::vector<ValueInfo> &infos, const std::vector<int> &slots, bool required) {
         for (std::size_t i = 0; i < infos.size(); ++i) {
@@ -503,7 +503,7 @@ std::vector<Tensor> OnnxGraph::runCached(const std::map<std::string, Tensor> &in
             feed[*name] = t;
         }
     }
-    std::vector<Tensor> values = d->constants;
+    std::vector<Tensor> values(d->constants.size()); // constants are read in place (execute)
     for (std::size_t i = 0; i < d->inputs.size(); ++i) {
         const auto it = feed.find(d->inputs[i].name);
         if (it == feed.end())
@@ -528,12 +528,14 @@ std::vector<Tensor> OnnxGraph::runCached(const std::map<std::string, Tensor> &in
 std::vector<Tensor> OnnxGraph::Impl::execute(std::vector<Tensor> &values, KvCache *cache)
 {
     ExecContext exec{*pool, cache};
+    // A slot's value: what was fed or computed in this run, else the constant (initializer or folded node).
+    auto value = [&](std::size_t s) -> const Tensor * { return values[s].defined() ? &values[s] : &constants[s]; };
     std::vector<const Tensor *> in;
     std::vector<Tensor> out;
     for (const CompiledNode &node : nodes) {
         in.clear();
         for (int s : node.inputs)
-            in.push_back(s >= 0 ? &values[static_cast<std::size_t>(s)] : nullptr);
+            in.push_back(s >= 0 ? value(static_cast<std::size_t>(s)) : nullptr);
         out.assign(node.outputs.size(), Tensor());
         try {
             node.kernel(in, out, exec);
@@ -548,7 +550,7 @@ std::vector<Tensor> OnnxGraph::Impl::execute(std::vector<Tensor> &values, KvCach
     }
     std::vector<Tensor> result;
     for (int s : outputSlots)
-        result.push_back(values[static_cast<std::size_t>(s)]);
+        result.push_back(*value(static_cast<std::size_t>(s)));
     return result;
 }
 
