@@ -11,6 +11,8 @@
 #include <cstdio>
 #include <cstring>
 #include <limits>
+#include <memory>
+#include <new>
 
 namespace specdec::nn {
 
@@ -20,15 +22,27 @@ constexpr std::size_t kUnset = std::numeric_limits<std::size_t>::max();
 std::atomic<std::size_t> g_memoryLimit{kUnset};
 std::atomic<std::size_t> g_memoryInUse{0};
 
-// Returns the bytes of a buffer to the budget when its last owner lets go.
-struct Release
+// The allocator of a tensor's buffer and its shared_ptr control block, one allocation for both: returns the
+// buffer's bytes to the budget when its last owner lets go.
+template<class T> struct CountedAllocator
 {
+    using value_type = T;
     std::size_t bytes;
-    void operator()(std::byte *p) const
+    explicit CountedAllocator(std::size_t b)
+        : bytes(b)
     {
-        delete[] p;
+    }
+    template<class U> CountedAllocator(const CountedAllocator<U> &other) // NOLINT: rebinding
+        : bytes(other.bytes)
+    {
+    }
+    T *allocate(std::size_t n) { return static_cast<T *>(::operator new(n * sizeof(T))); }
+    void deallocate(T *p, std::size_t) noexcept
+    {
+        ::operator delete(p);
         g_memoryInUse.fetch_sub(bytes, std::memory_order_relaxed);
     }
+    template<class U> bool operator==(const CountedAllocator<U> &other) const { return bytes == other.bytes; }
 };
 
 } // namespace
@@ -201,14 +215,17 @@ std::shared_ptr<std::byte[]> Tensor::allocate() const
                         + formatBytes(static_cast<double>(limit))
                         + " models may allocate (the setting SPECDEC_MAX_MODEL_MEMORY, in MiB)");
     } while (!g_memoryInUse.compare_exchange_weak(used, used + bytes, std::memory_order_relaxed));
-    std::byte *buffer = nullptr;
+    // Whole max_align_t units (so every element type is aligned), not initialised.
+    const std::size_t units = (bytes + sizeof(std::max_align_t) - 1) / sizeof(std::max_align_t);
+    std::shared_ptr<std::max_align_t[]> block;
     try {
-        buffer = new std::byte[bytes];
+        block = std::allocate_shared_for_overwrite<std::max_align_t[]>(CountedAllocator<std::max_align_t>(bytes), units);
     } catch (const std::bad_alloc &) {
         g_memoryInUse.fetch_sub(bytes, std::memory_order_relaxed);
         throw Error("out of memory allocating a " + describe() + " tensor (" + formatBytes(static_cast<double>(bytes)) + ")");
     }
-    return std::shared_ptr<std::byte[]>(buffer, Release{bytes}); // releases the buffer if this throws
+    std::byte *data = reinterpret_cast<std::byte *>(block.get());
+    return std::shared_ptr<std::byte[]>(std::move(block), data);
 }
 
 Tensor Tensor::zeros(DataType type, Shape shape)
