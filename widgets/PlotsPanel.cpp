@@ -234,8 +234,37 @@ void PlotsPanel::rescale()
 
 void PlotsPanel::replotAll()
 {
-    for (QCustomPlot *p : m_plots)
-        p->replot(QCustomPlot::rpQueuedReplot);
+    m_stale.fill(true);
+    if (m_deferred)
+        return;
+    for (std::size_t i = 0; i < m_plots.size(); ++i) {
+        m_stale[i] = false;
+        m_plots[i]->replot(QCustomPlot::rpQueuedReplot);
+    }
+}
+
+void PlotsPanel::setDeferredReplot(bool deferred)
+{
+    if (deferred == m_deferred)
+        return;
+    m_deferred = deferred;
+    if (!deferred)
+        while (replotNext()) {
+        }
+}
+
+bool PlotsPanel::replotNext()
+{
+    for (std::size_t n = 0; n < m_plots.size(); ++n) {
+        const auto i = static_cast<std::size_t>(m_nextReplot);
+        m_nextReplot = (m_nextReplot + 1) % static_cast<int>(m_plots.size());
+        if (m_stale[i]) {
+            m_stale[i] = false;
+            m_plots[i]->replot(QCustomPlot::rpQueuedReplot);
+            return true;
+        }
+    }
+    return false;
 }
 
 void PlotsPanel::applyStyle()

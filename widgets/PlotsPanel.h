@@ -51,6 +51,11 @@ public:
     /// (-1: up to and including `round`).
     void setCurrentRound(const RoundHistory &history, int round, int revealed = -1);
     int roundsPlotted() const { return m_rounds; }
+    /// While deferred (full-speed play), new data only marks the charts stale and replotNext() redraws them
+    /// one chart a frame, so a frame pays for one chart, not four; switching back replots the stale ones.
+    void setDeferredReplot(bool deferred);
+    /// Replots the next stale chart (round-robin); false when none is stale.
+    bool replotNext();
     /// The round the cursor marks (0-based), -1 when hidden.
     int cursorRound() const;
     /// The points drawn of `series` (every round's value until the series is decimated).
@@ -71,6 +76,9 @@ private:
     void showSeries();
 
     std::array<QCustomPlot *, 4> m_plots{};
+    std::array<bool, 4> m_stale{};
+    bool m_deferred = false;
+    int m_nextReplot = 0;
     std::array<QCPItemStraightLine *, 3> m_cursors{};
     std::vector<QCPGraph *> m_graphs; ///< indexed by Series (PositionAcceptance excepted)
     std::vector<DecimatedSeries> m_series; ///< what each graph shows, indexed like m_graphs

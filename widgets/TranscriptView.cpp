@@ -26,6 +26,9 @@ TranscriptView::TranscriptView(QWidget *parent)
     f.setPointSizeF(f.pointSizeF() * 1.35);
     setFont(f);
     document()->setDocumentMargin(12);
+    // Read-only text that grows every round: an undo stack would keep every insertion and every trimmed
+    // head (memory growing with the rounds played).
+    document()->setUndoRedoEnabled(false);
 }
 
 void TranscriptView::setSession(const SessionInfo &session)

@@ -247,17 +247,20 @@ int runBenchmark(const AutomationContext &c, const CommandLine &cl)
     // A frame: from the moment a batch of rounds reaches the GUI thread until the window shows it — the
     // session stores it, every view updates, the plots replot and the whole window repaints. Timed on the wall
     // clock and on the GUI thread's CPU clock (the frame's own work, without the time other processes of a
-    // shared machine took the CPU).
-    std::vector<double> frames, frameCpu;
+    // shared machine took the CPU). Every event the session receives restarts the clocks, so a frame starts
+    // with the event that delivered its batch (not with an earlier "job finished" event). Beside them, all the
+    // GUI thread's CPU time from one frame to the next (timers, deferred layouts, the other events included).
+    std::vector<double> frames, frameCpu, betweenCpu;
     QElapsedTimer frame;
     double frameCpuStart = 0.0;
+    double lastFrameCpuEnd = -1.0;
     struct Arrival : QObject
     {
         QElapsedTimer *frame;
         double *cpuStart;
         bool eventFilter(QObject *, QEvent *e) override
         {
-            if (e->type() == QEvent::MetaCall && !frame->isValid()) {
+            if (e->type() == QEvent::MetaCall) {
                 frame->start();
                 *cpuStart = threadCpuMilliseconds();
             }
@@ -271,6 +274,8 @@ int runBenchmark(const AutomationContext &c, const CommandLine &cl)
     QJsonArray rss;
     int nextRss = 1000;
     double rssAt = -1; // after cl.rssAt rounds
+    const QList<QCustomPlot *> plots = c.window->findChildren<QCustomPlot *>();
+    const bool printParts = qEnvironmentVariableIsSet("SPECDEC_FRAME_PARTS"); // a frame's parts on stderr
     const auto shown = QObject::connect(c.session, &SessionController::roundsAdded, c.window, [&] {
         if (c.session->history().size() >= rounds)
             c.player->pause();
@@ -286,20 +291,28 @@ int runBenchmark(const AutomationContext &c, const CommandLine &cl)
         // What the event loop would do next for this update: the queued replots, then the window's repaint
         // of what changed.
         const double before = static_cast<double>(frame.nsecsElapsed()) * 1e-6;
+        const double cpuBefore = threadCpuMilliseconds() - frameCpuStart;
         QString parts;
-        for (QCustomPlot *plot : c.window->findChildren<QCustomPlot *>()) {
+        for (QCustomPlot *plot : std::as_const(plots)) {
             QElapsedTimer t;
             t.start();
             QCoreApplication::sendPostedEvents(plot, QEvent::MetaCall);
-            parts += QString::number(static_cast<double>(t.nsecsElapsed()) * 1e-6, 'f', 1) + QLatin1Char(' ');
+            if (printParts)
+                parts += QString::number(static_cast<double>(t.nsecsElapsed()) * 1e-6, 'f', 1) + QLatin1Char(' ');
         }
         QElapsedTimer t;
         t.start();
         QCoreApplication::sendPostedEvents(c.window, QEvent::UpdateRequest);
-        if (qEnvironmentVariableIsSet("SPECDEC_FRAME_PARTS"))
-            errStream() << "views " << before << " plots " << parts << " paint " << static_cast<double>(t.nsecsElapsed()) * 1e-6 << Qt::endl;
+        if (printParts)
+            errStream() << "views " << before << " (cpu " << cpuBefore << ") plots " << parts << " paint "
+                        << static_cast<double>(t.nsecsElapsed()) * 1e-6 << " frame cpu "
+                        << threadCpuMilliseconds() - frameCpuStart << Qt::endl;
         frames.push_back(static_cast<double>(frame.nsecsElapsed()) * 1e-6);
-        frameCpu.push_back(threadCpuMilliseconds() - frameCpuStart);
+        const double cpuEnd = threadCpuMilliseconds();
+        frameCpu.push_back(cpuEnd - frameCpuStart);
+        if (lastFrameCpuEnd >= 0)
+            betweenCpu.push_back(cpuEnd - lastFrameCpuEnd);
+        lastFrameCpuEnd = cpuEnd;
         frame.invalidate();
     });
     QElapsedTimer playing;
@@ -318,6 +331,7 @@ int runBenchmark(const AutomationContext &c, const CommandLine &cl)
     std::vector<double> sorted = frames;
     std::sort(sorted.begin(), sorted.end());
     std::sort(frameCpu.begin(), frameCpu.end());
+    std::sort(betweenCpu.begin(), betweenCpu.end());
     auto percentileOf = [](const std::vector<double> &v, double q) {
         if (v.empty())
             return 0.0;
@@ -341,6 +355,8 @@ int runBenchmark(const AutomationContext &c, const CommandLine &cl)
         {QStringLiteral("frame_ms_max"), sorted.empty() ? 0.0 : sorted.back()},
         {QStringLiteral("frame_cpu_ms_p50"), percentileOf(frameCpu, 0.50)},
         {QStringLiteral("frame_cpu_ms_p99"), percentileOf(frameCpu, 0.99)},
+        {QStringLiteral("gui_cpu_ms_per_frame_p50"), percentileOf(betweenCpu, 0.50)},
+        {QStringLiteral("gui_cpu_ms_per_frame_p99"), percentileOf(betweenCpu, 0.99)},
         {QStringLiteral("first_paint_ms"), static_cast<double>(firstPaint)},
         {QStringLiteral("peak_memory_mb"), peakMemoryMegabytes()},
         {QStringLiteral("rss_mb_end"), rssEnd},

@@ -217,6 +217,10 @@ void MainWindow::connectSession()
         m_roundView->setAnimationDuration(m_player->phaseMilliseconds() * 4 / 5);
     });
     connect(m_player, &Player::playingChanged, m_transport, &TransportBar::setPlaying);
+    connect(m_player, &Player::playingChanged, this, [this](bool playing) {
+        if (!playing) // from full speed: every panel to the round on screen
+            revealViews();
+    });
     connect(m_player, &Player::positionChanged, this, &MainWindow::showPosition);
     connect(m_timeline, &Timeline::roundActivated, m_player, [this](int round) { m_player->jumpTo(round); });
     connect(m_roundView, &RoundView::cardSelected, this, &MainWindow::showCard);
@@ -281,19 +285,26 @@ void MainWindow::showPosition(int round, Phase phase, bool animate)
     }
     m_roundView->cards()->setRevealOptions(m_player->revealOptions());
     m_roundView->showPosition(history, round, phase, animate, m_player->step());
-    m_timeline->setCurrentRound(round);
     revealViews();
+    updateStatus();
+}
+
+void MainWindow::showDistributions()
+{
+    const int round = m_player->round();
+    const RoundHistory &history = m_session->history();
+    if (!history.contains(round))
+        return;
     if (history.at(round).tree) {
         // The node the phase is about (the last tested child, the correction or bonus), unless one was clicked.
         const TreeView *tree = m_roundView->tree();
         int node = tree->selectedNode();
         if (node == -1)
             node = tree->frame().outcomeShown ? TreeFrame::kOutcome : std::max(0, tree->frame().currentNode);
-        m_distribution->showTreeNode(history.shared(round), node, phase);
+        m_distribution->showTreeNode(history.shared(round), node, m_player->phase());
     } else {
         showCard(m_roundView->cards()->currentCard());
     }
-    updateStatus();
 }
 
 void MainWindow::showTreeNode(int node)
@@ -304,7 +315,47 @@ void MainWindow::showTreeNode(int node)
         m_distribution->showTreeNode(history.shared(round), node, m_player->phase());
 }
 
+namespace {
+enum Panel { TimelinePanel, DistributionsPanel, TheoryPanelTurn, PlotsPanelTurn, kPanels };
+} // namespace
+
+bool MainWindow::isStreaming() const
+{
+    return m_player->isPlaying() && m_player->phaseMilliseconds() == 0;
+}
+
 void MainWindow::revealViews()
+{
+    const bool streaming = isStreaming();
+    m_plots->setDeferredReplot(streaming); // leaving full speed replots what is stale
+    if (!streaming) {
+        for (int panel = 0; panel < kPanels; ++panel)
+            revealPanel(panel);
+        return;
+    }
+    // The charts' data follow every frame (cheap; they replot in their turn); then one visible panel.
+    revealPanel(PlotsPanelTurn);
+    const QWidget *widgets[kPanels] = {m_timeline, m_distribution, m_theory, m_plots};
+    for (int tries = 0; tries < kPanels; ++tries) {
+        const int panel = m_nextPanel;
+        m_nextPanel = (m_nextPanel + 1) % kPanels;
+        if (!widgets[panel]->isVisible())
+            continue;
+        if (panel == PlotsPanelTurn) { // the charts' turn lasts four frames, one chart each
+            if (!m_plots->replotNext())
+                continue;
+            if (++m_chartsDrawn < 4)
+                m_nextPanel = panel;
+            else
+                m_chartsDrawn = 0;
+            return;
+        }
+        revealPanel(panel);
+        return;
+    }
+}
+
+void MainWindow::revealPanel(int panel)
 {
     // What the class has seen: the furthest position since Home lists its rounds (timeline, plots); the
     // position on screen sets the numbers (theory, the plots' cursor and per-position acceptance).
@@ -313,18 +364,34 @@ void MainWindow::revealViews()
         return history.contains(round) ? frameOf(&history.at(round).trace, round, phase, step, m_player->revealOptions())
                                        : RoundFrame{};
     };
-    const RoundFrame seen = frameAt(m_player->furthestRound(), m_player->furthestPhase(), m_player->furthestStep());
     const RoundFrame now = frameAt(m_player->round(), m_player->phase(), m_player->step());
-    m_timeline->model()->setRevealed(seen.empty() ? 0 : seen.round + 1, seen.verdictsRevealed, seen.committed);
-    if (now.round >= 0)
+    switch (panel) {
+    case TimelinePanel: {
+        const RoundFrame seen = frameAt(m_player->furthestRound(), m_player->furthestPhase(), m_player->furthestStep());
+        m_timeline->model()->setRevealed(seen.empty() ? 0 : seen.round + 1, seen.verdictsRevealed, seen.committed);
         m_timeline->setCurrentRound(now.round);
-    m_plots->appendRounds(history, seen.roundsRevealed);
-    m_plots->setCurrentRound(history, now.round, now.roundsRevealed);
-    if (now.roundsRevealed > 0)
-        m_theory->setMetrics(history.at(now.roundsRevealed - 1).cumulative,
-                             m_session->setup().decoding.draftLength);
-    else
-        m_theory->clear();
+        break;
+    }
+    case DistributionsPanel:
+        if (now.round >= 0)
+            showDistributions();
+        break;
+    case TheoryPanelTurn:
+        if (now.roundsRevealed > 0)
+            m_theory->setMetrics(history.at(now.roundsRevealed - 1).cumulative,
+                                 m_session->setup().decoding.draftLength);
+        else
+            m_theory->clear();
+        break;
+    case PlotsPanelTurn: {
+        const RoundFrame seen = frameAt(m_player->furthestRound(), m_player->furthestPhase(), m_player->furthestStep());
+        m_plots->appendRounds(history, seen.roundsRevealed);
+        m_plots->setCurrentRound(history, now.round, now.roundsRevealed);
+        break;
+    }
+    default:
+        break;
+    }
 }
 
 void MainWindow::showCard(int card)

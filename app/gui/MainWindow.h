@@ -79,7 +79,16 @@ private:
     void openCorpus(const QString &path);
     void openModel(const QString &path);
     void updateStatus();
+    /// Brings the panels beside the round view (timeline, distributions, theory, plots) to the position on
+    /// screen: all of them, or at full speed only the next one whose turn it is (isStreaming()).
     void revealViews();
+    /// Full-speed play: rounds arrive faster than a screen refreshes, so each frame shows the newest round in
+    /// the round view and status line and gives one other visible panel its turn (a chart, the timeline, the
+    /// distributions or the theory), so a frame costs the round view plus one panel; each panel still follows
+    /// several times a second. Pausing or any step brings every panel up to date at once.
+    bool isStreaming() const;
+    void revealPanel(int panel);
+    void showDistributions();
 
     SessionController *m_session;
     Player *m_player;
@@ -97,6 +106,8 @@ private:
     QList<class QToolBar *> m_toolBars;
     ActionRegistry *m_actions = nullptr;
     bool m_compact = false;
+    int m_nextPanel = 0;  ///< whose turn it is while streaming
+    int m_chartsDrawn = 0; ///< charts drawn in the plots' current turn
 };
 
 } // namespace specdec::gui

@@ -10,7 +10,9 @@
 #include "SessionController.h"
 
 #include "MessageBanner.h"
+#include "PlotsPanel.h"
 #include "RoundView.h"
+#include "TheoryPanel.h"
 #include "Timeline.h"
 
 #include <QListView>
@@ -47,6 +49,7 @@ private slots:
     void badCorpusIsAMessage();
     void windowShowsTheErrorAndRecovers();
     void playerStepsAndTimelineJumps();
+    void fullSpeedPanelsTakeTurns();
 };
 
 void TestSession::initTestCase()
@@ -207,6 +210,53 @@ void TestSession::playerStepsAndTimelineJumps()
     QCOMPARE(window.roundView()->cards()->cardCount(), session.history().at(1).trace.draftLength + 1);
     player.reset();
     QCOMPARE(player.round(), -1);
+}
+
+void TestSession::fullSpeedPanelsTakeTurns()
+{
+    // At full speed each frame shows the newest round and gives one other panel its turn: the timeline and
+    // the theory never change in the same frame, yet both follow while playing; pausing brings every panel
+    // to the round on screen at once (no chart left stale).
+    SessionController session(catalog());
+    Player player(&session);
+    Language language;
+    MainWindow window(&session, &player, &language);
+    window.show();
+    QSignalSpy ready(&session, &SessionController::ready);
+    window.startSession(tinySetup());
+    QVERIFY(ready.wait(20000));
+    int rows = window.timeline()->model()->rowCount();
+    QString theory = window.theory()->toPlainText();
+    int frames = 0, timelineTurns = 0, theoryTurns = 0, both = 0;
+    connect(&session, &SessionController::roundsAdded, &window, [&] {
+        if (!player.isPlaying())
+            return;
+        ++frames;
+        const bool timeline = window.timeline()->model()->rowCount() != rows;
+        const bool theoryChanged = window.theory()->toPlainText() != theory;
+        rows = window.timeline()->model()->rowCount();
+        theory = window.theory()->toPlainText();
+        timelineTurns += timeline;
+        theoryTurns += theoryChanged;
+        both += timeline && theoryChanged;
+        if (session.history().size() >= 300)
+            player.pause();
+    });
+    player.setPhaseMilliseconds(0);
+    player.play();
+    QTRY_VERIFY_WITH_TIMEOUT(!player.isPlaying(), 60000);
+    QVERIFY2(frames >= 3, qPrintable(QString::number(frames)));
+    QCOMPARE(both, 0);
+    QVERIFY(timelineTurns > 0 || frames < 7);
+    QVERIFY(theoryTurns > 0 || frames < 7);
+    // Paused: every panel at the round on screen.
+    const int round = player.round();
+    QVERIFY(round >= 0);
+    QCOMPARE(window.timeline()->model()->rowCount(), round + 1);
+    QCOMPARE(window.plots()->roundsPlotted(), round + 1);
+    QVERIFY(!window.plots()->replotNext()); // nothing stale
+    QVERIFY2(window.theory()->toPlainText().contains(QStringLiteral("over %1 rounds").arg(round + 1)),
+             qPrintable(window.theory()->toPlainText()));
 }
 
 QTEST_MAIN(TestSession)
