@@ -1,16 +1,35 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "MetricsAccumulator.h"
 
+#include "Error.h"
 #include "Metrics.h"
 #include "Theory.h"
 
 #include <cmath>
 #include <limits>
+#include <string>
 
 namespace specdec {
 
+void checkConsistent(const RoundTrace &r)
+{
+    const auto where = [&] { return "round " + std::to_string(r.index + 1) + ": "; };
+    if (r.draftLength < 0)
+        throw Error(where() + "negative draft length K = " + std::to_string(r.draftLength));
+    if (static_cast<std::size_t>(r.draftLength) != r.positions.size())
+        throw Error(where() + "K = " + std::to_string(r.draftLength) + " but " + std::to_string(r.positions.size())
+                    + " draft positions recorded");
+    if (r.rejectedAt < -1 || r.rejectedAt >= r.draftLength)
+        throw Error(where() + "rejected at position " + std::to_string(r.rejectedAt) + " outside 0.."
+                    + std::to_string(r.draftLength - 1));
+    if (r.committed.size() > static_cast<std::size_t>(r.draftLength) + 1)
+        throw Error(where() + std::to_string(r.committed.size()) + " tokens committed, more than K + 1 = "
+                    + std::to_string(r.draftLength + 1));
+}
+
 void MetricsAccumulator::add(const RoundTrace &r)
 {
+    checkConsistent(r); // before any sum changes: a rejected trace leaves the accumulator as it was
     ++m_rounds;
     m_generated += static_cast<std::int64_t>(r.committed.size());
     m_drafted += r.draftLength;

@@ -17,9 +17,15 @@ namespace specdec {
 
 struct RunMetrics;
 
+/// Throws a specdec::Error naming the round when `round` contradicts itself: K negative or not the number of
+/// positions recorded, a rejection outside 0..K-1, more than K + 1 tokens committed (a trace read from a file
+/// or built by hand; the decoders never make one).
+void checkConsistent(const RoundTrace &round);
+
 class MetricsAccumulator
 {
 public:
+    /// Folds `round` in; an inconsistent round (checkConsistent) throws and changes nothing.
     void add(const RoundTrace &round);
     void clear() { *this = MetricsAccumulator(); }
 

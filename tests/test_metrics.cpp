@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Metrics and theory: the closed forms against the literature's numbers, and metrics of hand-made traces.
+#include "Error.h"
 #include "Metrics.h"
 #include "MetricsAccumulator.h"
 #include "Theory.h"
@@ -162,6 +163,50 @@ private slots:
             hand.add(r);
         QCOMPARE(hand.metrics(2.0).acceptanceRate, 9.0 / 12.0);
         QCOMPARE(hand.metrics(2.0).perPositionTested, (std::vector<int>{4, 3, 3, 2}));
+    }
+
+    void inconsistentTraceIsRejected_data()
+    {
+        QTest::addColumn<int>("broken");
+        QTest::addColumn<QString>("message");
+        QTest::addRow("fewer positions than K") << 0 << QStringLiteral("round 3: K = 4 but 2 draft positions recorded");
+        QTest::addRow("rejection past K") << 1 << QStringLiteral("round 3: rejected at position 4 outside 0..3");
+        QTest::addRow("rejection below -1") << 2 << QStringLiteral("round 3: rejected at position -2 outside 0..3");
+        QTest::addRow("negative K") << 3 << QStringLiteral("round 3: negative draft length K = -1");
+        QTest::addRow("too many committed") << 4 << QStringLiteral("round 3: 6 tokens committed, more than K + 1 = 5");
+    }
+
+    void inconsistentTraceIsRejected()
+    {
+        // A trace that contradicts itself (read from a file, made by hand) is refused with the round named,
+        // before any position is read (no read past `positions`) and without changing the sums.
+        QFETCH(int, broken);
+        QFETCH(QString, message);
+        RoundTrace r = round(4, 1, 0.5);
+        r.index = 2;
+        switch (broken) {
+        case 0: r.positions.resize(2); r.rejectedAt = 3; break; // tested 4 of 2 positions
+        case 1: r.rejectedAt = 4; break;
+        case 2: r.rejectedAt = -2; break;
+        case 3: r.draftLength = -1; r.positions.clear(); break;
+        default: r.committed.assign(6, 1); break;
+        }
+        MetricsAccumulator acc;
+        acc.add(round(4, 2, 0.5));
+        const RunMetrics before = acc.metrics(1.0);
+        try {
+            acc.add(r);
+            QFAIL("an inconsistent trace was accepted");
+        } catch (const Error &e) {
+            QCOMPARE(QString::fromStdString(e.what()), message);
+        }
+        QCOMPARE(acc.rounds(), 1);
+        QCOMPARE(acc.metrics(1.0).tested, before.tested);
+        QCOMPARE(acc.metrics(1.0).perPositionTested, before.perPositionTested);
+        QVERIFY_THROWS_EXCEPTION(Error, computeMetrics({round(4, 2, 0.5), r}, 1.0));
+        // The same round made consistent is accepted.
+        acc.add(round(4, 1, 0.5));
+        QCOMPARE(acc.rounds(), 2);
     }
 
     void emptyRunHasZeroMetrics()
