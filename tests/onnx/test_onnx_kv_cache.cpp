@@ -15,6 +15,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <functional>
 
 using namespace specdec;
 using namespace specdec::nn;
@@ -212,6 +213,36 @@ private slots:
                                         .arg(r)));
             }
         }
+    }
+
+    void aCacheRefusesWhatDoesNotFit()
+    {
+        const auto onnx = OnnxLanguageModel::load(std::string(SPECDEC_SOURCE_DIR) + "/corpora/kjv/models/draft-tiny.onnx", 1);
+        QVERIFY(onnx->cachesInPlace());
+        KvCache cache = onnx->newCache();
+        QCOMPARE(cache.capacity(), static_cast<std::int64_t>(onnx->contextLength()));
+        const std::vector<TokenId> ids(static_cast<std::size_t>(onnx->contextLength()), 1);
+        const Tensor logits = onnx->runCached(ids, cache);
+        QCOMPARE(logits.dim(0), static_cast<std::int64_t>(ids.size()));
+        QCOMPARE(cache.length(), static_cast<std::int64_t>(ids.size()));
+        auto refused = [](const std::function<void()> &f, const char *needle) {
+            try {
+                f();
+            } catch (const Error &e) {
+                return std::string(e.what()).find(needle) != std::string::npos
+                       && std::string(e.what()).find('\n') == std::string::npos;
+            }
+            return false;
+        };
+        QVERIFY(refused([&] { onnx->runCached(std::vector<TokenId>{1}, cache); }, "context"));
+        QCOMPARE(cache.length(), static_cast<std::int64_t>(ids.size())); // unchanged
+        QVERIFY(refused([&] { cache.truncate(cache.length() + 1); }, "cannot cut"));
+        cache.truncate(3);
+        QCOMPARE(cache.length(), std::int64_t(3));
+        // The graph itself refuses a cache of another graph.
+        const auto target = OnnxLanguageModel::load(std::string(SPECDEC_SOURCE_DIR) + "/corpora/kjv/models/target.onnx", 1);
+        KvCache other = target->newCache();
+        QVERIFY(refused([&] { onnx->runCached(std::vector<TokenId>{1}, other); }, "cache"));
     }
 
     void aGraphWithoutThePatternKeepsThePresents()
