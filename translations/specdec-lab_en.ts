@@ -1690,6 +1690,10 @@
         <source>Round %1: on screen now. Click to replay it from its first phase.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Round %1: older than the %2 rounds kept; its numbers are in the totals only.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::TransportBar</name>

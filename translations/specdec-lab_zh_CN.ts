@@ -1689,6 +1689,10 @@
         <source>Round %1: on screen now. Click to replay it from its first phase.</source>
         <translation>第 %1 轮：正在显示。点击从第一个阶段重放。</translation>
     </message>
+    <message>
+        <source>Round %1: older than the %2 rounds kept; its numbers are in the totals only.</source>
+        <translation>第 %1 轮：早于保留的 %2 轮，它的数字只计入总计。</translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::TransportBar</name>

@@ -25,11 +25,19 @@ std::shared_ptr<const TreeTrace> treeWithoutDistributions(const TreeTrace &from)
     return tree;
 }
 
+CompactRounds::CompactRounds(int kept)
+    : m_kept((std::max(1, kept) + kCheckpointEvery - 1) / kCheckpointEvery * kCheckpointEvery)
+{
+}
+
 void CompactRounds::append(const RoundRecord &record)
 {
     const RoundTrace &t = record.trace;
-    if (size() % kCheckpointEvery == 0)
+    if (size() % kCheckpointEvery == 0) {
+        if (static_cast<int>(m_rounds.size()) >= m_kept + kCheckpointEvery)
+            dropOldest();
         m_checkpoints.push_back(m_sums);
+    }
     Round r{};
     r.seconds = record.seconds;
     r.baselineSeconds = record.baselineSeconds;
@@ -40,8 +48,8 @@ void CompactRounds::append(const RoundRecord &record)
         m_trees.emplace(size(), treeWithoutDistributions(*record.tree));
     r.targetCache = t.targetCache;
     r.draftCache = t.draftCache;
-    r.firstPosition = static_cast<std::uint32_t>(m_positions.size());
-    r.firstToken = static_cast<std::uint32_t>(m_tokens.size());
+    r.firstPosition = static_cast<std::uint32_t>(m_positionsDropped + m_positions.size());
+    r.firstToken = static_cast<std::uint32_t>(m_tokensDropped + m_tokens.size());
     r.contextLength = t.contextLength;
     r.correction = t.correction;
     r.bonus = t.bonus;
@@ -59,7 +67,7 @@ void CompactRounds::append(const RoundRecord &record)
         const bool same = p.ratio == derived.ratio && p.threshold == derived.threshold
                           && p.totalVariation == derived.totalVariation;
         if (!same)
-            m_extras.emplace(m_positions.size(), Extra{p.ratio, p.threshold, p.totalVariation});
+            m_extras.emplace(m_positionsDropped + m_positions.size(), Extra{p.ratio, p.threshold, p.totalVariation});
         m_positions.push_back({p.q, p.p, p.u, p.overlap, p.token, p.verdict, same});
     }
     m_tokens.insert(m_tokens.end(), t.committed.begin(), t.committed.end());
@@ -67,9 +75,31 @@ void CompactRounds::append(const RoundRecord &record)
     add(m_sums, t, r);
 }
 
+void CompactRounds::dropOldest()
+{
+    // A whole block, so that first() stays on a checkpoint: the sums before it are the checkpoint kept.
+    std::size_t tokens = 0;
+    for (int i = 0; i < kCheckpointEvery; ++i) {
+        const Round &r = m_rounds.front();
+        for (std::size_t p = 0; p < r.positions; ++p)
+            m_extras.erase(m_positionsDropped + p);
+        m_positionsDropped += r.positions;
+        m_positions.erase(m_positions.begin(), m_positions.begin() + r.positions);
+        tokens += r.committed;
+        m_trees.erase(m_first);
+        m_rounds.pop_front();
+        ++m_first;
+    }
+    m_tokens.erase(m_tokens.begin(), m_tokens.begin() + static_cast<std::ptrdiff_t>(tokens));
+    m_tokensDropped += tokens;
+    m_checkpoints.pop_front();
+    if (m_cursorRound < m_first)
+        m_cursorRound = -1; // the cursor's sums are of a dropped round: the next read starts at a checkpoint
+}
+
 void CompactRounds::clear()
 {
-    *this = CompactRounds();
+    *this = CompactRounds(m_kept);
 }
 
 void CompactRounds::add(Sums &sums, const RoundTrace &trace, const Round &round)
@@ -82,13 +112,13 @@ void CompactRounds::add(Sums &sums, const RoundTrace &trace, const Round &round)
 
 std::span<const TokenId> CompactRounds::committed(int round) const
 {
-    const Round &r = m_rounds[static_cast<std::size_t>(round)];
-    return std::span(m_tokens).subspan(r.firstToken, r.committed);
+    const Round &r = at(round);
+    return std::span(m_tokens).subspan(r.firstToken - m_tokensDropped, r.committed);
 }
 
 RoundTrace CompactRounds::trace(int round) const
 {
-    const Round &r = m_rounds[static_cast<std::size_t>(round)];
+    const Round &r = at(round);
     RoundTrace t;
     t.index = round;
     t.contextLength = r.contextLength;
@@ -96,7 +126,7 @@ RoundTrace CompactRounds::trace(int round) const
     t.greedy = r.greedy;
     t.positions.reserve(r.positions);
     for (std::size_t i = r.firstPosition; i < r.firstPosition + r.positions; ++i) {
-        const Position &c = m_positions[i];
+        const Position &c = m_positions[i - m_positionsDropped];
         DraftPosition p;
         p.token = c.token;
         p.q = c.q;
@@ -126,7 +156,7 @@ RoundTrace CompactRounds::trace(int round) const
 
 RoundRecord CompactRounds::record(int round) const
 {
-    const Round &r = m_rounds[static_cast<std::size_t>(round)];
+    const Round &r = at(round);
     RoundRecord out;
     out.trace = trace(round);
     out.seconds = r.seconds;
@@ -142,11 +172,11 @@ RoundRecord CompactRounds::record(int round) const
     // span, else from the checkpoint below it.
     const int checkpoint = round / kCheckpointEvery;
     if (m_cursorRound > round || m_cursorRound < checkpoint * kCheckpointEvery - 1) {
-        m_cursor = m_checkpoints[static_cast<std::size_t>(checkpoint)];
+        m_cursor = m_checkpoints[static_cast<std::size_t>(checkpoint - m_first / kCheckpointEvery)];
         m_cursorRound = checkpoint * kCheckpointEvery - 1;
     }
     for (int i = m_cursorRound + 1; i < round; ++i)
-        add(m_cursor, trace(i), m_rounds[static_cast<std::size_t>(i)]);
+        add(m_cursor, trace(i), at(i));
     if (m_cursorRound < round)
         add(m_cursor, out.trace, r);
     m_cursorRound = round;
@@ -157,7 +187,7 @@ RoundRecord CompactRounds::record(int round) const
 std::size_t CompactRounds::bytes() const
 {
     return m_rounds.size() * sizeof(Round) + m_positions.size() * sizeof(Position)
-           + m_tokens.capacity() * sizeof(TokenId) + m_checkpoints.capacity() * sizeof(Sums)
+           + m_tokens.capacity() * sizeof(TokenId) + m_checkpoints.size() * sizeof(Sums)
            + m_extras.size() * (sizeof(std::size_t) + sizeof(Extra) + 16);
 }
 

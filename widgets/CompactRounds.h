@@ -14,8 +14,14 @@
 //
 // A token-tree round also keeps its TreeTrace without vectors (treeWithoutDistributions).
 //
-// API: append(record) in round order from round 0; size(); record(round) → a full RoundRecord with empty
-// distribution vectors; committed(round) → the tokens the round committed, without building a record.
+// Bounded: the numbers of the newest kept() rounds (at least; up to kept() + kCheckpointEvery) are kept.
+// Older rounds leave in blocks of kCheckpointEvery: their exact numbers live on only in the running sums (the
+// checkpoint at first() is the MetricsAccumulator of every round before it), so the cumulative metrics of
+// every kept round stay exact; the rounds before first() can no longer be read or replayed.
+//
+// API: append(record) in round order from round 0; size() (every round appended); first() (the oldest kept);
+// record(round) → a full RoundRecord with empty distribution vectors (first() <= round < size());
+// committed(round) → the tokens the round committed, without building a record.
 
 #include "RoundRecord.h"
 
@@ -37,10 +43,18 @@ class CompactRounds
 {
 public:
     static constexpr int kCheckpointEvery = 256;
+    /// Rounds whose numbers are kept by default: at K = 4 about 6 MB (and 2.4 MB more for the block in flight).
+    static constexpr int kDefaultKept = 80 * kCheckpointEvery;
+
+    /// `kept`: rounds whose numbers are kept (rounded up to whole checkpoint blocks).
+    explicit CompactRounds(int kept = kDefaultKept);
 
     void append(const RoundRecord &record);
     void clear();
-    int size() const { return static_cast<int>(m_rounds.size()); }
+    int size() const { return m_first + static_cast<int>(m_rounds.size()); }
+    /// The oldest round still kept (0 until more than kept() rounds were appended).
+    int first() const { return m_first; }
+    int kept() const { return m_kept; }
 
     /// Round `round` with every number of its trace and metrics; its distribution vectors are empty.
     RoundRecord record(int round) const;
@@ -93,14 +107,23 @@ private:
     static Extra derive(double q, double p, double overlap);
     RoundTrace trace(int round) const;
     static void add(Sums &sums, const RoundTrace &trace, const Round &round);
+    const Round &at(int round) const { return m_rounds[static_cast<std::size_t>(round - m_first)]; }
+    /// Drops the oldest block of kCheckpointEvery rounds.
+    void dropOldest();
 
     // Deques: they grow in small blocks, never holding twice the memory as a vector does while it reallocates.
-    std::deque<Round> m_rounds;
+    // Round::firstPosition and firstToken count from round 0; the dropped ones are m_positionsDropped and
+    // m_tokensDropped.
+    std::deque<Round> m_rounds;          ///< rounds [m_first, size())
     std::deque<Position> m_positions;
-    std::vector<TokenId> m_tokens;
+    std::vector<TokenId> m_tokens;       ///< contiguous, for committed()'s span; its head erased by block
+    std::size_t m_positionsDropped = 0;
+    std::size_t m_tokensDropped = 0;
+    int m_first = 0;
+    int m_kept;
     std::unordered_map<int, std::shared_ptr<const TreeTrace>> m_trees; ///< token-tree rounds: their trees
     std::unordered_map<std::size_t, Extra> m_extras; ///< by position index, for positions not derived
-    std::vector<Sums> m_checkpoints; ///< [j]: the sums before round j · kCheckpointEvery
+    std::deque<Sums> m_checkpoints; ///< [j]: the sums before round m_first + j · kCheckpointEvery
     Sums m_sums;                     ///< the sums after the last round appended
     mutable Sums m_cursor;           ///< the sums after round m_cursorRound
     mutable int m_cursorRound = -1;

@@ -98,7 +98,7 @@ void PlotsPanel::appendRounds(const RoundHistory &history, int count)
     if (end == m_rounds)
         return;
     auto add = [this](Series s, double x, double value) { m_series[static_cast<std::size_t>(s)].add(x, value); };
-    for (int i = m_rounds; i < end; ++i) {
+    for (int i = std::max(m_rounds, history.first()); i < end; ++i) { // (rounds no longer kept: not replotted)
         const RoundRecord &r = history.at(i);
         const RunMetrics &c = r.cumulative;
         const double x = i + 1;
@@ -188,7 +188,7 @@ void PlotsPanel::setCurrentRound(const RoundHistory &history, int round, int rev
     if (revealed < 0)
         revealed = valid ? round + 1 : 0;
     revealed = std::min(revealed, history.size());
-    const RunMetrics m = revealed > 0 ? history.at(revealed - 1).cumulative : RunMetrics{};
+    const RunMetrics m = history.contains(revealed - 1) ? history.at(revealed - 1).cumulative : RunMetrics{};
     QVector<double> keys, values;
     for (std::size_t i = 0; i < m.perPositionAcceptance.size(); ++i) {
         if (std::isnan(m.perPositionAcceptance[i]))

@@ -2,6 +2,8 @@
 #include "RoundHistory.h"
 
 #include <algorithm>
+#include <stdexcept>
+#include <string>
 
 #ifdef __GLIBC__
 #include <malloc.h>
@@ -68,8 +70,9 @@ std::size_t distributionBytes(const RoundRecord &record)
     return n * sizeof(double);
 }
 
-RoundHistory::RoundHistory(int window, QObject *parent)
+RoundHistory::RoundHistory(int window, QObject *parent, int kept)
     : QObject(parent)
+    , m_compact(std::max(kept, window))
     , m_window(std::max(1, window))
 {
 }
@@ -89,6 +92,9 @@ std::shared_ptr<const RoundRecord> RoundHistory::shared(int round) const
         return *record;
     if (const auto it = m_cache.find(round); it != m_cache.end())
         return it->second;
+    if (!contains(round)) // a caller's bug, never a user's: fail loudly instead of reading past the arrays
+        throw std::out_of_range("RoundHistory: round " + std::to_string(round) + " is not kept (rounds "
+                                + std::to_string(first()) + " to " + std::to_string(size() - 1) + ")");
     auto rebuilt = std::make_shared<const RoundRecord>(m_compact.record(round));
     m_cache.emplace(round, rebuilt);
     m_cacheOrder.push_back(round);

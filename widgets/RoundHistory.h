@@ -10,12 +10,17 @@
 // vectors; hasDistributions() is false) and cached for the next few reads. So memory is
 // O(window · vocabulary + rounds · K) with a small constant, not O(rounds · vocabulary).
 //
+// Rounds older than CompactRounds keeps (kept(), 20,480 by default) leave the history: first() is the oldest
+// round still there, contains() is false before it, and its exact numbers live on in the cumulative metrics
+// of the rounds kept. So a session of any length holds a bounded memory.
+//
 // A reference from at() to an older round stays valid while it is cached (the last kCached rebuilt rounds);
 // hold shared() to keep one longer. Records must come in round order from round 0, with the metrics SessionRun
 // gives them (CompactRounds rebuilds them that way).
 //
 // API (GUI thread only):
 //   size(), empty(), at(round) / back()       the record of a round (trace, per-round and cumulative metrics)
+//   first(), contains(round)                  the oldest round kept; whether a round can be read
 //   shared(round)                             the same record shared, for the one a view keeps on screen
 //   committed(round)                          the tokens a round committed, without building its record
 //   hasDistributions(round)                   whether its full vectors are still kept
@@ -52,16 +57,21 @@ public:
     /// Older rounds rebuilt and kept for the next reads.
     static constexpr int kCached = 256;
 
-    explicit RoundHistory(int window = kDefaultWindow, QObject *parent = nullptr);
+    /// `kept`: rounds whose numbers are kept (older ones leave, see first()).
+    explicit RoundHistory(int window = kDefaultWindow, QObject *parent = nullptr,
+                          int kept = CompactRounds::kDefaultKept);
 
+    /// Rounds appended (played), also those no longer kept.
     int size() const { return m_compact.size(); }
     bool empty() const { return size() == 0; }
-    /// Round `round` (0 <= round < size()).
+    /// The oldest round kept: rounds before it were dropped, their numbers only in the sums.
+    int first() const { return m_compact.first(); }
+    /// Round `round` (first() <= round < size()).
     const RoundRecord &at(int round) const { return *shared(round); }
     const RoundRecord &back() const { return at(size() - 1); }
     std::shared_ptr<const RoundRecord> shared(int round) const;
     std::span<const TokenId> committed(int round) const { return m_compact.committed(round); }
-    bool contains(int round) const { return round >= 0 && round < size(); }
+    bool contains(int round) const { return round >= first() && round < size(); }
 
     int window() const { return m_window; }
     bool hasDistributions(int round) const;

@@ -82,6 +82,17 @@ QVariant TimelineModel::data(const QModelIndex &index, int role) const
 {
     if (!index.isValid() || index.row() >= rowCount() || !m_history)
         return {};
+    if (!m_history->contains(index.row())) { // older than the rounds kept: only counted in the sums
+        switch (role) {
+        case Qt::DisplayRole: return QStringLiteral("%1   …").arg(index.row() + 1, 3);
+        case Qt::ToolTipRole:
+            return tr("Round %1: older than the %2 rounds kept; its numbers are in the totals only.")
+                .arg(index.row() + 1)
+                .arg(m_history->size() - m_history->first());
+        case RoundRole: return index.row();
+        default: return {};
+        }
+    }
     const RoundTrace &t = m_history->at(index.row()).trace;
     // The last row revealed may be a round still on screen: only its verdicts and tokens shown so far.
     const bool partial = m_revealedRows >= 0 && index.row() == rowCount() - 1;

@@ -7,6 +7,8 @@
 #include <QScrollBar>
 #include <QTextCursor>
 
+#include <algorithm>
+
 namespace specdec::gui {
 
 namespace {
@@ -41,14 +43,16 @@ void TranscriptView::setSession(const SessionInfo &session)
 void TranscriptView::showRounds(const RoundHistory &history, int rounds)
 {
     rounds = std::min(rounds, history.size());
-    if (rounds == m_shown && (rounds == 0 || &history.at(rounds - 1) == m_last))
+    // The last round shown, when the history still has it (a long session drops its oldest rounds).
+    auto lastShown = [&](int shown) { return history.contains(shown - 1) ? &history.at(shown - 1) : nullptr; };
+    if (rounds == m_shown && (rounds == 0 || lastShown(rounds) == m_last))
         return;
     // Moving forward over the same rounds appends; anything else (a jump back, another session) rebuilds.
-    if (rounds > m_shown && (m_shown == 0 || &history.at(m_shown - 1) == m_last)) {
+    if (rounds > m_shown && (m_shown == 0 || (m_last && lastShown(m_shown) == m_last))) {
         // One edit block: the document is laid out once, not once per inserted run.
         QTextCursor block(document());
         block.beginEditBlock();
-        for (int r = std::max(m_shown, rounds - kMaxRoundsAppended); r < rounds; ++r)
+        for (int r = std::max({m_shown, rounds - kMaxRoundsAppended, history.first()}); r < rounds; ++r)
             appendRound(history.at(r));
         block.endEditBlock();
         m_last = &history.at(rounds - 1);
@@ -73,11 +77,11 @@ void TranscriptView::rebuild(const RoundHistory *history, int rounds)
     prompt.setForeground(m_colors.muted);
     cursor.insertText(tokensString(*m_vocabulary, m_prompt), prompt);
     cursor.beginEditBlock();
-    for (int i = std::max(0, rounds - kMaxRoundsAppended); i < rounds; ++i)
+    for (int i = std::max({0, rounds - kMaxRoundsAppended, history ? history->first() : 0}); i < rounds; ++i)
         appendRound(history->at(i));
     cursor.endEditBlock();
     m_shown = rounds;
-    m_last = rounds > 0 ? &history->at(rounds - 1) : nullptr;
+    m_last = rounds > 0 && history->contains(rounds - 1) ? &history->at(rounds - 1) : nullptr;
 }
 
 void TranscriptView::appendRound(const RoundRecord &record)

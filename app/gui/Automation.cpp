@@ -89,7 +89,7 @@ void pollUntil(Done done, int seconds)
 /// The newest round at or before `last` that has `phase` (a residual needs a rejection, a bonus none).
 int roundWithPhase(const RoundHistory &history, int last, Phase phase)
 {
-    for (int r = last; r >= 0; --r) {
+    for (int r = last; r >= history.first(); --r) {
         const auto phases = phasesOf(history.at(r).trace);
         if (std::find(phases.begin(), phases.end(), phase) != phases.end())
             return r;
@@ -319,7 +319,12 @@ int runBenchmark(const AutomationContext &c, const CommandLine &cl)
     playing.start();
     c.player->setPhaseMilliseconds(0);
     c.player->play();
-    const bool ok = waitFor(c, [&] { return c.session->history().size() >= rounds; }, 600);
+    // At least 10 minutes, and 20 ms a round beyond 30,000 (100,000 rounds of the ONNX models take longer).
+    const int limit = std::max(600, rounds / 50);
+    const bool ok = waitFor(c, [&] { return c.session->history().size() >= rounds; }, limit);
+    if (!ok)
+        errStream() << "specdec-lab: --benchmark-ui stopped after " << limit << " s at round "
+                    << c.session->history().size() << Qt::endl;
     c.player->pause();
     const double seconds = static_cast<double>(playing.nsecsElapsed()) * 1e-9;
     for (int i = 0; i < 3; ++i)

@@ -327,7 +327,7 @@ void ClassroomTools::exportTraceDialog()
         return;
     std::vector<RoundTrace> traces;
     const RoundHistory &history = m_session->history();
-    for (int i = 0; i < history.size(); ++i)
+    for (int i = history.first(); i < history.size(); ++i) // the rounds kept
         traces.push_back(history.at(i).trace);
     try {
         app::exportTraces(path, traces, *m_session->info().vocabulary);
@@ -392,7 +392,7 @@ HandoutText ClassroomTools::handoutText() const
                                     : tr("Prompt: \"%1\"").arg(QString::fromStdString(s.prompt)));
     const int round = m_player->round();
     const auto &history = m_session->history();
-    if (round >= 0 && round < static_cast<int>(history.size())) {
+    if (history.contains(round)) {
         // The numbers of the rounds played up to the one on screen, not of rounds played ahead.
         const RunMetrics &m = history.at(round).cumulative;
         auto n = [](double v) { return QString::number(v, 'f', 2); };
@@ -662,7 +662,7 @@ void ClassroomTools::updateShowMeResult()
                      .arg(m_theory->k())
                      .arg(number(theory::expectedTokensPerRound(m_theory->alpha(), m_theory->k())));
     const int round = m_player->round();
-    if (demo.opens("window") && round >= 0 && round < static_cast<int>(m_session->history().size())) {
+    if (demo.opens("window") && m_session->history().contains(round)) {
         // The run up to the round on screen (the engine may have played ahead).
         const RunMetrics &m = m_session->history().at(round).cumulative;
         lines << tr("Measured run: %1 rounds, %2 tokens in %3 target passes, α̂ = %4, %5 tokens per round.")

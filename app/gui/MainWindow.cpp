@@ -377,7 +377,7 @@ void MainWindow::revealPanel(int panel)
             showDistributions();
         break;
     case TheoryPanelTurn:
-        if (now.roundsRevealed > 0)
+        if (now.roundsRevealed > 0 && history.contains(now.roundsRevealed - 1))
             m_theory->setMetrics(history.at(now.roundsRevealed - 1).cumulative,
                                  m_session->setup().decoding.draftLength);
         else

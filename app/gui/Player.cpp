@@ -161,7 +161,7 @@ void Player::previousPhase()
     } else if (m_phaseIndex > 0) {
         --m_phaseIndex;
         m_step = stepsHere() > 1 ? stepsHere() : RoundFrame::kAllSteps;
-    } else if (m_round > 0) {
+    } else if (m_round > m_session->history().first()) {
         --m_round;
         m_phaseIndex = static_cast<int>(phasesOfRound(m_round).size()) - 1;
         m_step = RoundFrame::kAllSteps;
@@ -175,7 +175,8 @@ void Player::nextRound()
 {
     if (!canPlay())
         return;
-    const int next = m_round + 1;
+    // After Home in a long session the first rounds may be gone (RoundHistory::first()): the oldest kept.
+    const int next = std::max(m_round + 1, m_session->history().first());
     if (next < m_session->history().size()) {
         m_round = next;
         m_phaseIndex = 0;

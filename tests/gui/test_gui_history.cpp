@@ -19,6 +19,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <deque>
 
 using namespace specdec;
 using namespace specdec::gui;
@@ -64,6 +65,7 @@ private slots:
     void timelineReadsWithoutCopying();
     void rebuiltRoundsEqualTheOriginals();
     void recordsAndBytesStayBounded();
+    void oldestRoundsLeaveTheirSumsStay();
 };
 
 void TestHistory::oldRoundsKeepNumbersOnly()
@@ -328,13 +330,73 @@ void TestHistory::recordsAndBytesStayBounded()
     QVERIFY(!history.hasDistributions(kRounds));
     const DraftPosition &kept = history.at(kRounds).trace.positions.front();
     QVERIFY(kept.ratio == 7.0 && kept.threshold == 0.3 && kept.totalVariation == 0.9 && kept.p == 0.2);
-    for (int i = 0; i < kRounds; i += 7) // a view reading every old round
+    // 40,000 rounds: the oldest have left (the numbers of 20,480 to 20,736 rounds are kept); a view reads
+    // every round kept
+    QCOMPARE(history.first() % CompactRounds::kCheckpointEvery, 0);
+    QVERIFY(history.size() - history.first() >= CompactRounds::kDefaultKept);
+    QVERIFY(history.size() - history.first() < CompactRounds::kDefaultKept + CompactRounds::kCheckpointEvery);
+    for (int i = history.first(); i < kRounds; i += 7)
         QCOMPARE(history.at(i).trace.index, i);
     QCOMPARE(history.size(), kRounds + 31);
     QVERIFY(history.recordsHeld() <= history.window() + 1 + RoundHistory::kCached);
     // K = 4, three tokens: 128 bytes of numbers, 4 positions of 40, 12 bytes of tokens, checkpoints
-    const double perRound = static_cast<double>(history.compactBytes()) / kRounds;
+    const double perRound = static_cast<double>(history.compactBytes()) / (history.size() - history.first());
     QVERIFY2(perRound < 320.0, qPrintable(QString::number(perRound)));
+}
+
+void TestHistory::oldestRoundsLeaveTheirSumsStay()
+{
+    // A history keeping 512 rounds' numbers: after 2,000 and 4,000 rounds the oldest have left in whole blocks
+    // of 256, the bytes held do not grow, and every round kept still equals the record SessionRun made,
+    // cumulative metrics included (the sums of the rounds that left live on in the checkpoint).
+    const Setup setup = test::tinySetup();
+    const Corpus corpus = test::tinyEnglish();
+    auto target = buildModel(ModelSpec::parse("ngram:3"), corpus).model;
+    auto draft = buildModel(ModelSpec::parse("ngram:1"), corpus, &target->vocabulary(), target.get()).model;
+    DecodingSettings settings = setup.decoding;
+    settings.recordDistributions = false;
+    SessionRun run(*target, *draft, settings, target->vocabulary().encode(decodeUtf8("the ", "prompt")), 1000000);
+    RoundHistory history(8, nullptr, 512);
+    TimelineModel timeline;
+    timeline.setHistory(&history);
+    std::deque<std::shared_ptr<const RoundRecord>> originals; // the newest 1,000 (older ones are not compared)
+    std::size_t bytesAt2000 = 0;
+    for (int i = 0; i < 4000; ++i) {
+        originals.push_back(run.playRound());
+        if (originals.size() > 1000)
+            originals.pop_front();
+        history.append({originals.back()});
+        if (i == 1999)
+            bytesAt2000 = history.compactBytes();
+    }
+    QCOMPARE(history.size(), 4000);
+    QVERIFY(history.first() > 0);
+    QCOMPARE(history.first() % CompactRounds::kCheckpointEvery, 0);
+    QVERIFY(history.size() - history.first() >= 512);
+    QVERIFY(history.size() - history.first() < 512 + CompactRounds::kCheckpointEvery);
+    QVERIFY(!history.contains(history.first() - 1));
+    QVERIFY(history.contains(history.first()));
+    QVERIFY2(history.compactBytes() <= bytesAt2000 + bytesAt2000 / 10,
+             qPrintable(QStringLiteral("%1 > %2").arg(history.compactBytes()).arg(bytesAt2000)));
+    const int oldestCompared = 4000 - static_cast<int>(originals.size());
+    for (int i : {history.first(), history.first() + 1, history.first() + 255, history.first() + 256, 3999, 3500,
+                  history.first()}) {
+        QVERIFY(i >= oldestCompared);
+        const RoundRecord &r = history.at(i);
+        const RoundRecord &o = *originals[static_cast<std::size_t>(i - oldestCompared)];
+        compareTraces(r.trace, o.trace);
+        compareMetrics(r.round, o.round);
+        compareMetrics(r.cumulative, o.cumulative);
+        QCOMPARE(r.cumulative.rounds, i + 1);
+        const auto committed = history.committed(i);
+        QCOMPARE(std::vector<TokenId>(committed.begin(), committed.end()), o.trace.committed);
+    }
+    // The timeline still counts every round; a row that left says so and names its round.
+    timeline.setRevealed(4000, 0, true);
+    QCOMPARE(timeline.rowCount(), 4000);
+    QCOMPARE(timeline.index(0).data(TimelineModel::RoundRole).toInt(), 0);
+    QVERIFY(timeline.index(0).data(Qt::ToolTipRole).toString().contains(QStringLiteral("totals only")));
+    QVERIFY(timeline.index(3999).data(Qt::DisplayRole).toString().startsWith(QStringLiteral("4000")));
 }
 
 QTEST_MAIN(TestHistory)
