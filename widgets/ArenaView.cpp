@@ -176,6 +176,12 @@ void ArenaView::setLanes(const QStringList &titles, const SessionInfo &session, 
     for (ArenaLane *lane : m_lanes)
         delete lane;
     m_lanes.clear();
+    // Tokens against target passes and alpha so far: lines through exact values; K of each round: its band.
+    const std::array<DecimatedSeries, 3> empty{DecimatedSeries(DecimatedSeries::Mode::Last),
+                                               DecimatedSeries(DecimatedSeries::Mode::Last),
+                                               DecimatedSeries(DecimatedSeries::Mode::MinMax)};
+    m_series.assign(static_cast<std::size_t>(titles.size()), empty);
+    m_plotted.assign(static_cast<std::size_t>(titles.size()), 0);
     m_tokens = static_cast<int>(baseline.size());
     m_table->setRowCount(static_cast<int>(titles.size()));
     fitTable(static_cast<int>(titles.size()));
@@ -246,19 +252,28 @@ void ArenaView::showLane(int index, const RoundHistory &history)
     if (history.empty())
         return;
     fillRow(index, history.back());
-    // Plot 0: tokens so far against target passes; plot 1: cumulative α̂ per round. Only the new rounds are
-    // added (older ones are not rebuilt from the history each time).
-    int plotted = m_plots[1]->graph(index)->dataCount();
+    // Plot 0: tokens so far against target passes; plot 1: cumulative α̂ per round; plot 2: K per round. Only
+    // the new rounds are added (older ones are not rebuilt from the history each time), into series that stay
+    // bounded (DecimatedSeries: at most 1,000 buckets a lane, so a frame costs the same at any length).
+    auto &series = m_series[static_cast<std::size_t>(index)];
+    int &plotted = m_plotted[static_cast<std::size_t>(index)];
     if (plotted > history.size()) {
-        for (auto *plot : m_plots)
-            plot->graph(index)->data()->clear();
+        for (DecimatedSeries &s : series)
+            s.clear();
         plotted = 0;
     }
-    for (int i = plotted; i < history.size(); ++i) {
+    for (int i = std::max(plotted, history.first()); i < history.size(); ++i) {
         const RoundRecord &r = history.at(i);
-        m_plots[0]->graph(index)->addData(static_cast<double>(r.cumulative.targetCalls), r.cumulative.generatedTokens);
-        m_plots[1]->graph(index)->addData(r.trace.index + 1, r.cumulative.acceptanceRate);
-        m_plots[2]->graph(index)->addData(r.trace.index + 1, r.trace.draftLength);
+        series[0].add(static_cast<double>(r.cumulative.targetCalls), r.cumulative.generatedTokens);
+        series[1].add(r.trace.index + 1, r.cumulative.acceptanceRate);
+        series[2].add(r.trace.index + 1, r.trace.draftLength);
+    }
+    plotted = history.size();
+    for (std::size_t p = 0; p < m_plots.size(); ++p) {
+        QVector<QCPGraphData> shown;
+        for (const DecimatedSeries::Point &point : series[p].points())
+            shown.append(QCPGraphData(point.key, point.value));
+        m_plots[p]->graph(index)->data()->set(shown, true);
     }
     for (auto *plot : m_plots) {
         plot->rescaleAxes();

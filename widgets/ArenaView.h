@@ -6,6 +6,7 @@
 // tokens against target passes, cumulative α̂, and K per round (which differs under a draft-length policy).
 
 #include "ArenaLane.h"
+#include "DecimatedSeries.h"
 #include "LabColors.h"
 
 #include <QWidget>
@@ -69,6 +70,9 @@ private:
     std::vector<ArenaLane *> m_lanes;
     QTableWidget *m_table;
     std::array<QCustomPlot *, 3> m_plots{};
+    /// Per lane, what each plot draws (bounded: DecimatedSeries) and the rounds added to it.
+    std::vector<std::array<DecimatedSeries, 3>> m_series;
+    std::vector<int> m_plotted;
     int m_tokens = 0;
 };
 

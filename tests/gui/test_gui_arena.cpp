@@ -7,6 +7,8 @@
 
 #include "ArenaRunner.h"
 #include "ArenaView.h"
+
+#include "MetricsAccumulator.h"
 #include "PlotStyle.h"
 
 #include <QHeaderView>
@@ -56,6 +58,7 @@ private slots:
     void chainAndTreeLanesSideBySide();
     void fitsA720pScreen();
     void plotsShowFromTheFirstRound();
+    void plotsStayBounded();
 };
 
 void TestArena::chainAndTreeLanesSideBySide()
@@ -250,6 +253,47 @@ void TestArena::plotsShowFromTheFirstRound()
     runner.start(tinySetup(0.0), {QStringLiteral("ngram:3"), QStringLiteral("uniform")});
     QVERIFY(QTest::qWaitFor([&] { return runner.isReady() && view.plot(0)->graph(0)->dataCount() == 0; }, 30000));
     QCOMPARE(view.plot(0)->xAxis->range().upper, 1.0);
+}
+
+void TestArena::plotsStayBounded()
+{
+    // A lane of 6,000 rounds: each plot keeps at most DecimatedSeries' 1,000 buckets (2,000 points for K's
+    // band), the last round's values drawn exactly, and showing more rounds adds only the new ones.
+    ArenaView view;
+    SessionInfo session;
+    view.setLanes({QStringLiteral("a"), QStringLiteral("b")}, session, {});
+    RoundHistory history;
+    MetricsAccumulator sums;
+    std::vector<std::shared_ptr<const RoundRecord>> rounds;
+    for (int i = 0; i < 6000; ++i) {
+        RoundRecord r;
+        r.trace.index = i;
+        r.trace.draftLength = 1 + i % 4;
+        r.trace.positions.resize(static_cast<std::size_t>(r.trace.draftLength));
+        r.trace.rejectedAt = i % 3 == 0 ? 0 : -1;
+        for (int k = 0; k < r.trace.draftLength; ++k)
+            r.trace.positions[static_cast<std::size_t>(k)].verdict =
+                r.trace.rejectedAt == 0 ? (k == 0 ? Verdict::Rejected : Verdict::Discarded) : Verdict::Accepted;
+        r.trace.committed.assign(static_cast<std::size_t>(r.trace.acceptedCount() + 1), 1);
+        r.trace.targetCalls = 1;
+        sums.add(r.trace);
+        r.cumulative = sums.metrics(1.0);
+        rounds.push_back(std::make_shared<const RoundRecord>(std::move(r)));
+        if (rounds.size() == 1500) {
+            history.append(std::move(rounds));
+            rounds.clear();
+            view.showLane(0, history);
+        }
+    }
+    for (int p = 0; p < 3; ++p) {
+        const int points = view.plot(p)->graph(0)->dataCount();
+        QVERIFY2(points <= (p == 2 ? 2000 : 1000), qPrintable(QStringLiteral("plot %1: %2").arg(p).arg(points)));
+        QVERIFY(points >= 500);
+    }
+    const RoundRecord &last = history.back();
+    QCOMPARE((view.plot(1)->graph(0)->data()->constEnd() - 1)->value, last.cumulative.acceptanceRate);
+    QCOMPARE((view.plot(0)->graph(0)->data()->constEnd() - 1)->value, double(last.cumulative.generatedTokens));
+    QCOMPARE(view.plot(0)->graph(1)->dataCount(), 0); // the other lane has nothing yet
 }
 
 QTEST_MAIN(TestArena)
