@@ -455,6 +455,22 @@
         <source>✗ differs from the target&apos;s text</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&lt;b&gt;tree %1&lt;/b&gt;: %2 nodes, one target pass</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>accepted path per round (of %1):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mean %1 + 1 correction or bonus</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each round drafts the whole tree and the target scores every node in one pass; the dice then walk down it, and the number is how deep the accepted path went (0 to %1) before the correction or bonus token.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::ArenaRunner</name>
@@ -502,31 +518,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Tokens / round</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>c</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Speedup (passes)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Speedup (cost model)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Speedup (wall clock)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Draft ms / call</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Target passes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -558,7 +550,38 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Drafted / accepted</source>
+        <source>Tokens
+/ round</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Speedup
+(passes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Speedup
+(cost model)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Speedup
+(wall clock)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Draft ms
+/ call</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Target
+passes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drafted /
+accepted</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -455,6 +455,22 @@
         <source>✗ differs from the target&apos;s text</source>
         <translation>✗ 与目标文字不同</translation>
     </message>
+    <message>
+        <source>&lt;b&gt;tree %1&lt;/b&gt;: %2 nodes, one target pass</source>
+        <translation>&lt;b&gt;树 %1&lt;/b&gt;：%2 个节点，一次目标前向</translation>
+    </message>
+    <message>
+        <source>accepted path per round (of %1):</source>
+        <translation>每轮接受路径长度（最多 %1）：</translation>
+    </message>
+    <message>
+        <source>mean %1 + 1 correction or bonus</source>
+        <translation>平均 %1 + 1 个修正或奖励词元</translation>
+    </message>
+    <message>
+        <source>Each round drafts the whole tree and the target scores every node in one pass; the dice then walk down it, and the number is how deep the accepted path went (0 to %1) before the correction or bonus token.</source>
+        <translation>每轮先起草整棵树，目标模型在一次前向中为所有节点打分；然后骰子沿树往下走，这个数字就是接受路径走到的深度（0 到 %1），之后再加一个修正或奖励词元。</translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::ArenaRunner</name>
@@ -502,32 +518,8 @@
         <translation>α̂</translation>
     </message>
     <message>
-        <source>Tokens / round</source>
-        <translation>词元 / 轮</translation>
-    </message>
-    <message>
         <source>c</source>
         <translation>c</translation>
-    </message>
-    <message>
-        <source>Speedup (passes)</source>
-        <translation>加速比（前向次数）</translation>
-    </message>
-    <message>
-        <source>Speedup (cost model)</source>
-        <translation>加速比（成本模型）</translation>
-    </message>
-    <message>
-        <source>Speedup (wall clock)</source>
-        <translation>加速比（实际耗时）</translation>
-    </message>
-    <message>
-        <source>Draft ms / call</source>
-        <translation>草稿毫秒 / 次</translation>
-    </message>
-    <message>
-        <source>Target passes</source>
-        <translation>目标前向次数</translation>
     </message>
     <message>
         <source>Tokens written against target passes</source>
@@ -558,7 +550,38 @@
         <translation>赛道，每行一条：一个草稿模型（ngram:N、onnx:路径、uniform、same、lookup:N），可选一个策略（heuristic、confidence:0.4、threshold:0.6）或一棵词元树（tree:3,2,1）</translation>
     </message>
     <message>
-        <source>Drafted / accepted</source>
+        <source>Tokens
+/ round</source>
+        <translation>词元 / 轮</translation>
+    </message>
+    <message>
+        <source>Speedup
+(passes)</source>
+        <translation>加速比（前向次数）</translation>
+    </message>
+    <message>
+        <source>Speedup
+(cost model)</source>
+        <translation>加速比（成本模型）</translation>
+    </message>
+    <message>
+        <source>Speedup
+(wall clock)</source>
+        <translation>加速比（实际耗时）</translation>
+    </message>
+    <message>
+        <source>Draft ms
+/ call</source>
+        <translation>草稿毫秒 / 次</translation>
+    </message>
+    <message>
+        <source>Target
+passes</source>
+        <translation>目标前向次数</translation>
+    </message>
+    <message>
+        <source>Drafted /
+accepted</source>
         <translation>起草 / 接受</translation>
     </message>
 </context>

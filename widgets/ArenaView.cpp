@@ -71,9 +71,6 @@ ArenaView::ArenaView(QWidget *parent)
     // Three lines of lane specs (more scroll), the buttons in a 2×2 grid beside them, the syntax and the status
     // to the right: the controls take one short band, so that a 1280×720 screen keeps a whole lane, the table
     // and the plots in view.
-    m_editor->setFixedHeight(static_cast<int>(QFontMetricsF(m_editor->font()).lineSpacing() * 3
-                                              + 2 * m_editor->document()->documentMargin()
-                                              + 2 * m_editor->frameWidth()) + 2);
     m_editor->setPlainText(QStringLiteral("ngram:2\nngram:3\nlookup:3\nuniform\nsame"));
     m_pace->addItem(QString(), false);
     m_pace->addItem(QString(), true);
@@ -89,6 +86,7 @@ ArenaView::ArenaView(QWidget *parent)
     controls->addWidget(m_playAll, 1, 2);
     controls->addWidget(m_editorLabel, 0, 3);
     controls->addWidget(m_status, 1, 3);
+    controls->setRowStretch(1, 1);
     controls->setColumnStretch(0, 2);
     controls->setColumnStretch(3, 3);
     m_editorLabel->setWordWrap(true);
@@ -105,14 +103,11 @@ ArenaView::ArenaView(QWidget *parent)
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->verticalHeader()->setDefaultSectionSize(QFontMetrics(m_table->font()).height() + 6);
-    fitTable(0);
     auto *plots = new QWidget;
     auto *plotsLayout = new QHBoxLayout(plots);
     plotsLayout->setContentsMargins(0, 0, 0, 0);
     for (auto &plot : m_plots) {
         plot = new QCustomPlot(plots);
-        plot->setMinimumHeight(150);
         plotTitle(plot);
         plot->legend->setVisible(false); // the table's Draft column is the legend: each lane in its colour
         resetRanges(plot);
@@ -133,6 +128,7 @@ ArenaView::ArenaView(QWidget *parent)
     m_scroll = scroll;
 
     auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
     layout->addLayout(controls);
     layout->addWidget(split, 1);
 
@@ -141,6 +137,38 @@ ArenaView::ArenaView(QWidget *parent)
     connect(m_playAll, &QPushButton::clicked, this, [this] { emit stepRequested(false, std::max(1, m_tokens)); });
     applyStyle();
     retranslate();
+    fitToFont();
+}
+
+void ArenaView::fitToFont()
+{
+    // Every height that follows the text: the editor's three lines, the table's rows, one whole lane in view
+    // (presenter mode scales the font; these are measured again then). With large text the editor keeps two
+    // lines and the plots 110 px, so that the arena fits a 720p projector.
+    const bool large = ArenaLane::largeText(this);
+    m_editor->setFixedHeight(static_cast<int>(QFontMetricsF(m_editor->font()).lineSpacing() * (large ? 2 : 3)
+                                              + m_editor->document()->documentMargin()
+                                              + 2 * m_editor->frameWidth()) + 1);
+    // The syntax of a lane line stays in the editor's tooltip; with large text the controls keep one short band.
+    m_editorLabel->setVisible(!large);
+    m_table->verticalHeader()->setDefaultSectionSize(QFontMetrics(m_table->font()).height() + 6);
+    for (auto *plot : m_plots) {
+        plot->setMinimumHeight(large ? 110 : 150);
+        plot->yAxis->ticker()->setTickCount(large ? 2 : 5); // short plots: a few ticks that do not overlap
+    }
+    for (ArenaLane *lane : m_lanes)
+        lane->fitToFont();
+    fitTable(m_table->rowCount());
+    fitLanes();
+}
+
+void ArenaView::fitLanes()
+{
+    // One lane always in full view (the rest scroll), so the arena fits a 720p screen; with large text exactly
+    // one, and the table and the plots take the rest of the height.
+    const int one = m_lanes.empty() ? 0 : m_lanes.front()->minimumSizeHint().height() + 2 * m_scroll->frameWidth();
+    m_scroll->setMinimumHeight(one);
+    m_scroll->setMaximumHeight(ArenaLane::largeText(this) && one > 0 ? one : QWIDGETSIZE_MAX);
 }
 
 void ArenaView::setLaneLines(const QStringList &lines)
@@ -195,8 +223,6 @@ void ArenaView::setLanes(const QStringList &titles, const SessionInfo &session, 
         lane->setLane(titles[i], session, baseline);
         m_lanesLayout->insertWidget(i, lane);
         m_lanes.push_back(lane);
-        if (i == 0) // one lane always in full view (the rest scroll), so the arena fits a 720p screen
-            m_scroll->setMinimumHeight(lane->minimumSizeHint().height() + 8);
         m_table->setItem(i, Draft, new QTableWidgetItem(titles[i]));
         colorLaneItem(m_table->item(i, Draft), laneColor(c, i));
         for (int col = 1; col < ColumnCount; ++col)
@@ -207,6 +233,7 @@ void ArenaView::setLanes(const QStringList &titles, const SessionInfo &session, 
             styleGraph(g, laneColor(c, i));
         }
     }
+    fitLanes();
     m_status->setText(tr("Target %1 on %2; %3 tokens per lane; same prompt, seed and sampler settings.")
                           .arg(session.target, session.corpus)
                           .arg(baseline.size()));
@@ -305,14 +332,17 @@ void ArenaView::retranslate()
 {
     m_editorLabel->setText(tr("Lanes, one per line: a draft (ngram:N, onnx:PATH, uniform, same, lookup:N) and "
                               "optionally a policy (heuristic, confidence:0.4, threshold:0.6) or a token tree (tree:3,2,1)"));
+    m_editor->setToolTip(m_editorLabel->text());
     m_load->setText(tr("Load lanes"));
     m_step->setText(tr("Step"));
     m_playAll->setText(tr("Play to the end"));
     m_pace->setItemText(0, tr("One round per lane"));
     m_pace->setItemText(1, tr("Aligned by tokens so far"));
-    m_table->setHorizontalHeaderLabels({tr("Draft"), tr("α̂"), tr("Tokens / round"), tr("c"), tr("Speedup (passes)"),
-                                        tr("Speedup (cost model)"), tr("Speedup (wall clock)"), tr("Draft ms / call"),
-                                        tr("Target passes"), tr("Drafted / accepted")});
+    // Two lines each, so that every column fits a 1280-px projector in presenter mode.
+    m_table->setHorizontalHeaderLabels({tr("Draft"), tr("α̂"), tr("Tokens\n/ round"), tr("c"), tr("Speedup\n(passes)"),
+                                        tr("Speedup\n(cost model)"), tr("Speedup\n(wall clock)"), tr("Draft ms\n/ call"),
+                                        tr("Target\npasses"), tr("Drafted /\naccepted")});
+    fitTable(m_table->rowCount());
     plotTitle(m_plots[0])->setText(tr("Tokens written against target passes"));
     m_plots[0]->xAxis->setLabel(tr("target passes"));
     m_plots[0]->yAxis->setLabel(tr("tokens"));
@@ -330,6 +360,8 @@ void ArenaView::changeEvent(QEvent *event)
         retranslate();
     else if (event->type() == QEvent::PaletteChange)
         applyStyle();
+    else if (event->type() == QEvent::FontChange)
+        fitToFont();
     QWidget::changeEvent(event);
 }
 

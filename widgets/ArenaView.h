@@ -57,6 +57,8 @@ private:
     void applyStyle();
     void fillRow(int lane, const RoundRecord &last);
     void fitTable(int rows);
+    void fitToFont();
+    void fitLanes();
 
     QPlainTextEdit *m_editor;
     QLabel *m_editorLabel;

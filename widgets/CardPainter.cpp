@@ -109,17 +109,23 @@ bool build(CardLayout &out, const QRectF &rect, const CardContent &card, const L
     const QString mark = f.testShown && !discarded ? (!f.passed ? QStringLiteral("?")
                                                       : *f.passed ? QStringLiteral("✓") : QStringLiteral("✗"))
                                                    : QString();
-    const double markWidth = mark.isEmpty() ? 0.0 : needed(small, mark).width() + 2;
-    const double rowHeight = std::max(needed(small, card.caption).height(), mark.isEmpty() ? 0.0 : needed(small, mark).height()) + 0.5;
+    // The verdict (✓, ✗, or the '?' of predict before reveal) in bold at 1.5× the text: read from the back
+    // of a lecture hall, like the token. It hangs into the corner beside the (centred) token, so the card's
+    // other lines keep their size.
+    QFont markFont = scaled(font, (compact ? 1.2 : 1.5) * scale);
+    markFont.setBold(true);
+    const double markWidth = mark.isEmpty() ? 0.0 : needed(markFont, mark).width() + 2;
+    const double rowHeight = needed(small, card.caption).height() + 0.5;
     add(card.caption, small, y, Qt::AlignLeft | Qt::AlignVCenter, c.muted, inner - markWidth, left);
     if (!mark.isEmpty())
-        add(mark, small, y, Qt::AlignRight | Qt::AlignVCenter,
+        add(mark, markFont, y, Qt::AlignRight | Qt::AlignVCenter,
             !f.passed ? c.text : *f.passed ? c.accepted : c.rejected, markWidth, left + inner - markWidth);
     y += rowHeight + 1;
 
     // the token: about four times the text size, as far as the card's width allows
     QFont glyphFont = font;
-    const double glyph = std::max(1.2 * em(font), std::min(4.3 * em(font), 0.45 * w));
+    // (and a third of the card's height, so that a short card — an arena lane — keeps its numbers legible)
+    const double glyph = std::max(1.2 * em(font), std::min({4.3 * em(font), 0.45 * w, rect.height() / 3.0}));
     glyphFont.setPixelSize(static_cast<int>(glyph * scale));
     if (const auto h = add(card.glyph, glyphFont, y, Qt::AlignCenter,
                            discarded ? c.discarded : (placeholder ? c.muted : c.text), w - 4, rect.left() + 2))

@@ -4,6 +4,8 @@
 #include "LabColors.h"
 #include "TokenText.h"
 
+#include <QFontInfo>
+#include <QFontMetricsF>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
@@ -121,7 +123,9 @@ QSize TreeView::sizeHint() const
 
 QSize TreeView::minimumSizeHint() const
 {
-    return {240, 120};
+    // The root, three depths and the outcome, each a line of text.
+    const QFontMetrics m(font());
+    return {240, std::max(120, 5 * (m.height() + 6) + 2 * static_cast<int>(kMargin))};
 }
 
 void TreeView::resizeEvent(QResizeEvent *event)
@@ -174,7 +178,16 @@ void TreeView::layoutNodes()
     const double rows = depth + 2.0; // the root, D depths, the outcome
     const double cellW = (width() - 2 * kMargin) / slotCount;
     const double cellH = (height() - 2 * kMargin) / rows;
-    const double w = std::clamp(cellW * 0.8, 14.0, 90.0), h = std::clamp(cellH * 0.62, 14.0, 46.0);
+    // A node's box follows the text (presenter mode scales it): the token's line and the numbers' line as far
+    // as the row allows, the numbers' width as far as the column allows.
+    const QFontMetricsF label(labelFont()), numbers(numbersFont());
+    const double em = QFontInfo(font()).pixelSize();
+    const double text = QFontMetricsF(font()).height();
+    const double full = label.height() + numbers.height() + 6;
+    const double h = std::max(std::min(cellH * 0.9, full), std::min(cellH * 0.95, text + 2));
+    const double wide = std::max(5.5 * em, numbers.horizontalAdvance(QStringLiteral("p'0.00 u0.00")) + 8);
+    const double w = std::max(std::min(cellW * 0.86, wide), std::min(cellW * 0.95, 1.5 * em));
+    m_numbersShown = h >= text + numbers.height() + 3; // the token then fits at the text's size or larger
     auto rectAt = [&](double s, int row) {
         const double cx = kMargin + (s + 0.5) * cellW, cy = kMargin + (row + 0.5) * cellH;
         return QRectF(cx - w / 2, cy - h / 2, w, h);
@@ -206,8 +219,27 @@ QString TreeView::nodeNumbers(int node) const
 QFont TreeView::numbersFont() const
 {
     QFont small = font();
-    small.setPointSizeF(std::max(6.0, font().pointSizeF() * 0.75));
+    small.setPixelSize(std::max(7, qRound(QFontInfo(font()).pixelSize() * 0.75)));
     return small;
+}
+
+QFont TreeView::labelFont() const
+{
+    QFont large = font();
+    large.setPixelSize(qRound(QFontInfo(font()).pixelSize() * 1.5));
+    return large;
+}
+
+QFont TreeView::labelFontFor(const QRectF &box) const
+{
+    // The token as large as labelFont() where the box has room for it (and the numbers under it), smaller
+    // down to the widget's own font in a short box.
+    const double room = m_numbersShown ? box.height() - QFontMetricsF(numbersFont()).height() - 3 : box.height() - 2;
+    QFont f = labelFont();
+    const int smallest = QFontInfo(font()).pixelSize();
+    while (f.pixelSize() > smallest && QFontMetricsF(f).height() > room)
+        f.setPixelSize(f.pixelSize() - 1);
+    return f;
 }
 
 QRectF TreeView::nodeRect(int node) const
@@ -238,6 +270,21 @@ void TreeView::mousePressEvent(QMouseEvent *event)
     QWidget::mousePressEvent(event);
 }
 
+void TreeView::drawLabel(QPainter &painter, const QRectF &box, const QString &token, const QString &numbers) const
+{
+    const QFont label = labelFontFor(box);
+    painter.setFont(label);
+    if (!m_numbersShown || numbers.isEmpty()) {
+        painter.drawText(box, Qt::AlignCenter, token);
+        return;
+    }
+    const QFontMetricsF m(label), n(numbersFont());
+    const double top = box.top() + (box.height() - m.height() - n.height() - 2) / 2;
+    painter.drawText(QRectF(box.left(), top, box.width(), m.height()), Qt::AlignCenter, token);
+    painter.setFont(numbersFont());
+    painter.drawText(QRectF(box.left() + 1, top + m.height() + 2, box.width() - 2, n.height()), Qt::AlignCenter, numbers);
+}
+
 void TreeView::paintEvent(QPaintEvent *)
 {
     QPainter painter(this);
@@ -247,7 +294,6 @@ void TreeView::paintEvent(QPaintEvent *)
     if (!m_trace || m_rects.empty())
         return;
     const TreeTrace &t = *m_trace;
-    QFont font = painter.font();
     const QFont small = numbersFont();
 
     auto stateColor = [&](TreeNodeFrame::State s) {
@@ -312,13 +358,8 @@ void TreeView::paintEvent(QPaintEvent *)
         if (faded)
             text.setAlphaF(0.4);
         painter.setPen(text);
-        painter.setFont(font);
         const QString token = m_vocabulary ? tokenGlyph(*m_vocabulary, t.nodes[n].token) : QString::number(t.nodes[n].token);
-        painter.drawText(r.adjusted(0, 0, 0, -r.height() * 0.35), Qt::AlignCenter, token);
-        if (r.height() >= 28) {
-            painter.setFont(small);
-            painter.drawText(r.adjusted(1, r.height() * 0.5, -1, 0), Qt::AlignCenter, nodeNumbers(static_cast<int>(n)));
-        }
+        drawLabel(painter, r, token, nodeNumbers(static_cast<int>(n)));
     }
     // The correction or the bonus, hung under the node where the path ended.
     if (m_frame.outcomeShown && !m_outcomeRect.isEmpty()) {
@@ -332,15 +373,9 @@ void TreeView::paintEvent(QPaintEvent *)
         painter.setBrush(c.tint(color, 0.25));
         painter.drawRoundedRect(m_outcomeRect, 4, 4);
         painter.setPen(c.text);
-        painter.setFont(font);
         const TokenId token = correction ? t.correction : t.bonus;
-        painter.drawText(m_outcomeRect.adjusted(0, 0, 0, -m_outcomeRect.height() * 0.35), Qt::AlignCenter,
-                         m_vocabulary ? tokenGlyph(*m_vocabulary, token) : QString::number(token));
-        if (m_outcomeRect.height() >= 28) {
-            painter.setFont(small);
-            painter.drawText(m_outcomeRect.adjusted(1, m_outcomeRect.height() * 0.5, -1, 0), Qt::AlignCenter,
-                             correction ? tr("from p'") : tr("bonus"));
-        }
+        drawLabel(painter, m_outcomeRect, m_vocabulary ? tokenGlyph(*m_vocabulary, token) : QString::number(token),
+                  correction ? tr("from p'") : tr("bonus"));
     }
 }
 

@@ -16,6 +16,8 @@
 #include <memory>
 #include <vector>
 
+class QPainter;
+
 namespace specdec::gui {
 
 class TreeView : public QWidget
@@ -41,9 +43,15 @@ public:
     /// Where node `node` is drawn (-1: the root), in widget coordinates; empty when not shown.
     QRectF nodeRect(int node) const;
     /// The numbers a node shows under its token at this frame ("q0.12", "q0.12 p0.30", "p'0.30 u0.41"), in
-    /// numbersFont(); drawn only when the node is at least 28 px high.
+    /// numbersFont(); drawn when numbersShown().
     QString nodeNumbers(int node) const;
+    /// The fonts follow the widget's font (×1.5 in presenter mode): a token at 1.5× the text where its box has
+    /// room (labelFontFor), the numbers at 0.75×.
+    QFont labelFont() const;
+    QFont labelFontFor(const QRectF &box) const;
     QFont numbersFont() const;
+    /// The nodes are tall enough for the token and the numbers under it.
+    bool numbersShown() const { return m_numbersShown; }
     /// Where the correction or bonus is drawn; empty before it is known.
     QRectF outcomeRect() const { return m_frame.outcomeShown ? m_outcomeRect : QRectF(); }
     /// The node under `point`: a node index, TreeFrame::kOutcome for the correction or bonus, -1 for none.
@@ -67,6 +75,7 @@ protected:
 private:
     void layoutNodes();
     void showStep(int step);
+    void drawLabel(QPainter &painter, const QRectF &box, const QString &token, const QString &numbers) const;
 
     std::shared_ptr<const Vocabulary> m_vocabulary;
     std::shared_ptr<const TreeTrace> m_trace;
@@ -75,6 +84,7 @@ private:
     QRectF m_outcomeRect;
     Phase m_phase = Phase::Draft;
     int m_selected = -1;
+    bool m_numbersShown = false;
     int m_duration = 480;
     QVariantAnimation *m_animation;
 };

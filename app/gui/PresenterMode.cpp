@@ -6,6 +6,7 @@
 #include <QDockWidget>
 #include <QFontInfo>
 #include <QMainWindow>
+#include <QPointer>
 #include <QScrollArea>
 #include <QSettings>
 #include <QTabWidget>
@@ -51,6 +52,40 @@ void scalePlot(QCustomPlot *plot, double factor)
             text->setFont(scaled(text->font(), factor));
     plot->replot(QCustomPlot::rpQueuedReplot);
 }
+
+/// The page of one stage: the stage fills it, and it asks the scroll area around it for no more than the
+/// stage's minimum size. A stage's layout with word-wrapped labels reports a height for the page's width that
+/// is its preferred height (the sum of every child's size hint), which made QScrollArea scroll a stage that fits.
+class StagePage : public QWidget
+{
+public:
+    explicit StagePage(QWidget *stage)
+        : m_stage(stage)
+    {
+        stage->setParent(this);
+    }
+    QSize sizeHint() const override { return m_stage ? m_stage->sizeHint() : QSize(); }
+    QSize minimumSizeHint() const override
+    {
+        return m_stage ? m_stage->minimumSizeHint().expandedTo(m_stage->minimumSize()) : QSize();
+    }
+
+protected:
+    void resizeEvent(QResizeEvent *) override
+    {
+        if (m_stage)
+            m_stage->setGeometry(rect());
+    }
+    bool event(QEvent *event) override
+    {
+        if (event->type() == QEvent::LayoutRequest) // the stage's minimum changed: the scroll area looks again
+            updateGeometry();
+        return QWidget::event(event);
+    }
+
+private:
+    QPointer<QWidget> m_stage;
+};
 
 } // namespace
 
@@ -141,7 +176,7 @@ void PresenterMode::enter()
         page->setWidgetResizable(true);
         if (home.window)
             stage.widget->setWindowFlags(Qt::Widget);
-        page->setWidget(stage.widget);
+        page->setWidget(new StagePage(stage.widget));
         stage.widget->show();
         m_tabs->addTab(page, stage.title);
     }
@@ -154,10 +189,8 @@ void PresenterMode::leave()
 {
     applyScale(1.0 / m_scale);
     m_window->setFont(m_font);
+    // Each stage goes back home (which reparents it) before the tabs and their pages are deleted.
     QTabWidget *tabs = qobject_cast<QTabWidget *>(m_window->takeCentralWidget());
-    for (int i = 0; tabs && i < tabs->count(); ++i)
-        if (auto *page = qobject_cast<QScrollArea *>(tabs->widget(i)))
-            page->takeWidget();
     for (const Home &home : std::as_const(m_homes)) {
         QWidget *w = home.widget;
         if (!w)
@@ -169,6 +202,8 @@ void PresenterMode::leave()
         } else if (home.window) {
             w->setParent(m_window, Qt::Window);
             w->restoreGeometry(home.geometry);
+        } else {
+            w->setParent(nullptr); // (no stage lacks a home; never deleted with its page)
         }
         w->setVisible(home.central || home.dock || home.visible);
     }

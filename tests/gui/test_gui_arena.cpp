@@ -7,6 +7,8 @@
 
 #include "ArenaRunner.h"
 #include "ArenaView.h"
+#include "CardStrip.h"
+#include "TreeView.h"
 
 #include "MetricsAccumulator.h"
 #include "PlotStyle.h"
@@ -86,6 +88,23 @@ void TestArena::chainAndTreeLanesSideBySide()
             QVERIFY(last.tree);
             QCOMPARE(last.tree->shape.branchingList().front(), i + 1);
             QCOMPARE(view.table()->item(i, ArenaView::SpeedupCostModel)->text(), QStringLiteral("—"));
+        }
+        // A chain lane shows its last round as cards; a tree lane as the tree at its commit (the accepted path
+        // highlighted), with the shape, its nodes and the accepted path's length in the latest rounds.
+        ArenaLane *lane = view.lane(i);
+        QCOMPARE(lane->showsTree(), i > 0);
+        QCOMPARE(lane->cards()->isVisibleTo(lane), i == 0);
+        QCOMPARE(lane->tree()->isVisibleTo(lane), i > 0);
+        if (i > 0) {
+            QVERIFY(lane->tree()->frame().committed);
+            QCOMPARE(lane->tree()->frame().trace, last.tree.get());
+            const QString summary = lane->treeSummary();
+            QVERIFY2(summary.contains(QString::fromStdString(last.tree->shape.describe())), qPrintable(summary));
+            QVERIFY2(summary.contains(QStringLiteral("%1 nodes").arg(last.tree->draftedCount())), qPrintable(summary));
+            // The newest round's accepted path length, in bold, and the mean over the lane's rounds.
+            QVERIFY2(summary.contains(QStringLiteral("<b>%1</b>").arg(last.tree->acceptedCount())), qPrintable(summary));
+            const double mean = static_cast<double>(last.cumulative.accepted) / static_cast<double>(last.cumulative.rounds);
+            QVERIFY2(summary.contains(QStringLiteral("mean %1").arg(mean, 0, 'f', 2)), qPrintable(summary));
         }
     }
     QVERIFY(view.table()->item(2, ArenaView::Draft)->text().contains(QStringLiteral("3,2,1")));

@@ -23,6 +23,7 @@
 #include "QuizView.h"
 #include "SessionController.h"
 #include "TheoryExplorer.h"
+#include "TreeView.h"
 
 #include <QDockWidget>
 #include <QSettings>
@@ -59,6 +60,7 @@ private slots:
     void stageOnTheCommandLine();
     void everyTextFollowsTheScale();
     void cardTextsFollowTheFont();
+    void treeLabelsFollowTheScale();
     void userGuideAndShortcuts();
 };
 
@@ -255,6 +257,78 @@ void TestPresenter::cardTextsFollowTheFont()
     const CardLayout narrow = layoutCard(QRectF(0, 0, 60, 300), card, colors, large);
     for (const CardText &t : narrow.texts)
         QVERIFY2(QRectF(0, 0, 60, 300).contains(t.rect), qPrintable(t.text));
+}
+
+void TestPresenter::treeLabelsFollowTheScale()
+{
+    // The tree view's token labels and numbers follow the presenter's scale (Ctrl+= too), and each node's box
+    // grows to hold its token and its numbers; the verdict mark of a card ('?' while predicting) is at least
+    // 1.5× the card's text.
+    QSettings().setValue(QStringLiteral("presenter/scale"), PresenterMode::kDefaultScale);
+    SessionController session(test::builtCorpora());
+    Player player(&session);
+    Language language;
+    language.set(QStringLiteral("en"));
+    MainWindow window(&session, &player, &language);
+    window.resize(1280, 720);
+    window.show();
+    Setup setup = test::tinySetup();
+    setup.decoding.tree = TreeShape::parse("3,2,1");
+    setup.decoding.seed = 4;
+    window.startSession(setup);
+    QVERIFY(QTest::qWaitFor([&] { return session.isReady(); }, 30000));
+    session.requestRounds(2);
+    QVERIFY(QTest::qWaitFor([&] { return session.history().size() >= 2; }, 30000));
+    player.jumpTo(1, Phase::Verify);
+    TreeView *tree = window.roundView()->tree();
+    tree->finishAnimation();
+    QVERIFY(tree->isVisible());
+    auto pixels = [](const QFont &f) { return QFontInfo(f).pixelSize(); };
+    const int label = pixels(tree->labelFont()), numbers = pixels(tree->numbersFont());
+    QVERIFY(label >= 1.4 * pixels(tree->font()));
+    window.classroom()->setPresenterMode(true);
+    window.setMinimumSize(0, 0);
+    window.resize(1280, 720);
+    QCoreApplication::processEvents();
+    QVERIFY2(std::abs(pixels(tree->labelFont()) - 1.5 * label) <= 1.0,
+             qPrintable(QStringLiteral("%1 -> %2").arg(label).arg(pixels(tree->labelFont()))));
+    QVERIFY(std::abs(pixels(tree->numbersFont()) - 1.5 * numbers) <= 1.0);
+    window.classroom()->presenter()->zoomIn();
+    QVERIFY(std::abs(pixels(tree->labelFont()) - 1.6 * label) <= 1.0);
+    // In the round stage at 1280x720 the nodes hold their token (at the scaled size) and their numbers.
+    QVERIFY(tree->numbersShown());
+    for (int n = 0; n < static_cast<int>(session.history().at(1).tree->nodes.size()); ++n) {
+        const QRectF r = tree->nodeRect(n);
+        QVERIFY(!r.isEmpty());
+        const QFont f = tree->labelFontFor(r);
+        QVERIFY2(pixels(f) >= pixels(tree->font()), qPrintable(QString::number(pixels(f))));
+        QVERIFY(QFontMetricsF(f).height() + QFontMetricsF(tree->numbersFont()).height() <= r.height());
+    }
+    window.classroom()->setPresenterMode(false);
+    QCOMPARE(pixels(tree->labelFont()), label);
+    QSettings().setValue(QStringLiteral("presenter/scale"), PresenterMode::kDefaultScale);
+
+    // The card's verdict mark.
+    CardContent card;
+    card.glyph = QStringLiteral("a");
+    card.caption = QStringLiteral("#1");
+    card.frame.visible = true;
+    card.frame.q = 0.5;
+    card.frame.p = 0.25;
+    card.frame.threshold = 0.5;
+    card.frame.testShown = true; // passed unset: the '?' of predict before reveal
+    card.frame.state = CardFrame::State::Pending;
+    QFont font;
+    font.setPixelSize(18);
+    const CardLayout layout = layoutCard(QRectF(0, 0, 150, 300), card, LabColors::from(QPalette()), font);
+    bool found = false;
+    for (const CardText &t : layout.texts)
+        if (t.text == QLatin1String("?")) {
+            found = true;
+            QVERIFY2(pixels(t.font) >= 1.5 * 18 - 1, qPrintable(QString::number(pixels(t.font))));
+            QVERIFY(t.font.bold());
+        }
+    QVERIFY(found);
 }
 
 void TestPresenter::userGuideAndShortcuts()

@@ -5,7 +5,7 @@ set(_gui_support gui/GuiTestSupport.h gui/GuiTestSupport.cpp)
 foreach(_suite test_gui_round_view test_gui_distribution_view test_gui_plots test_gui_timeline test_gui_session
     test_gui_lossless_lab test_gui_arena test_gui_classroom test_gui_frames test_gui_history test_gui_quiz
     test_gui_engine test_gui_predict test_gui_presenter test_gui_no_spoilers test_gui_actions test_gui_layout
-    test_gui_tree_view test_gui_handout)
+    test_gui_tree_view test_gui_handout test_gui_presenter_fit)
   specdec_add_test(${_suite} gui/${_suite}.cpp ${_gui_support})
   target_link_libraries(${_suite} PRIVATE specdec_lab)
   target_compile_definitions(${_suite} PRIVATE SPECDEC_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
@@ -18,6 +18,8 @@ target_compile_definitions(test_gui_layout PRIVATE SPECDEC_QM_DIR="${CMAKE_BINAR
 add_dependencies(test_gui_layout specdec-lab)
 target_compile_definitions(test_gui_handout PRIVATE SPECDEC_QM_DIR="${CMAKE_BINARY_DIR}/app/gui")
 add_dependencies(test_gui_handout specdec-lab)
+target_compile_definitions(test_gui_presenter_fit PRIVATE SPECDEC_QM_DIR="${CMAKE_BINARY_DIR}/app/gui")
+add_dependencies(test_gui_presenter_fit specdec-lab)
 
 # The frame alone: a plain unit test of what each phase reveals (no widget is created).
 specdec_add_test(test_frame gui/test_frame.cpp)
