@@ -58,6 +58,25 @@ public:
     /// it); returns the cache entries discarded.
     int syncTo(std::span<const TokenId> sequence);
 
+    /// Token trees: appends `shared` (the tokens every branch continues, e.g. the last committed token) and
+    /// scores every branch after it in one counted call: out[b] (m x V) holds the distributions after each of
+    /// the last m prefixes of tokens() + shared + branches[b]. All branches have one length n_b, 1 <= m <=
+    /// n_b + 1. The state then holds tokens() + shared and keeps each branch's cache entries (one row per
+    /// branch, the committed prefix's cache shared by all rows) until keepBranch(); a later call whose
+    /// branches continue these rows (shared empty, each branch = a row + new tokens) feeds only the new
+    /// tokens after them; any other call discards them. Throws Error for bad branches, m or tokens; the state
+    /// is then as before without branches.
+    void extendBranches(std::span<const TokenId> shared, std::span<const std::vector<TokenId>> branches, int m,
+                        std::vector<DistributionMatrix> &out);
+    /// Appends the first `count` tokens of branch `branch` of the last extendBranches() (their cache entries
+    /// are kept, no call) and discards the other entries of the branch rows: rows x n_b - count, returned and
+    /// counted in stats().discarded. Throws Error when there are no such branch or tokens.
+    int keepBranch(int branch, int count);
+    /// Discards the entries of the last extendBranches()'s branch rows (returned; 0 when there are none).
+    int dropBranches();
+    /// Branch rows kept since the last extendBranches() (0: none).
+    int branchRows() const { return static_cast<int>(m_branches.size()); }
+
     const DecodingStateStats &stats() const { return m_stats; }
 
 protected:
@@ -65,6 +84,14 @@ protected:
     virtual void compute(int added, int m, DistributionMatrix &out);
     /// Drops what is kept beyond `length` tokens; returns the entries discarded.
     virtual int discardFrom(int length);
+    /// Computes the rows of extendBranches() (tokens() already holds the shared tokens, `sharedAdded` of
+    /// them new). Where `parents` is not empty, branch b continues row parents[b] of the branches kept so far,
+    /// whose tokens are its first `reused`. The default runs the model's batched call on the whole sequences.
+    virtual void computeBranches(int sharedAdded, std::span<const std::vector<TokenId>> branches,
+                                 std::span<const int> parents, int reused, int m, std::vector<DistributionMatrix> &out);
+    /// keepBranch()'s and dropBranches()' work on what the state keeps beyond tokens() (counts are the base's).
+    virtual void keepBranchEntries(int branch, int count);
+    virtual void dropBranchEntries();
     DecodingStateStats m_stats;
     int m_extraRuns = 0; ///< forward passes beyond the first in this compute() (window refills): counted as calls
 
@@ -72,6 +99,7 @@ private:
     LanguageModel &m_model;
     LanguageModel &m_counter;
     std::vector<TokenId> m_tokens;
+    std::vector<std::vector<TokenId>> m_branches; ///< the branch rows kept by extendBranches()
 };
 
 } // namespace specdec

@@ -12,6 +12,8 @@ TreeDecoder::TreeDecoder(LanguageModel &target, LanguageModel &draft, const Deco
     : m_target(target)
     , m_draft(draft)
     , m_settings(settings)
+    , m_targetState(target.newState(settings.kvCache))
+    , m_draftState(draft.newState(settings.kvCache))
     , m_rng(settings.seed)
 {
     m_settings.validate();
@@ -46,30 +48,35 @@ TreeTrace TreeDecoder::round(std::vector<TokenId> &sequence, int budget)
     trace.greedy = greedy;
     trace.nodes.reserve(static_cast<std::size_t>(shape.nodeCount()));
 
-    // Sequences of a batch: the context followed by a node's path.
-    std::vector<std::vector<TokenId>> sequences;
-    std::vector<SequenceRequest> requests;
+    const DecodingStateStats targetStateBefore = m_targetState->stats();
+    const DecodingStateStats draftStateBefore = m_draftState->stats();
+    m_targetState->syncTo(sequence);
+    m_draftState->syncTo(sequence);
+    trace.targetCache.before = m_targetState->length();
+    trace.draftCache.before = m_draftState->length();
+    // What a state has not seen of the committed sequence (the last round's correction or bonus, the prompt).
+    const auto unseen = [&sequence](const DecodingState &state) {
+        return std::span<const TokenId>(sequence).subspan(static_cast<std::size_t>(state.length()));
+    };
+    // The branch rows of a call: one node's path each.
+    std::vector<std::vector<TokenId>> paths;
     std::vector<DistributionMatrix> rows;
-    std::vector<TokenId> path;
-    auto prepare = [&](const std::vector<int> &ends, int m) {
-        sequences.resize(ends.size());
-        requests.resize(ends.size());
-        for (std::size_t i = 0; i < ends.size(); ++i) {
-            pathTo(trace.nodes, ends[i], path);
-            sequences[i].assign(sequence.begin(), sequence.end());
-            sequences[i].insert(sequences[i].end(), path.begin(), path.end());
-            requests[i] = {sequences[i], m};
-        }
+    auto pathsTo = [&](const std::vector<int> &ends) {
+        paths.resize(ends.size());
+        for (std::size_t i = 0; i < ends.size(); ++i)
+            pathTo(trace.nodes, ends[i], paths[i]);
     };
 
-    // 1. Draft, depth by depth: one batched draft call scores the frontier; each node gets b_d i.i.d. children.
-    // qAt[n + 1] is the draft's distribution after node n (the root is n = -1).
+    // 1. Draft, depth by depth: one batched call of the draft's state scores the frontier (each row continues
+    // its parent's row); each node gets b_d i.i.d. children. qAt[n + 1] is the draft's distribution after
+    // node n (the root is n = -1).
     std::vector<Eigen::VectorXd> qAt(static_cast<std::size_t>(shape.nodeCount()) + 1);
     std::vector<int> frontier{-1};
+    std::vector<int> draftRows; // the nodes whose paths the draft state's rows hold after the last depth
     std::vector<std::vector<int>> children(static_cast<std::size_t>(shape.nodeCount()) + 1);
     for (int d = 1; d <= depth; ++d) {
-        prepare(frontier, 1);
-        m_draft.batchDistributions(requests, rows);
+        pathsTo(frontier);
+        m_draftState->extendBranches(unseen(*m_draftState), paths, 1, rows);
         std::vector<int> next;
         for (std::size_t i = 0; i < frontier.size(); ++i) {
             const int parent = frontier[i];
@@ -88,12 +95,15 @@ TreeTrace TreeDecoder::round(std::vector<TokenId> &sequence, int budget)
                 trace.nodes.push_back(node);
             }
         }
+        draftRows = std::move(frontier);
         frontier = std::move(next);
     }
+    trace.draftCache.extended = m_draftState->length() + depth - 1;
 
-    // 2. Verify: one target call, one row per position of each root-to-leaf path.
-    prepare(frontier, depth + 1);
-    m_target.batchDistributions(requests, rows);
+    // 2. Verify: one call of the target's state, one row per root-to-leaf path after the committed prefix.
+    pathsTo(frontier);
+    m_targetState->extendBranches(unseen(*m_targetState), paths, depth + 1, rows);
+    trace.targetCache.extended = m_targetState->length() + depth;
     trace.targetRows = static_cast<int>(frontier.size()) * (depth + 1);
     std::vector<Eigen::VectorXd> pAt(static_cast<std::size_t>(shape.nodeCount()) + 1);
     for (std::size_t leaf = 0; leaf < frontier.size(); ++leaf) {
@@ -159,6 +169,31 @@ TreeTrace TreeDecoder::round(std::vector<TokenId> &sequence, int budget)
             trace.bonusDist = pBonus;
         trace.committed.push_back(trace.bonus);
     }
+
+    // 5. Both states keep the committed prefix + the accepted path: a row holding it stays, the others go.
+    const auto rowHolding = [&trace](const std::vector<int> &ends, int count) {
+        if (count == 0)
+            return 0;
+        const int node = trace.acceptedPath[static_cast<std::size_t>(count - 1)];
+        for (std::size_t i = 0; i < ends.size(); ++i) {
+            int n = ends[i];
+            while (n >= 0 && trace.nodes[static_cast<std::size_t>(n)].depth > count)
+                n = trace.nodes[static_cast<std::size_t>(n)].parent;
+            if (n == node)
+                return static_cast<int>(i);
+        }
+        throw Error("internal: no branch row holds the accepted path");
+    };
+    const int accepted = trace.acceptedCount();
+    auto keep = [&](DecodingState &state, const std::vector<int> &ends, int count, const DecodingStateStats &before,
+                    CacheLengths &lengths) {
+        lengths.discarded = state.keepBranch(rowHolding(ends, count), count);
+        lengths.after = state.length();
+        lengths.refills = static_cast<int>(state.stats().refills - before.refills);
+        lengths.fed = static_cast<int>(state.stats().fed - before.fed);
+    };
+    keep(*m_targetState, frontier, accepted, targetStateBefore, trace.targetCache);
+    keep(*m_draftState, draftRows, std::min(accepted, depth - 1), draftStateBefore, trace.draftCache);
 
     sequence.insert(sequence.end(), trace.committed.begin(), trace.committed.end());
     trace.targetCalls = static_cast<int>(m_target.stats().calls - targetBefore.calls);

@@ -32,6 +32,8 @@ RoundTrace pathTrace(const TreeTrace &tree)
     r.draftCalls = tree.draftCalls;
     r.targetSeconds = tree.targetSeconds;
     r.draftSeconds = tree.draftSeconds;
+    r.targetCache = tree.targetCache;
+    r.draftCache = tree.draftCache;
     int parent = -1;
     for (int d = 1; d <= r.draftLength; ++d) {
         const std::vector<int> kids = childrenOf(tree, parent);

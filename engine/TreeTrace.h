@@ -58,8 +58,12 @@ struct TreeTrace
     std::vector<TreeExpansion> expansions; ///< recorded distributions of the expanded nodes
     std::vector<TokenId> committed;    ///< the accepted path's tokens + correction or bonus
     int targetCalls = 0;
-    int draftCalls = 0;                ///< one batched call per depth
+    int draftCalls = 0;                ///< one batched call per depth (+ window refills, as for chains)
     int targetRows = 0;                ///< rows the verification scored (one per position of each path)
+    /// Each model's decoding state in this round: `extended` is the length of one branch row (the committed
+    /// prefix + a whole path), `discarded` counts every branch row's entries not kept (rows x length - kept).
+    CacheLengths targetCache;
+    CacheLengths draftCache;
     double targetSeconds = 0.0;
     double draftSeconds = 0.0;
 

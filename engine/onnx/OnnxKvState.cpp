@@ -95,6 +95,203 @@ void OnnxKvState::compute(int added, int m, DistributionMatrix &out)
     m_extraRuns = runs - 1;
 }
 
+OnnxKvState::RowEntries OnnxKvState::copyOut(std::int64_t from, std::int64_t to)
+{
+    RowEntries e;
+    const std::int64_t n = e.positions = to - from;
+    const std::int64_t stride = m_kv.rowStride(), capacity = m_kv.capacity();
+    for (std::size_t pair = 0; pair < m_kv.pairs(); ++pair) {
+        const nn::KvCache::PairShape &sh = m_kv.shape(pair);
+        const float *keys = m_kv.keys(pair);
+        const float *values = m_kv.values(pair);
+        std::vector<float> &k = e.keys.emplace_back(static_cast<std::size_t>(sh.heads * sh.keyDim * n));
+        std::vector<float> &v = e.values.emplace_back(static_cast<std::size_t>(sh.heads * n * sh.valueDim));
+        for (std::int64_t row = 0; row < sh.heads * sh.keyDim; ++row) // K(h, d, j) at (h keyDim + d) stride + j
+            std::memcpy(k.data() + row * n, keys + row * stride + from, static_cast<std::size_t>(n) * sizeof(float));
+        for (std::int64_t h = 0; h < sh.heads; ++h) // V(h, j, e) at (h capacity + j) valueDim + e
+            std::memcpy(v.data() + h * n * sh.valueDim, values + (h * capacity + from) * sh.valueDim,
+                        static_cast<std::size_t>(n * sh.valueDim) * sizeof(float));
+    }
+    return e;
+}
+
+void OnnxKvState::copyIn(const RowEntries &e, std::int64_t at, std::int64_t count)
+{
+    const std::int64_t n = e.positions;
+    const std::int64_t stride = m_kv.rowStride(), capacity = m_kv.capacity();
+    if (count < 0 || count > n || at + count > capacity)
+        throw Error("internal: a branch row of " + std::to_string(n) + " positions cannot give " + std::to_string(count)
+                    + " at " + std::to_string(at));
+    m_kv.truncate(at);
+    m_kv.beginRun();
+    for (std::size_t pair = 0; pair < m_kv.pairs(); ++pair) {
+        const nn::KvCache::PairShape &sh = m_kv.shape(pair);
+        float *keys = m_kv.keys(pair);
+        float *values = m_kv.values(pair);
+        for (std::int64_t row = 0; row < sh.heads * sh.keyDim; ++row)
+            std::memcpy(keys + row * stride + at, e.keys[pair].data() + row * n, static_cast<std::size_t>(count) * sizeof(float));
+        for (std::int64_t h = 0; h < sh.heads; ++h)
+            std::memcpy(values + (h * capacity + at) * sh.valueDim, e.values[pair].data() + h * n * sh.valueDim,
+                        static_cast<std::size_t>(count * sh.valueDim) * sizeof(float));
+        m_kv.written(pair, at + count);
+    }
+    m_kv.commitRun();
+}
+
+std::vector<nn::Tensor> OnnxKvState::runBranchRows(const std::vector<std::vector<TokenId>> &rows,
+                                                   std::span<const int> parents)
+{
+    const std::size_t B = rows.size();
+    std::vector<nn::Tensor> logits(B);
+    if (!m_inPlace) {
+        std::vector<const std::vector<nn::Tensor> *> pasts(B, &m_cache);
+        std::int64_t past = m_end - m_start;
+        if (parents.empty()) {
+            if (m_end == m_start)
+                m_cache.clear();
+            else
+                cutCache(past);
+        } else {
+            for (std::size_t b = 0; b < B; ++b)
+                pasts[b] = &m_rows[static_cast<std::size_t>(parents[b])];
+            past = pasts[0]->empty() ? 0 : (*pasts[0])[0].dim(2);
+        }
+        std::vector<std::vector<nn::Tensor>> presents;
+        m_onnx.runRowsWithPast(rows, past, pasts, logits, presents);
+        m_rows = std::move(presents);
+        return logits;
+    }
+    // In place: the rows run one after the other on the one cache, each after the base (and the entries of the
+    // row it continues, copied back in); each row's own new entries are copied out (a few positions each).
+    const std::int64_t base = parents.empty() ? m_end - m_start : m_rowsBase;
+    std::vector<RowEntries> entries(B);
+    for (std::size_t b = 0; b < B; ++b) {
+        m_kv.truncate(base);
+        std::int64_t own = 0;
+        if (!parents.empty()) {
+            const RowEntries &parent = m_rowEntries[static_cast<std::size_t>(parents[b])];
+            copyIn(parent, base, parent.positions);
+            own = parent.positions;
+        }
+        logits[b] = m_onnx.runCached(rows[b], m_kv);
+        entries[b] = copyOut(base, base + own + static_cast<std::int64_t>(rows[b].size()));
+    }
+    m_rowEntries = std::move(entries);
+    m_rowsBase = base;
+    m_lastRowRun = B - 1;
+    return logits;
+}
+
+void OnnxKvState::adoptRow(std::size_t row, std::int64_t entries)
+{
+    // The row's first `entries` positions after the rows' base become the cache's: [m_rowsStart, ... + base + entries).
+    if (m_inPlace) {
+        if (row != m_lastRowRun || m_kv.length() < m_rowsBase + entries)
+            copyIn(m_rowEntries[row], m_rowsBase, entries);
+    } else {
+        m_cache = m_rows[row]; // shares the buffers; cut when the next run needs it
+    }
+    m_start = m_rowsStart;
+    m_end = m_rowsStart + m_rowsBase + entries;
+}
+
+void OnnxKvState::computeBranches(int /*sharedAdded*/, std::span<const std::vector<TokenId>> branches,
+                                  std::span<const int> parents, int reused, int m, std::vector<DistributionMatrix> &out)
+{
+    const std::span<const TokenId> sequence = tokens();
+    const auto c = static_cast<std::int64_t>(sequence.size());
+    const auto n = static_cast<std::int64_t>(branches[0].size());
+    const auto B = branches.size();
+    const std::int64_t first = c + n - m + 1; // row j scores the prefix of length first + j (of every branch)
+    if (first < 1)
+        throw Error("the ONNX model needs at least one prompt token");
+    const std::size_t kept = m_inPlace ? m_rowEntries.size() : m_rows.size();
+    const bool haveParents = !parents.empty() && kept > static_cast<std::size_t>(*std::max_element(parents.begin(), parents.end()));
+    const bool oneWindow = m_onnx.windowStart(first) == m_onnx.windowStart(first + m - 1);
+    // A tree's next depth: each branch continues a kept row, so only its new tokens are fed after that row.
+    const bool fromRows = haveParents && oneWindow && m_onnx.windowStart(first) == m_rowsStart && first - 1 >= c + reused;
+    std::vector<std::vector<TokenId>> rows(B);
+    if (fromRows) {
+        for (std::size_t b = 0; b < B; ++b)
+            rows[b].assign(branches[b].begin() + reused, branches[b].end());
+        const std::int64_t fedFrom = c + reused; // sequence index of each row's first fed token
+        const std::vector<nn::Tensor> logits = runBranchRows(rows, parents);
+        m_stats.fed += static_cast<std::int64_t>(B) * (n - reused);
+        for (std::size_t b = 0; b < B; ++b)
+            for (int j = 0; j < m; ++j)
+                m_onnx.softmaxAt(logits[b], first + j - 1 - fedFrom, out[b].row(j));
+        m_extraRuns = 0;
+        return;
+    }
+    if (!parents.empty()) {
+        m_stats.discarded += static_cast<std::int64_t>(parents.size()) * reused;
+        // The rows' committed part [m_rowsStart, c) becomes the cache (what a chain's state would hold).
+        if (haveParents)
+            adoptRow(static_cast<std::size_t>(parents[0]), c - m_rowsStart - m_rowsBase);
+    }
+    int j = 0;
+    int runs = 0;
+    std::vector<nn::Tensor> logits;
+    while (j < m) {
+        const std::int64_t start = m_onnx.windowStart(first + j);
+        int last = j;
+        while (last + 1 < m && m_onnx.windowStart(first + last + 1) == start)
+            ++last;
+        const std::int64_t end = first + last; // the group's longest prefix (c + n for the last group)
+        if (start != m_start || m_end <= m_start) {
+            if ((m_end > m_start || runs > 0) && start != m_start) { // (an earlier group's window counts as a cache)
+                ++m_stats.refills;
+                m_stats.refilledPositions += std::max<std::int64_t>(0, c - 1 - start);
+            }
+            clearCache();
+            m_start = start;
+            m_end = start;
+        }
+        m_end = std::max(m_start, std::min(m_end, first + j - 1)); // row j needs its last token fed
+        // A long unfed stretch before the branch point (the prompt, a refilled window) is fed once, in a
+        // one-row run, rather than in every branch row.
+        if (B > 1 && c - 1 - m_end > n + 1) {
+            run(sequence.subspan(static_cast<std::size_t>(m_end), static_cast<std::size_t>(c - 1 - m_end)));
+            m_stats.fed += c - 1 - m_end;
+            m_end = c - 1;
+            ++runs;
+        }
+        const std::int64_t fedFrom = m_end;
+        for (std::size_t b = 0; b < B; ++b) {
+            rows[b].assign(sequence.begin() + fedFrom, sequence.end());
+            rows[b].insert(rows[b].end(), branches[b].begin(), branches[b].begin() + (end - c));
+        }
+        logits = runBranchRows(rows, {});
+        m_stats.fed += static_cast<std::int64_t>(B) * (end - fedFrom);
+        ++runs;
+        for (std::size_t b = 0; b < B; ++b)
+            for (int row = j; row <= last; ++row)
+                m_onnx.softmaxAt(logits[b], first + row - 1 - fedFrom, out[b].row(row));
+        j = last + 1;
+    }
+    // The last group's rows hold the whole branches (their window is the cache's).
+    m_rowsStart = m_start;
+    if (!m_inPlace)
+        m_rowsBase = 0; // the presents hold every position from the window start
+    m_extraRuns = runs - 1;
+}
+
+void OnnxKvState::keepBranchEntries(int branch, int count)
+{
+    const std::size_t kept = m_inPlace ? m_rowEntries.size() : m_rows.size();
+    if (static_cast<std::size_t>(branch) >= kept)
+        return;
+    // The kept row's [m_rowsStart, length()) + its first `count` tokens become the cache.
+    adoptRow(static_cast<std::size_t>(branch), static_cast<std::int64_t>(length()) + count - m_rowsStart - m_rowsBase);
+    dropBranchEntries();
+}
+
+void OnnxKvState::dropBranchEntries()
+{
+    m_rows.clear();
+    m_rowEntries.clear();
+}
+
 int OnnxKvState::discardFrom(int length)
 {
     if (length >= m_end)

@@ -35,6 +35,13 @@ public:
 protected:
     void compute(int added, int m, DistributionMatrix &out) override;
     int discardFrom(int length) override;
+    /// Token-tree rows: every branch row runs after the committed prefix's cache (one batch row each, see
+    /// OnnxLanguageModel::runRowsWithPast), or after the kept row it continues (a tree's next depth); past the
+    /// context, rows in another window than the cache's refill it first, as compute() does.
+    void computeBranches(int sharedAdded, std::span<const std::vector<TokenId>> branches, std::span<const int> parents,
+                         int reused, int m, std::vector<DistributionMatrix> &out) override;
+    void keepBranchEntries(int branch, int count) override;
+    void dropBranchEntries() override;
 
 private:
     /// Cuts the cache tensors to `entries` positions (a copy per head; only after a rollback).
@@ -51,6 +58,29 @@ private:
     std::vector<nn::Tensor> m_cache; ///< else 2 per layer; their past dimension may exceed end - start until cut
     std::int64_t m_start = 0;
     std::int64_t m_end = 0;
+    /// In place: one branch row's own cache entries (positions after the base), copied out of m_kv.
+    struct RowEntries
+    {
+        std::vector<std::vector<float>> keys, values; ///< per pair: [heads, keyDim, n] and [heads, n, valueDim]
+        std::int64_t positions = 0;
+    };
+    /// Runs one call's branch rows (their tokens), after the base cache's first m_end - m_start positions or,
+    /// with `parents`, after the kept rows they continue; keeps every row's entries; returns the logits.
+    std::vector<nn::Tensor> runBranchRows(const std::vector<std::vector<TokenId>> &rows, std::span<const int> parents);
+    RowEntries copyOut(std::int64_t from, std::int64_t to);
+    /// Writes the first `count` positions of `entries` at `at` (m_kv's length becomes at + count).
+    void copyIn(const RowEntries &entries, std::int64_t at, std::int64_t count);
+    /// Makes the first `entries` positions of kept row `row` after the rows' base the cache's (no run).
+    void adoptRow(std::size_t row, std::int64_t entries);
+
+    /// The branch rows after extendBranches(): row b holds [m_rowsStart, length()) + branch b, of which the
+    /// first m_rowsBase positions are the base cache's (shared by every row, in place kept in m_kv) and the rest
+    /// the row's own: m_rows[b] (the presents, all positions) or, in place, m_rowEntries[b].
+    std::vector<std::vector<nn::Tensor>> m_rows;
+    std::vector<RowEntries> m_rowEntries;
+    std::int64_t m_rowsStart = 0;
+    std::int64_t m_rowsBase = 0;
+    std::size_t m_lastRowRun = 0; ///< in place: the row whose entries m_kv holds after the base
 };
 
 } // namespace specdec

@@ -9,6 +9,7 @@
 #include <cstring>
 #include <charconv>
 #include <cmath>
+#include <cstring>
 
 namespace specdec {
 
@@ -348,6 +349,94 @@ nn::Tensor OnnxLanguageModel::runCached(std::span<const TokenId> tokens, nn::KvC
     feedTokens(feed, tokens, pastLength);
     const std::vector<nn::Tensor> outputs = m_graph.runCached(feed, cache);
     return checkedLogits(outputs.at(m_kv.logitsOutput), S);
+}
+
+void OnnxLanguageModel::runRowsWithPast(std::span<const std::vector<TokenId>> tokens, std::int64_t pastLength,
+                                         std::span<const std::vector<nn::Tensor> *const> pasts,
+                                         std::vector<nn::Tensor> &logits, std::vector<std::vector<nn::Tensor>> &presents)
+{
+    const auto B = static_cast<std::int64_t>(tokens.size());
+    const auto S = B > 0 ? static_cast<std::int64_t>(tokens[0].size()) : 0;
+    const std::size_t tensors = m_kv.pastNames.size();
+    bool fits = m_kv.present && B > 0 && pasts.size() == tokens.size() && S >= 1 && pastLength >= 0
+                && pastLength + S <= m_context;
+    for (std::int64_t b = 0; fits && b < B; ++b) {
+        const std::vector<nn::Tensor> &past = *pasts[static_cast<std::size_t>(b)];
+        fits = static_cast<std::int64_t>(tokens[static_cast<std::size_t>(b)].size()) == S
+               && (past.empty() ? pastLength == 0 : past.size() == tensors);
+        for (std::size_t t = 0; fits && t < past.size(); ++t)
+            fits = past[t].shape() == nn::Shape{1, m_kv.heads[t], pastLength, m_kv.headDims[t]};
+    }
+    if (!fits)
+        throw Error(m_path + ": a cached run of " + std::to_string(B) + " rows of " + std::to_string(S)
+                    + " tokens after " + std::to_string(pastLength) + " (context " + std::to_string(m_context) + ")");
+    for (const std::vector<TokenId> &row : tokens)
+        checkTokens(row);
+    logits.resize(static_cast<std::size_t>(B));
+    presents.resize(static_cast<std::size_t>(B));
+    if (!batchWindows() || B == 1) {
+        for (std::int64_t b = 0; b < B; ++b) {
+            std::vector<nn::Tensor> cache = *pasts[static_cast<std::size_t>(b)]; // shares the buffers
+            logits[static_cast<std::size_t>(b)] = runWithPast(tokens[static_cast<std::size_t>(b)], pastLength, cache);
+            presents[static_cast<std::size_t>(b)] = std::move(cache);
+        }
+        return;
+    }
+    std::map<std::string, nn::Tensor> feed;
+    std::vector<std::int64_t> ids;
+    ids.reserve(static_cast<std::size_t>(B * S));
+    for (const std::vector<TokenId> &row : tokens)
+        ids.insert(ids.end(), row.begin(), row.end());
+    feed["input_ids"] = nn::Tensor::fromVector<std::int64_t>({B, S}, ids);
+    for (std::size_t t = 0; t < tensors; ++t) {
+        nn::Tensor stacked(nn::DataType::Float32, {B, m_kv.heads[t], pastLength, m_kv.headDims[t]});
+        const std::size_t rowFloats = static_cast<std::size_t>(m_kv.heads[t] * pastLength * m_kv.headDims[t]);
+        if (rowFloats > 0) {
+            float *dst = stacked.mutableData<float>();
+            for (std::int64_t b = 0; b < B; ++b)
+                std::memcpy(dst + static_cast<std::size_t>(b) * rowFloats,
+                            (*pasts[static_cast<std::size_t>(b)])[t].data<float>(), rowFloats * sizeof(float));
+        }
+        feed[m_kv.pastNames[t]] = std::move(stacked);
+    }
+    if (m_kv.attentionMask)
+        feed["attention_mask"] = nn::Tensor::fromVector<std::int64_t>(
+            {B, pastLength + S}, std::vector<std::int64_t>(static_cast<std::size_t>(B * (pastLength + S)), 1));
+    if (m_kv.positionIds) {
+        std::vector<std::int64_t> positions(static_cast<std::size_t>(B * S));
+        for (std::size_t i = 0; i < positions.size(); ++i)
+            positions[i] = pastLength + static_cast<std::int64_t>(i) % S;
+        feed["position_ids"] = nn::Tensor::fromVector<std::int64_t>({B, S}, positions);
+    }
+    std::vector<nn::Tensor> outputs = m_graph.run(feed);
+    const nn::Tensor &all = outputs.at(m_kv.logitsOutput);
+    const std::int64_t V = vocabulary().size();
+    if (all.shape() != nn::Shape{B, S, V} || (all.type() != nn::DataType::Float32 && all.type() != nn::DataType::Float64))
+        throw Error(m_path + ": for a batch of " + std::to_string(B) + " x " + std::to_string(S)
+                    + " tokens after a past the model gives logits " + all.describe());
+    const std::size_t element = nn::elementSize(all.type());
+    for (std::int64_t b = 0; b < B; ++b) {
+        nn::Tensor row(all.type(), {S, V});
+        std::memcpy(row.mutableBytes(), all.bytes() + static_cast<std::size_t>(b * S * V) * element,
+                    static_cast<std::size_t>(S * V) * element);
+        logits[static_cast<std::size_t>(b)] = std::move(row);
+        presents[static_cast<std::size_t>(b)].resize(tensors);
+    }
+    for (std::size_t t = 0; t < tensors; ++t) {
+        const nn::Tensor &present = outputs.at(m_kv.presentOutputs[t]);
+        const nn::Shape expected{B, m_kv.heads[t], pastLength + S, m_kv.headDims[t]};
+        if (present.shape() != expected || present.type() != nn::DataType::Float32)
+            throw Error(m_path + ": output '" + m_graph.outputs()[m_kv.presentOutputs[t]].name + "' is "
+                        + present.describe() + " for a batch after a past of " + std::to_string(pastLength)
+                        + "; the layout needs float32" + nn::shapeToString(expected));
+        const std::size_t rowFloats = static_cast<std::size_t>(m_kv.heads[t] * (pastLength + S) * m_kv.headDims[t]);
+        for (std::int64_t b = 0; b < B; ++b) {
+            nn::Tensor row(nn::DataType::Float32, {1, m_kv.heads[t], pastLength + S, m_kv.headDims[t]});
+            std::memcpy(row.mutableData<float>(), present.data<float>() + static_cast<std::size_t>(b) * rowFloats,
+                        rowFloats * sizeof(float));
+            presents[static_cast<std::size_t>(b)][t] = std::move(row);
+        }
+    }
 }
 
 nn::Tensor OnnxLanguageModel::windowLogits(std::span<const TokenId> window)

@@ -79,6 +79,15 @@ public:
     /// One run of the decoder-with-past graph on `cache` in place: `tokens` (window positions
     /// cache.length() .. + S - 1). Returns the logits [S, V]; the cache grows by S.
     nn::Tensor runCached(std::span<const TokenId> tokens, nn::KvCache &cache);
+    /// Several rows that continue caches, in one call (a token tree's paths after the committed prefix): row b
+    /// feeds `tokens[b]` (S tokens, the same S for every row; window positions pastLength..pastLength+S-1)
+    /// after its past `*pasts[b]` (2 tensors per layer [1, heads, pastLength, hd]; empty: none, pastLength 0).
+    /// Returns row b's logits [S, V] in logits[b] and its presents [1, heads, pastLength + S, hd] in
+    /// presents[b]. With batchWindows() the rows run as one [B, S] graph run (the pasts stacked into the
+    /// batch), otherwise one after the other, each after its own past (shared, not copied).
+    void runRowsWithPast(std::span<const std::vector<TokenId>> tokens, std::int64_t pastLength,
+                         std::span<const std::vector<nn::Tensor> *const> pasts, std::vector<nn::Tensor> &logits,
+                         std::vector<std::vector<nn::Tensor>> &presents);
     /// Softmax of logits row `position` into `row` (double); throws Error for non-finite logits.
     void softmaxAt(const nn::Tensor &logits, std::int64_t position, Eigen::Ref<Eigen::RowVectorXd> row) const;
 

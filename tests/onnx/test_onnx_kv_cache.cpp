@@ -254,6 +254,134 @@ private slots:
         QVERIFY(!model->cachesInPlace());
     }
 
+    void branchesAfterTheCacheEqualWholeSequences_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<bool>("inPlace");
+        QTest::addColumn<bool>("batch");
+        QTest::addColumn<int>("prefix");
+        QTest::addColumn<int>("calls");
+        const QString gpt2 = QString::fromStdString(kDir + "gpt2_with_past.onnx");
+        const QString kjv = QStringLiteral(SPECDEC_SOURCE_DIR "/corpora/kjv/models/target.onnx");
+        // The held-out GPT-2 (context 48, stride 12; the presents are its cache): one call; where the rows fall
+        // in two windows (45: prefixes 45..48 start at 0, 49 at 12; 70: 70..72 at 24, 73..74 at 36) the second
+        // window is refilled in a one-row run first: two more graph runs, counted.
+        for (bool batch : {false, true})
+            for (auto [prefix, calls] : {std::pair{9, 1}, std::pair{45, 3}, std::pair{70, 3}})
+                QTest::addRow("gpt2, %s, prefix %d", batch ? "one [B, S] run" : "row by row", prefix)
+                    << gpt2 << false << batch << prefix << calls;
+        // The kjv target (context 128, stride 32) with its cache in place, and on its presents for comparison.
+        for (bool inPlace : {true, false})
+            for (auto [prefix, calls] : {std::pair{9, 1}, std::pair{126, 3}, std::pair{200, 1}})
+                QTest::addRow("kjv target, %s, prefix %d", inPlace ? "in place" : "presents", prefix)
+                    << kjv << inPlace << false << prefix << calls;
+    }
+    void branchesAfterTheCacheEqualWholeSequences()
+    {
+        // A token tree's rows: three branches of 4 tokens after the committed prefix's cache, each row the
+        // distributions the windowed path gives for prefix + branch; then the next depth continues the rows,
+        // and keeping one branch leaves a state that extends like a fresh one.
+        QFETCH(QString, file);
+        QFETCH(bool, inPlace);
+        QFETCH(bool, batch);
+        QFETCH(int, prefix);
+        QFETCH(int, calls);
+        const auto model = OnnxLanguageModel::load(file.toStdString(), 1);
+        model->setBatchWindows(batch);
+        model->setCacheInPlace(inPlace);
+        QCOMPARE(model->batchWindows(), batch && model->canBatchWindows());
+        QCOMPARE(model->cachesInPlace(), inPlace);
+        const int V = model->vocabulary().size();
+        std::vector<TokenId> ids = referenceTokens();
+        for (TokenId &t : ids)
+            t %= V;
+        const std::size_t given = ids.size();
+        while (ids.size() < 220)
+            ids.push_back(ids[ids.size() % given]);
+        const std::span<const TokenId> all(ids);
+        std::vector<std::vector<TokenId>> branches(3);
+        for (int b = 0; b < 3; ++b)
+            for (int i = 0; i < 4; ++i)
+                branches[static_cast<std::size_t>(b)].push_back(static_cast<TokenId>((7 * b + 3 * i + 1) % V));
+        const auto state = model->newState(true);
+        const auto plain = model->newState(false);
+        DistributionMatrix rows, expected;
+        state->extend(all.first(static_cast<std::size_t>(prefix - 1)), 1, rows);
+        std::vector<DistributionMatrix> out;
+        const CallStats before = model->stats();
+        state->extendBranches(all.subspan(static_cast<std::size_t>(prefix - 1), 1), branches, 5, out);
+        QCOMPARE(model->stats().calls - before.calls, std::int64_t(calls));
+        QCOMPARE(state->stats().refills, std::int64_t(calls == 1 ? 0 : 1));
+        QCOMPARE(state->length(), prefix);
+        QCOMPARE(state->branchRows(), 3);
+        auto wholeRows = [&](const std::vector<TokenId> &branch, int m) {
+            std::vector<TokenId> whole(all.begin(), all.begin() + prefix);
+            whole.insert(whole.end(), branch.begin(), branch.end());
+            model->distributions(whole, m, expected);
+            return expected;
+        };
+        for (std::size_t b = 0; b < 3; ++b)
+            QVERIFY2((out[b] - wholeRows(branches[b], 5)).cwiseAbs().maxCoeff() <= 1e-5, qPrintable(QString::number(b)));
+        // The next depth: each new branch continues a row (rows 2, 0, 2) by one token.
+        std::vector<std::vector<TokenId>> deeper{branches[2], branches[0], branches[2]};
+        deeper[0].push_back(5);
+        deeper[1].push_back(6);
+        deeper[2].push_back(7);
+        const std::int64_t fed = state->stats().fed;
+        state->extendBranches({}, deeper, 1, out);
+        QCOMPARE(state->stats().fed - fed, std::int64_t(3)); // one new token per row, after its parent row
+        for (std::size_t b = 0; b < 3; ++b)
+            QVERIFY((out[b] - wholeRows(deeper[b], 1)).cwiseAbs().maxCoeff() <= 1e-5);
+        const std::int64_t discardedBefore = state->stats().discarded;
+        QCOMPARE(state->keepBranch(1, 2), 3 * 5 - 2);
+        QCOMPARE(state->stats().discarded - discardedBefore, std::int64_t(13));
+        QCOMPARE(state->length(), prefix + 2);
+        QCOMPARE(state->branchRows(), 0);
+        // The kept state extends as a fresh one does.
+        std::vector<TokenId> next(deeper[1].begin(), deeper[1].begin() + 2);
+        next.insert(next.end(), all.begin() + prefix, all.begin() + prefix + 6);
+        state->extend(std::span<const TokenId>(next).subspan(2), 4, rows);
+        std::vector<TokenId> whole(all.begin(), all.begin() + prefix);
+        whole.insert(whole.end(), next.begin(), next.end());
+        plain->extend(whole, 4, expected);
+        QVERIFY((rows - expected).cwiseAbs().maxCoeff() <= 1e-5);
+        QCOMPARE(state->length(), prefix + 8);
+        // An extension in between discards the branch rows.
+        state->extendBranches(all.subspan(static_cast<std::size_t>(prefix + 8), 1), branches, 1, out);
+        const std::int64_t discarded = state->stats().discarded;
+        state->extend(all.subspan(static_cast<std::size_t>(prefix + 9), 1), 1, rows);
+        QCOMPARE(state->stats().discarded - discarded, std::int64_t(12));
+    }
+
+    void badBranchesAreErrors()
+    {
+        const auto model = OnnxLanguageModel::load(kDir + "gpt2_with_past.onnx", 1);
+        const auto state = model->newState(true);
+        DistributionMatrix rows;
+        const std::vector<TokenId> ids = referenceTokens();
+        state->extend(std::span<const TokenId>(ids).first(5), 1, rows);
+        std::vector<DistributionMatrix> out;
+        const std::vector<TokenId> shared{ids[5]};
+        const std::vector<std::vector<TokenId>> uneven{{1, 2}, {3}};
+        QVERIFY_THROWS_EXCEPTION(Error, state->extendBranches(shared, uneven, 1, out));
+        const std::vector<std::vector<TokenId>> two{{1, 2}, {3, 4}};
+        QVERIFY_THROWS_EXCEPTION(Error, state->extendBranches(shared, two, 4, out)); // at most 2 + 1 rows
+        QVERIFY_THROWS_EXCEPTION(Error, state->extendBranches(shared, std::vector<std::vector<TokenId>>{}, 1, out));
+        const std::vector<std::vector<TokenId>> bad{{1, model->vocabulary().size()}};
+        QVERIFY_THROWS_EXCEPTION(Error, state->extendBranches(shared, bad, 1, out));
+        QCOMPARE(state->length(), 5);
+        QVERIFY_THROWS_EXCEPTION(Error, state->keepBranch(0, 1)); // no branches kept
+        state->extendBranches(shared, two, 3, out);
+        QVERIFY_THROWS_EXCEPTION(Error, state->keepBranch(2, 1));
+        QVERIFY_THROWS_EXCEPTION(Error, state->keepBranch(0, 3));
+        QCOMPARE(state->keepBranch(0, 2), 2);
+        QCOMPARE(state->length(), 8);
+        // A prompt-less model run is refused, not a crash.
+        const auto empty = model->newState(true);
+        QVERIFY_THROWS_EXCEPTION(Error, empty->extendBranches({}, two, 3, out));
+        QCOMPARE(empty->length(), 0);
+    }
+
     void brokenLayoutsAreRefused_data()
     {
         QTest::addColumn<QString>("file");
