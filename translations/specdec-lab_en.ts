@@ -1702,6 +1702,38 @@ accepted</source>
         <source>α = 0.8, K = 4 → E[N] = %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Token tree (SpecInfer)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>shape %1: %2 nodes drafted per round, all verified in &lt;b&gt;one&lt;/b&gt; target pass</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a node&apos;s k children are drawn i.i.d. from q and tested one by one against p′:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>last round, per tested depth: &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>measured: &lt;b&gt;%1&lt;/b&gt; tokens per round (one target pass each) over %2 rounds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a chain of the same depth at this α: E[N] = (1 − α&lt;sup&gt;%1&lt;/sup&gt;) / (1 − α) = &lt;b&gt;%2&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nodes drafted per accepted token: &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Thm 3.8 and its best K are for chains (one draft per depth); a tree pays more draft and verification work for each pass.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::TimelineModel</name>

@@ -1701,6 +1701,38 @@ accepted</source>
         <source>α = 0.8, K = 4 → E[N] = %1</source>
         <translation>α = 0.8，K = 4 → E[N] = %1</translation>
     </message>
+    <message>
+        <source>Token tree (SpecInfer)</source>
+        <translation>令牌树（SpecInfer）</translation>
+    </message>
+    <message>
+        <source>shape %1: %2 nodes drafted per round, all verified in &lt;b&gt;one&lt;/b&gt; target pass</source>
+        <translation>形状 %1：每轮起草 %2 个节点，全部在&lt;b&gt;一次&lt;/b&gt;目标模型前向中验证</translation>
+    </message>
+    <message>
+        <source>a node&apos;s k children are drawn i.i.d. from q and tested one by one against p′:</source>
+        <translation>一个节点的 k 个子节点从 q 独立同分布抽取，依次对照 p′ 检验：</translation>
+    </message>
+    <message>
+        <source>last round, per tested depth: &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>上一轮，各检验深度：&lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>measured: &lt;b&gt;%1&lt;/b&gt; tokens per round (one target pass each) over %2 rounds</source>
+        <translation>实测：%2 轮中每轮 &lt;b&gt;%1&lt;/b&gt; 个令牌（每轮一次目标前向）</translation>
+    </message>
+    <message>
+        <source>a chain of the same depth at this α: E[N] = (1 − α&lt;sup&gt;%1&lt;/sup&gt;) / (1 − α) = &lt;b&gt;%2&lt;/b&gt;</source>
+        <translation>同深度的链在此 α 下：E[N] = (1 − α&lt;sup&gt;%1&lt;/sup&gt;) / (1 − α) = &lt;b&gt;%2&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>nodes drafted per accepted token: &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>每个被接受令牌的起草节点数：&lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Thm 3.8 and its best K are for chains (one draft per depth); a tree pays more draft and verification work for each pass.</source>
+        <translation>定理 3.8 及其最佳 K 针对链（每个深度一个草稿）；树在每次前向中付出更多的起草与验证工作。</translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::TimelineModel</name>

@@ -2,8 +2,12 @@
 #pragma once
 // TheoryPanel: the formulas of speculative decoding with the current run's numbers substituted — alpha,
 // E[N] = (1 − α^{K+1}) / (1 − α), c, the predicted speedup (Leviathan et al. 2023, Thm 3.8), the best K.
+// In a token-tree session it shows the tree's own: the nodes one target pass verifies, the exact acceptance
+// at a node with k i.i.d. children 1 − Π_j (1 − β_j), β_j = Σ_x min(p_j(x), q(x)), p_{j+1} = norm(max(0, p_j − q))
+// (SpecInfer), the measured tokens per target pass and nodes drafted per accepted token.
 
 #include "Metrics.h"
+#include "TokenTree.h"
 
 #include <QTextBrowser>
 
@@ -17,6 +21,11 @@ public:
 
     /// Substitutes the metrics of the rounds so far (`k`: the draft length of the setup).
     void setMetrics(const RunMetrics &metrics, int k);
+    /// A token-tree session: the metrics of the accepted paths so far, the exact one-node acceptance per
+    /// tested depth of the last round shown (TreeTrace::exactNodeAcceptance) and the nodes drafted so far.
+    void setTreeMetrics(const RunMetrics &metrics, std::vector<double> lastExactAcceptance, std::int64_t nodesDrafted);
+    /// The session's tree shape; the empty shape: a chain session (the chain formulas).
+    void setTree(const TreeShape &shape);
     void clear();
 
 protected:
@@ -24,9 +33,15 @@ protected:
 
 private:
     void render();
+    QString chainFormulas() const;
+    QString treeFormulas() const;
+    QString passesAndWallClock() const;
 
     RunMetrics m_metrics;
     int m_k = 4;
+    TreeShape m_tree;
+    std::vector<double> m_lastExact;
+    std::int64_t m_nodesDrafted = 0;
     bool m_empty = true;
     QString m_html; ///< what is shown, so an unchanged text is not laid out again
 };

@@ -240,6 +240,7 @@ void MainWindow::connectSession()
     connect(m_session, &SessionController::ready, this, [this](const SessionInfo &info) {
         m_roundView->setSession(info);
         m_distribution->setSession(info);
+        m_theory->setTree(m_session->setup().decoding.tree);
         m_timeline->model()->setVocabulary(info.vocabulary);
         if (!info.warnings.isEmpty())
             m_banner->showMessage(MessageBanner::Kind::Warning, info.warnings.join(QLatin1Char('\n')));
@@ -377,10 +378,13 @@ void MainWindow::revealPanel(int panel)
             showDistributions();
         break;
     case TheoryPanelTurn:
-        if (now.roundsRevealed > 0 && history.contains(now.roundsRevealed - 1))
-            m_theory->setMetrics(history.at(now.roundsRevealed - 1).cumulative,
-                                 m_session->setup().decoding.draftLength);
-        else
+        if (now.roundsRevealed > 0 && history.contains(now.roundsRevealed - 1)) {
+            const auto record = history.shared(now.roundsRevealed - 1);
+            if (record->tree)
+                m_theory->setTreeMetrics(record->cumulative, record->tree->exactNodeAcceptance, record->nodesDrafted);
+            else
+                m_theory->setMetrics(record->cumulative, m_session->setup().decoding.draftLength);
+        } else
             m_theory->clear();
         break;
     case PlotsPanelTurn: {

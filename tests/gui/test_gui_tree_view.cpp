@@ -13,6 +13,7 @@
 #include "RoundHistory.h"
 #include "RoundView.h"
 #include "SessionRun.h"
+#include "TheoryPanel.h"
 
 #include <QSignalSpy>
 #include <QtTest>
@@ -220,6 +221,39 @@ private slots:
                 }
             }
         }
+    }
+
+    void theoryPanelShowsTheTreesFormulas()
+    {
+        // A tree session's theory panel shows the tree's rule and numbers, not a chain's E[N] and Thm 3.8; the
+        // exact one-node acceptance shown is the last round's, to the digits shown.
+        const Corpus corpus = test::tinyEnglish();
+        const auto target = test::model("ngram:3", corpus);
+        const auto draft = test::model("ngram:1:addk=1", corpus);
+        DecodingSettings s;
+        s.tree = TreeShape::parse("3,2,1");
+        s.seed = 5;
+        SessionRun run(*target, *draft, s, corpus.vocabulary.encode(U"the "), 1000, 1e-6);
+        std::shared_ptr<const RoundRecord> record;
+        for (int r = 0; r < 8; ++r)
+            record = run.playRound();
+        QVERIFY(record && record->tree && !record->tree->exactNodeAcceptance.empty());
+        TheoryPanel panel;
+        panel.setTree(s.tree);
+        panel.setTreeMetrics(record->cumulative, record->tree->exactNodeAcceptance, record->nodesDrafted);
+        const QString text = panel.toPlainText();
+        QVERIFY2(text.contains(QStringLiteral("3,2,1: 15 nodes")), qPrintable(text));
+        QVERIFY(text.contains(QStringLiteral("1 − Πj=1..k (1 − βj)")));
+        QVERIFY(text.contains(QString::number(record->tree->exactNodeAcceptance.front(), 'f', 2)));
+        const double perAccepted = static_cast<double>(record->nodesDrafted) / record->cumulative.accepted;
+        QVERIFY(text.contains(QString::number(perAccepted, 'f', 2)));
+        QVERIFY(text.contains(QString::number(record->cumulative.tokensPerRound, 'f', 2)));
+        QVERIFY2(!text.contains(QStringLiteral("Kc + 1")), qPrintable(text)); // no chain speedup formula
+        // The same numbers in a chain session: the chain's formulas again.
+        panel.setTree(TreeShape());
+        panel.setMetrics(record->cumulative, 3);
+        QVERIFY(panel.toPlainText().contains(QStringLiteral("Kc + 1")));
+        QVERIFY(!panel.toPlainText().contains(QStringLiteral("15 nodes")));
     }
 
     void sessionRunPlaysTreesIntoTheWindow()
