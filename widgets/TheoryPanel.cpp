@@ -103,7 +103,8 @@ QString TheoryPanel::chainFormulas() const
     const double en = theory::expectedTokensPerRound(a, k);
     html += line(QStringLiteral("E[N] = (1 − α<sup>K+1</sup>) / (1 − α)"));
     if (!m_empty) {
-        html += line(QStringLiteral("= (1 − %1<sup>%2</sup>) / (1 − %1) = <b>%3</b>").arg(n(a, 2)).arg(k + 1).arg(n(en, 2)));
+        html += line(
+            QStringLiteral("= (1 − %1<sup>%2</sup>) / (1 − %1) = <b>%3</b>").arg(n(a, 2)).arg(k + 1).arg(n(en, 2)));
         html += line(tr("measured: <b>%1</b> tokens per round over %2 rounds").arg(n(m.tokensPerRound, 2)).arg(m.rounds));
     }
     html += heading(c, tr("Speedup (Leviathan et al. 2023, Thm 3.8)"));
@@ -112,10 +113,13 @@ QString TheoryPanel::chainFormulas() const
         return html;
     const double s = theory::costModelSpeedup(a, k, m.costRatio);
     html += line(tr("c = T<sub>draft</sub> / T<sub>target</sub> = <b>%1</b>").arg(n(m.costRatio)));
-    html += line(QStringLiteral("S = %1 / (%2 · %3 + 1) = <b>%4×</b>").arg(n(en, 2)).arg(k).arg(n(m.costRatio, 3)).arg(n(s, 2)));
+    html += line(
+        QStringLiteral("S = %1 / (%2 · %3 + 1) = <b>%4×</b>").arg(n(en, 2)).arg(k).arg(n(m.costRatio, 3)).arg(n(s, 2)));
     html += passesAndWallClock();
     const int best = theory::optimalDraftLength(a, m.costRatio);
-    html += line(tr("best K at this α and c: <b>%1</b> (S = %2×)").arg(best).arg(n(theory::costModelSpeedup(a, best, m.costRatio), 2)));
+    html += line(tr("best K at this α and c: <b>%1</b> (S = %2×)")
+                     .arg(best)
+                     .arg(n(theory::costModelSpeedup(a, best, m.costRatio), 2)));
     return html;
 }
 
@@ -128,8 +132,9 @@ QString TheoryPanel::treeFormulas() const
                      .arg(QString::fromStdString(m_tree.describe()))
                      .arg(m_tree.nodeCount()));
     html += line(tr("a node's k children are drawn i.i.d. from q and tested one by one against p′:"));
-    html += line(QStringLiteral("P(accept one) = 1 − Π<sub>j=1..k</sub> (1 − β<sub>j</sub>), β<sub>j</sub> = Σ min(p<sub>j</sub>, q), "
-                                "p<sub>j+1</sub> = norm(max(0, p<sub>j</sub> − q))"));
+    html += line(QStringLiteral(
+        "P(accept one) = 1 − Π<sub>j=1..k</sub> (1 − β<sub>j</sub>), β<sub>j</sub> = Σ min(p<sub>j</sub>, q), "
+        "p<sub>j+1</sub> = norm(max(0, p<sub>j</sub> − q))"));
     if (!m_lastExact.empty()) {
         QStringList depths;
         for (double v : m_lastExact)
@@ -147,10 +152,12 @@ QString TheoryPanel::treeFormulas() const
                      .arg(depth + 1)
                      .arg(n(theory::expectedTokensPerRound(m.acceptanceRate, depth), 2)));
     if (m.accepted > 0)
-        html += line(tr("nodes drafted per accepted token: <b>%1</b>").arg(n(static_cast<double>(m_nodesDrafted) / m.accepted, 2)));
+        html += line(
+            tr("nodes drafted per accepted token: <b>%1</b>").arg(n(static_cast<double>(m_nodesDrafted) / m.accepted, 2)));
     html += passesAndWallClock();
     html += line(tr("Thm 3.8 and its best K are for chains (one draft per depth); a tree pays more draft and "
-                    "verification work for each pass.").toHtmlEscaped());
+                    "verification work for each pass.")
+                     .toHtmlEscaped());
     return html;
 }
 
