@@ -30,11 +30,25 @@ bool zero(const QVector<double> &values)
     return std::all_of(values.begin(), values.end(), [](double v) { return v == 0.0; });
 }
 
+/// The tiny pair every tree test here plays: ngram:3 against ngram:1:addk=1 on tiny-en.txt.
+struct TinyPair
+{
+    Corpus corpus = test::tinyEnglish();
+    std::unique_ptr<LanguageModel> target = test::model("ngram:3", corpus);
+    std::unique_ptr<LanguageModel> draft = test::model("ngram:1:addk=1", corpus);
+};
+
+const TinyPair &tinyPair()
+{
+    static const TinyPair pair;
+    return pair;
+}
+
 std::vector<TreeTrace> playTrees(int rounds)
 {
-    static const Corpus corpus = test::tinyEnglish();
-    static const auto target = test::model("ngram:3", corpus);
-    static const auto draft = test::model("ngram:1:addk=1", corpus);
+    const Corpus &corpus = tinyPair().corpus;
+    const auto &target = tinyPair().target;
+    const auto &draft = tinyPair().draft;
     DecodingSettings s;
     s.tree = TreeShape::parse("3,2,1");
     s.seed = 3;
@@ -217,7 +231,9 @@ private slots:
                         continue;
                     QVERIFY2(view.numbersShown(), shape); // the numbers are drawn
                     QVERIFY2(metrics.horizontalAdvance(view.nodeNumbers(n)) <= r.width() - 2,
-                             qPrintable(QStringLiteral("%1: '%2' in %3 px").arg(QLatin1String(shape), view.nodeNumbers(n)).arg(r.width())));
+                             qPrintable(QStringLiteral("%1: '%2' in %3 px")
+                                            .arg(QLatin1String(shape), view.nodeNumbers(n))
+                                            .arg(r.width())));
                 }
             }
         }
@@ -227,13 +243,11 @@ private slots:
     {
         // A tree session's theory panel shows the tree's rule and numbers, not a chain's E[N] and Thm 3.8; the
         // exact one-node acceptance shown is the last round's, to the digits shown.
-        const Corpus corpus = test::tinyEnglish();
-        const auto target = test::model("ngram:3", corpus);
-        const auto draft = test::model("ngram:1:addk=1", corpus);
+        const TinyPair &pair = tinyPair();
         DecodingSettings s;
         s.tree = TreeShape::parse("3,2,1");
         s.seed = 5;
-        SessionRun run(*target, *draft, s, corpus.vocabulary.encode(U"the "), 1000, 1e-6);
+        SessionRun run(*pair.target, *pair.draft, s, pair.corpus.vocabulary.encode(U"the "), 1000, 1e-6);
         std::shared_ptr<const RoundRecord> record;
         for (int r = 0; r < 8; ++r)
             record = run.playRound();
