@@ -319,14 +319,14 @@ void OnnxGraph::Impl::build(onnx::ModelProto &model)
                 compiled.outputs.push_back(out.empty() ? -1 : slot(out));
             }
             // Pointers into `constants` only now: slot() may grow it (a new output name) and move its tensors.
-            for (std::size_t i = 0; i < compiled.inputs.size(); ++i) {
-                const int s = compiled.inputs[i];
+            for (std::size_t input = 0; input < compiled.inputs.size(); ++input) {
+                const int s = compiled.inputs[input];
                 if (s < 0)
                     continue;
                 const Tensor &c = constants[static_cast<std::size_t>(s)];
                 // A graph input backed by an initializer may be overridden, so it is not a constant.
-                if (c.defined() && !isGraphInput.count(node.input(static_cast<int>(i))))
-                    ctx.constants[i] = &c;
+                if (c.defined() && !isGraphInput.count(node.input(static_cast<int>(input))))
+                    ctx.constants[input] = &c;
             }
             compiled.kernel = spec->factory(ctx);
             if (node.op_type() == "Constant") {
