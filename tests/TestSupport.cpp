@@ -2,11 +2,40 @@
 #include "TestSupport.h"
 
 #include "Random.h"
+#include "SpeculativeDecoder.h"
 
 #include <algorithm>
+#include <cstdlib>
+#include <cstring>
 #include <numeric>
 
 namespace specdec::test {
+
+bool onCi()
+{
+    const char *ci = std::getenv("CI");
+    return ci && std::strcmp(ci, "true") == 0;
+}
+
+TinyPair::TinyPair()
+    : corpus(tinyEnglish())
+    , target(model("ngram:3", corpus))
+    , draft(model("ngram:1:addk=1", corpus))
+    , prompt(corpus.vocabulary.encode(U"the "))
+{
+}
+
+DecodingSettings treeSettings(const char *shape, double temperature, double topP, std::uint64_t seed,
+                              TreeVariant variant)
+{
+    DecodingSettings s;
+    s.tree = TreeShape::parse(shape);
+    s.target = {temperature, 0, topP};
+    s.draft = {temperature, 0, topP};
+    s.seed = seed;
+    s.treeVariant = variant;
+    return s;
+}
 
 Eigen::VectorXd randomDistribution(Rng &rng, int n, int zeros)
 {

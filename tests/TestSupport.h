@@ -5,17 +5,27 @@
 #include "Corpus.h"
 #include "ModelFactory.h"
 #include "Random.h"
+#include "TreeAcceptance.h"
 
 #include <QString>
 #include <QtTest>
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
 
 Q_DECLARE_METATYPE(Eigen::VectorXd)
 
+namespace specdec {
+struct DecodingSettings; // SpeculativeDecoder.h
+}
+
 namespace specdec::test {
+
+/// Whether the suites run on CI (env CI=true): long statistical runs then use reduced sizes that still catch
+/// the wrong variants.
+bool onCi();
 
 inline std::string dataPath(const char *file)
 {
@@ -73,6 +83,22 @@ inline std::unique_ptr<LanguageModel> model(const std::string &spec, const Corpu
 {
     return buildModel(ModelSpec::parse(spec), corpus).model;
 }
+
+/// The tiny model pair of the statistical and tree suites: target ngram:3 and draft ngram:1:addk=1 trained on
+/// tiny-en.txt, and the prompt "the ". Small enough for exact continuation distributions and 10^5 samples.
+struct TinyPair
+{
+    TinyPair();
+    Corpus corpus;
+    std::unique_ptr<LanguageModel> target;
+    std::unique_ptr<LanguageModel> draft;
+    std::vector<TokenId> prompt;
+};
+
+/// Tree decoding settings: a shape ("3,2,1"), the same temperature and top-p for target and draft, a seed and
+/// the rule children are tested with.
+DecodingSettings treeSettings(const char *shape, double temperature, double topP, std::uint64_t seed,
+                              TreeVariant variant = TreeVariant::Correct);
 
 /// A vector from a list: vec({0.5, 0.3, 0.2}).
 inline Eigen::VectorXd vec(std::initializer_list<double> values)

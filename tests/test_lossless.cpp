@@ -42,10 +42,7 @@ class TestLossless : public QObject
 {
     Q_OBJECT
 private:
-    Corpus m_corpus = test::tinyEnglish();
-    std::unique_ptr<LanguageModel> m_target = test::model("ngram:3", m_corpus);
-    std::unique_ptr<LanguageModel> m_draft = test::model("ngram:1:addk=1", m_corpus);
-    std::vector<TokenId> m_prompt = m_corpus.vocabulary.encode(U"the ");
+    test::TinyPair m_tiny;
 
 private slots:
     void speculativeMatchesTarget_data()
@@ -64,7 +61,7 @@ private slots:
     void speculativeMatchesTarget()
     {
         QFETCH(DecodingSettings, decoding);
-        const ContinuationFit fit = fitSpeculative(*m_target, *m_draft, decoding, m_prompt);
+        const ContinuationFit fit = fitSpeculative(*m_tiny.target, *m_tiny.draft, decoding, m_tiny.prompt);
         qInfo("chi2 %.1f dof %d p-value %.4f TV %.4f", fit.chi.statistic, fit.chi.degreesOfFreedom, fit.chi.pValue,
               fit.totalVariation);
         QVERIFY(fit.chi.degreesOfFreedom >= 8); // enough cells for the test to have power
@@ -74,8 +71,8 @@ private slots:
 
     void autoregressiveMatchesTarget()
     {
-        const ContinuationFit fit = fitSpeculative(*m_target, *m_draft, settings(0.8, 0, 1.0, 0.8, 4, 21), m_prompt,
-                                       DecodingMode::Autoregressive);
+        const ContinuationFit fit = fitSpeculative(*m_tiny.target, *m_tiny.draft, settings(0.8, 0, 1.0, 0.8, 4, 21),
+                                                   m_tiny.prompt, DecodingMode::Autoregressive);
         QVERIFY2(fit.chi.pValue > 1e-3, qPrintable(QStringLiteral("p-value %1").arg(fit.chi.pValue)));
     }
 
@@ -92,7 +89,7 @@ private slots:
     void wrongVariantsAreCaught()
     {
         QFETCH(DecodingSettings, decoding);
-        const ContinuationFit fit = fitSpeculative(*m_target, *m_draft, decoding, m_prompt);
+        const ContinuationFit fit = fitSpeculative(*m_tiny.target, *m_tiny.draft, decoding, m_tiny.prompt);
         qInfo("chi2 %.1f dof %d p-value %.3g TV %.4f", fit.chi.statistic, fit.chi.degreesOfFreedom, fit.chi.pValue,
               fit.totalVariation);
         QVERIFY2(fit.chi.pValue < 1e-9, qPrintable(QStringLiteral("p-value %1").arg(fit.chi.pValue)));
@@ -101,7 +98,8 @@ private slots:
     void sameVariantIsCorrectWithSameSettings()
     {
         // The control of the case above: the correct rule with the very settings of temperature-target-only.
-        const ContinuationFit fit = fitSpeculative(*m_target, *m_draft, settings(0.7, 0, 1.0, 0.5, 4, 35), m_prompt);
+        const ContinuationFit fit = fitSpeculative(*m_tiny.target, *m_tiny.draft, settings(0.7, 0, 1.0, 0.5, 4, 35),
+                                                   m_tiny.prompt);
         QVERIFY2(fit.chi.pValue > 1e-3, qPrintable(QStringLiteral("p-value %1").arg(fit.chi.pValue)));
     }
 

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Token trees, the lossless claim by chi-square: the joint distribution of the first two tokens of tree
+// decoding (n-gram models on tiny-en.txt, several shapes and sampler settings) matches the target's exact
+// probabilities, and both wrong variants (no residual update, typical acceptance) fail the same test.
+#include "Continuations.h"
+#include "TestSupport.h"
+
+#include <QtTest>
+
+using namespace specdec;
+using test::onCi;
+using test::treeSettings;
+
+Q_DECLARE_METATYPE(specdec::DecodingSettings)
+
+class TestTreesLossless : public QObject
+{
+    Q_OBJECT
+private:
+    test::TinyPair m_tiny;
+
+private slots:
+    void treesAreLossless_data()
+    {
+        QTest::addColumn<DecodingSettings>("decoding");
+        std::uint64_t seed = 50;
+        for (const char *shape : {"2,1", "3,2", "4"}) {
+            QTest::addRow("%s T=1", shape) << treeSettings(shape, 1.0, 1.0, ++seed);
+            QTest::addRow("%s T=0.7", shape) << treeSettings(shape, 0.7, 1.0, ++seed);
+            QTest::addRow("%s top-p=0.9", shape) << treeSettings(shape, 1.0, 0.9, ++seed);
+        }
+    }
+    void treesAreLossless()
+    {
+        QFETCH(DecodingSettings, decoding);
+        const ContinuationFit fit = fitContinuations(
+            exactContinuations(*m_tiny.target, decoding.target, m_tiny.prompt, 2),
+            sampleContinuations(*m_tiny.target, m_tiny.draft.get(), decoding, DecodingMode::Speculative, m_tiny.prompt, 2,
+                                onCi() ? 40000 : 100000));
+        qInfo("chi2 %.1f dof %d p-value %.4f TV %.4f", fit.chi.statistic, fit.chi.degreesOfFreedom, fit.chi.pValue,
+              fit.totalVariation);
+        QVERIFY(fit.chi.degreesOfFreedom >= 8);
+        QCOMPARE(fit.chi.impossible, std::int64_t(0));
+        QVERIFY2(fit.chi.pValue > 1e-3, qPrintable(QStringLiteral("p-value %1").arg(fit.chi.pValue)));
+    }
+
+    void wrongTreeVariantsAreCaught_data()
+    {
+        QTest::addColumn<DecodingSettings>("decoding");
+        QTest::addRow("no-residual-update 4") << treeSettings("4", 1.0, 1.0, 71, TreeVariant::NoResidualUpdate);
+        QTest::addRow("no-residual-update 3,2") << treeSettings("3,2", 1.0, 1.0, 72, TreeVariant::NoResidualUpdate);
+        QTest::addRow("no-residual-update 2,1") << treeSettings("2,1", 1.0, 1.0, 73, TreeVariant::NoResidualUpdate);
+        QTest::addRow("typical-acceptance 2,1") << treeSettings("2,1", 1.0, 1.0, 74, TreeVariant::TypicalAcceptance);
+        QTest::addRow("typical-acceptance 3,2 T=0.7") << treeSettings("3,2", 0.7, 1.0, 75, TreeVariant::TypicalAcceptance);
+    }
+    void wrongTreeVariantsAreCaught()
+    {
+        QFETCH(DecodingSettings, decoding);
+        const ContinuationFit fit = fitContinuations(
+            exactContinuations(*m_tiny.target, decoding.target, m_tiny.prompt, 2),
+            sampleContinuations(*m_tiny.target, m_tiny.draft.get(), decoding, DecodingMode::Speculative, m_tiny.prompt, 2,
+                                onCi() ? 40000 : 100000));
+        qInfo("chi2 %.1f dof %d p-value %.3g TV %.4f", fit.chi.statistic, fit.chi.degreesOfFreedom, fit.chi.pValue,
+              fit.totalVariation);
+        QVERIFY2(fit.chi.pValue < 1e-9, qPrintable(QStringLiteral("p-value %1").arg(fit.chi.pValue)));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestTreesLossless)
+#include "test_trees_lossless.moc"
