@@ -34,10 +34,12 @@ Generation playRounds(Decoder &decoder, Rounds Generation::*rounds, LanguageMode
     result.tokens.reserve(static_cast<std::size_t>(tokens) + slack);
     const CallStats targetBefore = target.stats();
     const CallStats draftBefore = draft.stats();
+    double teaching = 0.0; // what only a teaching run computes (RoundTrace::teachingSeconds): not timed
     const auto start = std::chrono::steady_clock::now();
     while (static_cast<int>(result.tokens.size()) < tokens) {
         const int wanted = tokens - static_cast<int>(result.tokens.size());
         (result.*rounds).push_back(decoder.round(sequence, wanted));
+        teaching += (result.*rounds).back().teachingSeconds;
         const auto &committed = (result.*rounds).back().committed;
         result.tokens.insert(result.tokens.end(), committed.begin(), committed.end());
         if (progress && !progress(std::min<int>(static_cast<int>(result.tokens.size()), tokens), tokens))
@@ -45,7 +47,7 @@ Generation playRounds(Decoder &decoder, Rounds Generation::*rounds, LanguageMode
     }
     if (static_cast<int>(result.tokens.size()) > tokens)
         result.tokens.resize(static_cast<std::size_t>(tokens));
-    result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() - teaching;
     result.target = difference(target.stats(), targetBefore);
     result.draft = difference(draft.stats(), draftBefore);
     return result;

@@ -77,6 +77,9 @@ struct RoundTrace
     int draftCalls = 0;
     double targetSeconds = 0.0;
     double draftSeconds = 0.0;
+    /// Seconds of the round spent on what only a teaching run computes (β and TV per position, the recorded
+    /// distributions): not decoding work, so the wall-clock speedups (CLI, window, arena) leave it out.
+    double teachingSeconds = 0.0;
     CacheLengths targetCache;  ///< the target's decoding state (its KV cache) in this round
     CacheLengths draftCache;   ///< the draft's
 

@@ -2,6 +2,7 @@
 #include "SpeculativeDecoder.h"
 
 #include "Error.h"
+#include "ScopedSeconds.h"
 #include "TestedDistribution.h"
 
 #include <algorithm>
@@ -96,11 +97,14 @@ RoundTrace SpeculativeDecoder::round(std::vector<TokenId> &sequence, int budget)
         pos.q = q[pos.token];
         pos.ratio = pos.q > 0.0 ? pos.p / pos.q : 0.0;
         pos.threshold = acceptanceProbability(pos.p, pos.q);
-        pos.overlap = overlapMass(p, q);
-        pos.totalVariation = 1.0 - pos.overlap; // TV(p, q) = 1 - beta for two distributions: one pass, not two
-        if (m_settings.recordDistributions) {
-            pos.pDist = p;
-            pos.qDist = q;
+        {
+            const ScopedSeconds teaching(trace.teachingSeconds);
+            pos.overlap = overlapMass(p, q);
+            pos.totalVariation = 1.0 - pos.overlap; // TV(p, q) = 1 - beta for two distributions: one pass, not two
+            if (m_settings.recordDistributions) {
+                pos.pDist = p;
+                pos.qDist = q;
+            }
         }
         if (trace.rejectedAt >= 0)
             continue; // discarded: drafted after the first rejection, never tested
@@ -121,8 +125,11 @@ RoundTrace SpeculativeDecoder::round(std::vector<TokenId> &sequence, int budget)
         pos.verdict = Verdict::Rejected;
         trace.rejectedAt = i;
         if (greedy) {
-            trace.correction = best;
-            trace.residual = residualDistribution(p, q);
+            trace.correction = best; // the residual is only shown, never sampled
+            if (m_settings.recordDistributions) {
+                const ScopedSeconds teaching(trace.teachingSeconds);
+                trace.residual = residualDistribution(p, q);
+            }
         } else {
             trace.correction = drawReplacement(m_settings.variant, m_rng, p, qTest, pos.token, trace.residual);
         }
@@ -135,8 +142,10 @@ RoundTrace SpeculativeDecoder::round(std::vector<TokenId> &sequence, int budget)
     if (trace.rejectedAt < 0) {
         const auto pBonus = m_p.row(k).transpose();
         trace.bonus = greedy ? argmax(pBonus) : m_rng.categorical(pBonus);
-        if (m_settings.recordDistributions)
+        if (m_settings.recordDistributions) {
+            const ScopedSeconds teaching(trace.teachingSeconds);
             trace.bonusDist = pBonus;
+        }
         trace.committed.push_back(trace.bonus);
     }
 

@@ -4,6 +4,7 @@
 #include "Acceptance.h"
 #include "Random.h"
 #include "Sampler.h"
+#include "ScopedSeconds.h"
 
 #include <cmath>
 
@@ -72,8 +73,10 @@ NodeTest testChildren(TreeVariant variant, const Eigen::Ref<const Eigen::VectorX
     for (std::size_t j = 0; j < children.size(); ++j) {
         const int x = children[j];
         ChildTest &test = result.children.emplace_back();
-        if (record)
+        if (record) {
+            const ScopedSeconds copying(result.recordSeconds);
             result.pUsedDists.push_back(pPrime);
+        }
         test.pUsed = pPrime[x];
         if (variant == TreeVariant::TypicalAcceptance) {
             test.threshold = p[x] > typical ? 1.0 : 0.0;

@@ -57,6 +57,7 @@ struct NodeTest
     int correction = -1;             ///< all rejected: the token drawn from the final p'
     Eigen::VectorXd residual;        ///< all rejected: the final p' the correction came from
     std::vector<Eigen::VectorXd> pUsedDists; ///< p' before each tested child (when asked to record)
+    double recordSeconds = 0.0;              ///< seconds spent copying them (not decoding work)
 };
 
 /// The rule at one node: `p` (target, after its sampler) and `q` (draft, after its sampler) at the node,

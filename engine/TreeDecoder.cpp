@@ -2,6 +2,7 @@
 #include "TreeDecoder.h"
 
 #include "Error.h"
+#include "ScopedSeconds.h"
 #include "Theory.h"
 
 #include <algorithm>
@@ -120,6 +121,7 @@ TreeTrace TreeDecoder::round(std::vector<TokenId> &sequence, int budget)
     for (TreeNode &node : trace.nodes)
         node.p = pAt[static_cast<std::size_t>(node.parent + 1)][node.token];
     if (record) {
+        const ScopedSeconds teaching(trace.teachingSeconds);
         for (int n = -1; n < static_cast<int>(trace.nodes.size()); ++n)
             if (!children[static_cast<std::size_t>(n + 1)].empty())
                 trace.expansions.push_back({n, qAt[static_cast<std::size_t>(n + 1)], pAt[static_cast<std::size_t>(n + 1)]});
@@ -136,8 +138,12 @@ TreeTrace TreeDecoder::round(std::vector<TokenId> &sequence, int budget)
         tokens.clear();
         for (int kid : kids)
             tokens.push_back(trace.nodes[static_cast<std::size_t>(kid)].token);
-        trace.exactNodeAcceptance.push_back(theory::treeNodeAcceptance(p, q, static_cast<int>(kids.size())));
+        {
+            const ScopedSeconds teaching(trace.teachingSeconds);
+            trace.exactNodeAcceptance.push_back(theory::treeNodeAcceptance(p, q, static_cast<int>(kids.size())));
+        }
         NodeTest test = testChildren(m_settings.treeVariant, p, q, tokens, greedy, uniform, record);
+        trace.teachingSeconds += test.recordSeconds;
         for (std::size_t j = 0; j < test.children.size(); ++j) {
             TreeNode &node = trace.nodes[static_cast<std::size_t>(kids[j])];
             node.pUsed = test.children[j].pUsed;
@@ -165,8 +171,10 @@ TreeTrace TreeDecoder::round(std::vector<TokenId> &sequence, int budget)
     } else {
         const Eigen::VectorXd &pBonus = pAt[static_cast<std::size_t>(current + 1)];
         trace.bonus = greedy ? argmax(pBonus) : m_rng.categorical(pBonus);
-        if (record)
+        if (record) {
+            const ScopedSeconds teaching(trace.teachingSeconds);
             trace.bonusDist = pBonus;
+        }
         trace.committed.push_back(trace.bonus);
     }
 

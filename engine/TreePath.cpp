@@ -32,6 +32,7 @@ RoundTrace pathTrace(const TreeTrace &tree)
     r.draftCalls = tree.draftCalls;
     r.targetSeconds = tree.targetSeconds;
     r.draftSeconds = tree.draftSeconds;
+    r.teachingSeconds = tree.teachingSeconds;
     r.targetCache = tree.targetCache;
     r.draftCache = tree.draftCache;
     int parent = -1;

@@ -66,6 +66,7 @@ struct TreeTrace
     CacheLengths draftCache;
     double targetSeconds = 0.0;
     double draftSeconds = 0.0;
+    double teachingSeconds = 0.0; ///< as RoundTrace::teachingSeconds (exact node acceptance, recorded distributions)
 
     int acceptedCount() const { return static_cast<int>(acceptedPath.size()); }
     /// Depths where the children of the path's node were tested.

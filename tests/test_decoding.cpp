@@ -6,8 +6,11 @@
 #include "Generation.h"
 #include "TestSupport.h"
 #include "TeachingDrafts.h"
+#include "TreeDecoder.h"
 
 #include <QtTest>
+
+#include <chrono>
 
 using namespace specdec;
 
@@ -195,6 +198,49 @@ private slots:
         AutoregressiveRun other(*t, sampler, 8, prompt); // another seed: another text (the test can fail)
         other.generate(50);
         QVERIFY(other.sequence() != run.sequence());
+    }
+
+    /// What only a teaching run computes (β and TV, the recorded distributions, a tree's exact acceptance) is
+    /// timed apart in every round, chain and tree, and left out of the generation's seconds: the wall clocks of
+    /// the window and the CLI count decoding work only.
+    void teachingWorkIsTimedApart()
+    {
+        const Corpus c = test::builtCorpus("tang-song");
+        auto t = test::model("ngram:4", c);
+        auto d = test::model("ngram:2", c);
+        const std::vector<TokenId> prompt = c.vocabulary.encode(U"春");
+        for (const bool tree : {false, true}) {
+            DecodingSettings s;
+            s.draftLength = 4;
+            s.seed = 5;
+            s.recordDistributions = true;
+            if (tree)
+                s.tree = TreeShape::parse("2,2,1");
+            SpeculativeDecoder chain(*t, *d, s);
+            std::optional<TreeDecoder> treeDecoder;
+            if (tree)
+                treeDecoder.emplace(*t, *d, s);
+            std::vector<TokenId> sequence = prompt;
+            for (int i = 0; i < 20; ++i) {
+                const auto start = std::chrono::steady_clock::now();
+                const double teaching = tree ? treeDecoder->round(sequence, 3).teachingSeconds
+                                             : chain.round(sequence, 4).teachingSeconds;
+                const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+                QVERIFY2(teaching > 0.0, tree ? "tree" : "chain");
+                QVERIFY(teaching <= elapsed);
+            }
+            const auto start = std::chrono::steady_clock::now();
+            const Generation g = generateSpeculative(*t, *d, s, prompt, 200);
+            const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            double teaching = 0.0;
+            for (const RoundTrace &r : g.rounds)
+                teaching += r.teachingSeconds;
+            for (const TreeTrace &r : g.treeRounds)
+                teaching += r.teachingSeconds;
+            QVERIFY(teaching > 0.0);
+            QVERIFY(g.seconds > 0.0);
+            QVERIFY(g.seconds + teaching <= elapsed);
+        }
     }
 
     void mismatchedVocabulariesAreRefused()

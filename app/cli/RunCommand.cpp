@@ -288,7 +288,9 @@ int runCommand(const QStringList &arguments)
         while (generated < wanted) {
             const auto start = std::chrono::steady_clock::now();
             RoundTrace round = decoder.round(sequence, wanted - generated);
-            g.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            // decoding work only: the β and the distributions a trace records are not (RoundTrace::teachingSeconds)
+            g.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()
+                - round.teachingSeconds;
             metrics.add(round);
             // the last round's surplus is cut off, as in generateSpeculative
             const auto committed = std::span(round.committed).first(

@@ -3,6 +3,7 @@
 
 #include "TreePath.h"
 
+#include <algorithm>
 #include <chrono>
 
 namespace specdec::gui {
@@ -27,18 +28,24 @@ std::shared_ptr<const RoundRecord> SessionRun::playRound()
     if (budget <= 0)
         return nullptr;
     auto record = std::make_shared<RoundRecord>();
+    // The round's wall time is the decoding work only: what only the window needs (the recorded
+    // distributions, β, the tree's path trace) is left out, as the CLI leaves it out.
     const auto start = std::chrono::steady_clock::now();
-    if (m_tree) {
-        auto tree = std::make_shared<TreeTrace>(m_tree->round(m_sequence, budget));
+    std::shared_ptr<TreeTrace> tree;
+    if (m_tree)
+        tree = std::make_shared<TreeTrace>(m_tree->round(m_sequence, budget));
+    else
+        record->trace = m_decoder.round(m_sequence, budget);
+    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (tree) {
         record->trace = pathTrace(*tree);
         m_nodesDrafted += tree->draftedCount();
         record->tree = std::move(tree);
     } else {
-        record->trace = m_decoder.round(m_sequence, budget);
         m_nodesDrafted += record->trace.draftLength;
     }
     record->nodesDrafted = m_nodesDrafted;
-    record->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    record->seconds = std::max(0.0, elapsed - record->trace.teachingSeconds);
     const int committed = static_cast<int>(record->trace.committed.size());
     m_generated += committed;
     m_seconds += record->seconds;
