@@ -484,6 +484,21 @@
     </message>
 </context>
 <context>
+    <name>specdec::gui::ArenaTool</name>
+    <message>
+        <source>Playing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each lane: same target, prompt, seed and settings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading the target and %1 drafts…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>specdec::gui::ArenaView</name>
     <message>
         <source>Target %1 on %2; %3 tokens per lane; same prompt, seed and sampler settings.</source>
@@ -625,39 +640,7 @@ accepted</source>
 <context>
     <name>specdec::gui::ClassroomTools</name>
     <message>
-        <source>Loading the target and %1 drafts…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Playing…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Each lane: same target, prompt, seed and settings.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Lessons</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Open session…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Save session…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export trace…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export plot…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export handout (PDF)…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -670,54 +653,6 @@ accepted</source>
     </message>
     <message>
         <source>Theory explorer</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Save session</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Sessions (*.specdec.json *.json)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Open session</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export trace</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>CSV (*.csv);;JSON (*.json)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export plot</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Plot:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>PNG (*.png);;SVG (*.svg);;PDF (*.pdf)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>PNG (*.png);;PDF (*.pdf)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export handout</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>PDF (*.pdf)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Speculative decoding — round %1, %2 (%3 / %4)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -737,83 +672,7 @@ accepted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Export quiz sheet (PDF)…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Quiz</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Corpus: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Target: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Draft: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>K = %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>T = %1 (target), %2 (draft)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Seed %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Prompt: &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Rounds: %1, tokens: %2, target passes: %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>α̂ = %1 (accepted %2 of %3 tested)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Tokens per round: %1 (theory E[N]: %2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Speedup in target passes: %1×</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Speedup under the cost model (c = %1): %2×</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Wall-clock speedup: %1×</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No round played yet.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Theory at α = %1, K = %2: E[N] = %3 tokens per round.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Measured run: %1 rounds, %2 tokens in %3 target passes, α̂ = %4, %5 tokens per round.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: α̂ = %2, %3 tokens per target pass, c = %4.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Token %1: p = %2 &lt; q = %3, so p/q = %4; accepted %5 times of ≈ %6 drafts = %7.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -822,10 +681,6 @@ accepted</source>
     </message>
     <message>
         <source>Lessons (*.lesson.json *.json)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export quiz sheet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -838,22 +693,6 @@ accepted</source>
     </message>
     <message>
         <source>&amp;Reset layout and setup</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Presenter mode</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Leave presenter mode</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Larger text (presenter mode)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Smaller text (presenter mode)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -870,22 +709,6 @@ accepted</source>
     </message>
     <message>
         <source>Keyboard shortcuts</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>plot %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Live plots</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Predict before &amp;reveal</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No prompt: the text starts from nothing</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -993,6 +816,149 @@ accepted</source>
     </message>
 </context>
 <context>
+    <name>specdec::gui::ExportDialogs</name>
+    <message>
+        <source>Export trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV (*.csv);;JSON (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>plot %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Live plots</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Distributions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Draft arena</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Theory explorer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lossless lab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export plot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plot:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PNG (*.png);;SVG (*.svg);;PDF (*.pdf)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PNG (*.png);;PDF (*.pdf)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Speculative decoding — round %1, %2 (%3 / %4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Corpus: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Target: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Draft: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>K = %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>T = %1 (target), %2 (draft)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seed %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No prompt: the text starts from nothing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prompt: &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rounds: %1, tokens: %2, target passes: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>α̂ = %1 (accepted %2 of %3 tested)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokens per round: %1 (theory E[N]: %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Speedup in target passes: %1×</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Speedup under the cost model (c = %1): %2×</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wall-clock speedup: %1×</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No round played yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export handout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export quiz sheet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export trace…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export plot…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export handout (PDF)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export quiz sheet (PDF)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>specdec::gui::Exporter</name>
     <message>
         <source>SVG export needs Qt SVG (package qt6-svg-dev), which this build lacks.</source>
@@ -1011,6 +977,13 @@ accepted</source>
     <name>specdec::gui::HelpBrowser</name>
     <message>
         <source>The user guide was not found (looked for %1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>specdec::gui::LessonLibrary</name>
+    <message>
+        <source>Lessons</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1338,6 +1311,13 @@ accepted</source>
     </message>
 </context>
 <context>
+    <name>specdec::gui::PredictBeforeReveal</name>
+    <message>
+        <source>Predict before &amp;reveal</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>specdec::gui::QuizView</name>
     <message>
         <source>Question %1 of %2 · %3</source>
@@ -1408,6 +1388,29 @@ accepted</source>
     </message>
     <message>
         <source>%1 or %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>specdec::gui::SessionFiles</name>
+    <message>
+        <source>Save session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sessions (*.specdec.json *.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open session…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Save session…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1550,6 +1553,25 @@ accepted</source>
     </message>
     <message>
         <source>Menu</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>specdec::gui::ShowMe</name>
+    <message>
+        <source>Theory at α = %1, K = %2: E[N] = %3 tokens per round.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured run: %1 rounds, %2 tokens in %3 target passes, α̂ = %4, %5 tokens per round.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: α̂ = %2, %3 tokens per target pass, c = %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Token %1: p = %2 &lt; q = %3, so p/q = %4; accepted %5 times of ≈ %6 drafts = %7.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1747,6 +1769,25 @@ accepted</source>
     </message>
     <message>
         <source>Round %1: older than the %2 rounds kept; its numbers are in the totals only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>specdec::gui::ToolWindows</name>
+    <message>
+        <source>&amp;Presenter mode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leave presenter mode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Larger text (presenter mode)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Smaller text (presenter mode)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

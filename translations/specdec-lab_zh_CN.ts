@@ -484,6 +484,21 @@
     </message>
 </context>
 <context>
+    <name>specdec::gui::ArenaTool</name>
+    <message>
+        <source>Playing…</source>
+        <translation>正在运行…</translation>
+    </message>
+    <message>
+        <source>Each lane: same target, prompt, seed and settings.</source>
+        <translation>每条赛道：相同的目标、提示词、种子与设置。</translation>
+    </message>
+    <message>
+        <source>Loading the target and %1 drafts…</source>
+        <translation>正在载入目标模型和 %1 个草稿模型…</translation>
+    </message>
+</context>
+<context>
     <name>specdec::gui::ArenaView</name>
     <message>
         <source>Target %1 on %2; %3 tokens per lane; same prompt, seed and sampler settings.</source>
@@ -624,40 +639,8 @@ accepted</source>
 <context>
     <name>specdec::gui::ClassroomTools</name>
     <message>
-        <source>Loading the target and %1 drafts…</source>
-        <translation>正在载入目标模型和 %1 个草稿模型…</translation>
-    </message>
-    <message>
-        <source>Playing…</source>
-        <translation>正在运行…</translation>
-    </message>
-    <message>
-        <source>Each lane: same target, prompt, seed and settings.</source>
-        <translation>每条赛道：相同的目标、提示词、种子与设置。</translation>
-    </message>
-    <message>
         <source>Lessons</source>
         <translation>课程</translation>
-    </message>
-    <message>
-        <source>&amp;Open session…</source>
-        <translation>打开会话(&amp;O)…</translation>
-    </message>
-    <message>
-        <source>&amp;Save session…</source>
-        <translation>保存会话(&amp;S)…</translation>
-    </message>
-    <message>
-        <source>Export trace…</source>
-        <translation>导出轨迹…</translation>
-    </message>
-    <message>
-        <source>Export plot…</source>
-        <translation>导出图表…</translation>
-    </message>
-    <message>
-        <source>Export handout (PDF)…</source>
-        <translation>导出讲义（PDF）…</translation>
     </message>
     <message>
         <source>Draft arena</source>
@@ -670,54 +653,6 @@ accepted</source>
     <message>
         <source>Theory explorer</source>
         <translation>理论探索器</translation>
-    </message>
-    <message>
-        <source>Save session</source>
-        <translation>保存会话</translation>
-    </message>
-    <message>
-        <source>Sessions (*.specdec.json *.json)</source>
-        <translation>会话 (*.specdec.json *.json)</translation>
-    </message>
-    <message>
-        <source>Open session</source>
-        <translation>打开会话</translation>
-    </message>
-    <message>
-        <source>Export trace</source>
-        <translation>导出轨迹</translation>
-    </message>
-    <message>
-        <source>CSV (*.csv);;JSON (*.json)</source>
-        <translation>CSV (*.csv);;JSON (*.json)</translation>
-    </message>
-    <message>
-        <source>Export plot</source>
-        <translation>导出图表</translation>
-    </message>
-    <message>
-        <source>Plot:</source>
-        <translation>图表：</translation>
-    </message>
-    <message>
-        <source>PNG (*.png);;SVG (*.svg);;PDF (*.pdf)</source>
-        <translation>PNG (*.png);;SVG (*.svg);;PDF (*.pdf)</translation>
-    </message>
-    <message>
-        <source>PNG (*.png);;PDF (*.pdf)</source>
-        <translation>PNG (*.png);;PDF (*.pdf)</translation>
-    </message>
-    <message>
-        <source>Export handout</source>
-        <translation>导出讲义</translation>
-    </message>
-    <message>
-        <source>PDF (*.pdf)</source>
-        <translation>PDF (*.pdf)</translation>
-    </message>
-    <message>
-        <source>Speculative decoding — round %1, %2 (%3 / %4)</source>
-        <translation>投机解码 — 第 %1 轮，%2（%3 / %4）</translation>
     </message>
     <message>
         <source>Play a round in the main window first.</source>
@@ -736,84 +671,8 @@ accepted</source>
         <translation>打开课程(&amp;L)…</translation>
     </message>
     <message>
-        <source>Export quiz sheet (PDF)…</source>
-        <translation>导出测验卷（PDF）…</translation>
-    </message>
-    <message>
         <source>Quiz</source>
         <translation>测验</translation>
-    </message>
-    <message>
-        <source>Corpus: %1</source>
-        <translation>语料：%1</translation>
-    </message>
-    <message>
-        <source>Target: %1</source>
-        <translation>目标：%1</translation>
-    </message>
-    <message>
-        <source>Draft: %1</source>
-        <translation>草稿：%1</translation>
-    </message>
-    <message>
-        <source>K = %1</source>
-        <translation>K = %1</translation>
-    </message>
-    <message>
-        <source>T = %1 (target), %2 (draft)</source>
-        <translation>T = %1（目标），%2（草稿）</translation>
-    </message>
-    <message>
-        <source>Seed %1</source>
-        <translation>种子 %1</translation>
-    </message>
-    <message>
-        <source>Prompt: &quot;%1&quot;</source>
-        <translation>提示词：“%1”</translation>
-    </message>
-    <message>
-        <source>Rounds: %1, tokens: %2, target passes: %3</source>
-        <translation>轮数：%1，词元：%2，目标前向次数：%3</translation>
-    </message>
-    <message>
-        <source>α̂ = %1 (accepted %2 of %3 tested)</source>
-        <translation>α̂ = %1（检验 %3 个，接受 %2 个）</translation>
-    </message>
-    <message>
-        <source>Tokens per round: %1 (theory E[N]: %2)</source>
-        <translation>每轮词元数：%1（理论 E[N]：%2）</translation>
-    </message>
-    <message>
-        <source>Speedup in target passes: %1×</source>
-        <translation>按目标前向次数的加速比：%1×</translation>
-    </message>
-    <message>
-        <source>Speedup under the cost model (c = %1): %2×</source>
-        <translation>成本模型下的加速比（c = %1）：%2×</translation>
-    </message>
-    <message>
-        <source>Wall-clock speedup: %1×</source>
-        <translation>实际耗时加速比：%1×</translation>
-    </message>
-    <message>
-        <source>No round played yet.</source>
-        <translation>尚未运行任何一轮。</translation>
-    </message>
-    <message>
-        <source>Theory at α = %1, K = %2: E[N] = %3 tokens per round.</source>
-        <translation>理论：α = %1、K = %2 时，E[N] = 每轮 %3 个词元。</translation>
-    </message>
-    <message>
-        <source>Measured run: %1 rounds, %2 tokens in %3 target passes, α̂ = %4, %5 tokens per round.</source>
-        <translation>实测运行：%1 轮，%3 次目标前向写出 %2 个词元，α̂ = %4，每轮 %5 个词元。</translation>
-    </message>
-    <message>
-        <source>%1: α̂ = %2, %3 tokens per target pass, c = %4.</source>
-        <translation>%1：α̂ = %2，每次目标前向 %3 个词元，c = %4。</translation>
-    </message>
-    <message>
-        <source>Token %1: p = %2 &lt; q = %3, so p/q = %4; accepted %5 times of ≈ %6 drafts = %7.</source>
-        <translation>词元 %1：p = %2 &lt; q = %3，所以 p/q = %4；约 %6 次起草中被接受 %5 次 = %7。</translation>
     </message>
     <message>
         <source>Open lesson</source>
@@ -822,10 +681,6 @@ accepted</source>
     <message>
         <source>Lessons (*.lesson.json *.json)</source>
         <translation>课程 (*.lesson.json *.json)</translation>
-    </message>
-    <message>
-        <source>Export quiz sheet</source>
-        <translation>导出测验卷</translation>
     </message>
     <message>
         <source>&amp;User guide</source>
@@ -838,22 +693,6 @@ accepted</source>
     <message>
         <source>&amp;Reset layout and setup</source>
         <translation>重置布局和设置(&amp;R)</translation>
-    </message>
-    <message>
-        <source>&amp;Presenter mode</source>
-        <translation>演示模式(&amp;P)</translation>
-    </message>
-    <message>
-        <source>Leave presenter mode</source>
-        <translation>退出演示模式</translation>
-    </message>
-    <message>
-        <source>Larger text (presenter mode)</source>
-        <translation>放大文字（演示模式）</translation>
-    </message>
-    <message>
-        <source>Smaller text (presenter mode)</source>
-        <translation>缩小文字（演示模式）</translation>
     </message>
     <message>
         <source>Round</source>
@@ -870,22 +709,6 @@ accepted</source>
     <message>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
-    </message>
-    <message>
-        <source>plot %1</source>
-        <translation>图 %1</translation>
-    </message>
-    <message>
-        <source>Live plots</source>
-        <translation>实时图表</translation>
-    </message>
-    <message>
-        <source>Predict before &amp;reveal</source>
-        <translation>先预测后揭晓(&amp;R)</translation>
-    </message>
-    <message>
-        <source>No prompt: the text starts from nothing</source>
-        <translation>无提示词：文本从零开始</translation>
     </message>
 </context>
 <context>
@@ -992,6 +815,149 @@ accepted</source>
     </message>
 </context>
 <context>
+    <name>specdec::gui::ExportDialogs</name>
+    <message>
+        <source>Export trace</source>
+        <translation>导出轨迹</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv);;JSON (*.json)</source>
+        <translation>CSV (*.csv);;JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>plot %1</source>
+        <translation>图 %1</translation>
+    </message>
+    <message>
+        <source>Live plots</source>
+        <translation>实时图表</translation>
+    </message>
+    <message>
+        <source>Distributions</source>
+        <translation>分布</translation>
+    </message>
+    <message>
+        <source>Draft arena</source>
+        <translation>草稿擂台</translation>
+    </message>
+    <message>
+        <source>Theory explorer</source>
+        <translation>理论探索器</translation>
+    </message>
+    <message>
+        <source>Lossless lab</source>
+        <translation>无损实验室</translation>
+    </message>
+    <message>
+        <source>Export plot</source>
+        <translation>导出图表</translation>
+    </message>
+    <message>
+        <source>Plot:</source>
+        <translation>图表：</translation>
+    </message>
+    <message>
+        <source>PNG (*.png);;SVG (*.svg);;PDF (*.pdf)</source>
+        <translation>PNG (*.png);;SVG (*.svg);;PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>PNG (*.png);;PDF (*.pdf)</source>
+        <translation>PNG (*.png);;PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Speculative decoding — round %1, %2 (%3 / %4)</source>
+        <translation>投机解码 — 第 %1 轮，%2（%3 / %4）</translation>
+    </message>
+    <message>
+        <source>Corpus: %1</source>
+        <translation>语料：%1</translation>
+    </message>
+    <message>
+        <source>Target: %1</source>
+        <translation>目标：%1</translation>
+    </message>
+    <message>
+        <source>Draft: %1</source>
+        <translation>草稿：%1</translation>
+    </message>
+    <message>
+        <source>K = %1</source>
+        <translation>K = %1</translation>
+    </message>
+    <message>
+        <source>T = %1 (target), %2 (draft)</source>
+        <translation>T = %1（目标），%2（草稿）</translation>
+    </message>
+    <message>
+        <source>Seed %1</source>
+        <translation>种子 %1</translation>
+    </message>
+    <message>
+        <source>No prompt: the text starts from nothing</source>
+        <translation>无提示词：文本从零开始</translation>
+    </message>
+    <message>
+        <source>Prompt: &quot;%1&quot;</source>
+        <translation>提示词：“%1”</translation>
+    </message>
+    <message>
+        <source>Rounds: %1, tokens: %2, target passes: %3</source>
+        <translation>轮数：%1，词元：%2，目标前向次数：%3</translation>
+    </message>
+    <message>
+        <source>α̂ = %1 (accepted %2 of %3 tested)</source>
+        <translation>α̂ = %1（检验 %3 个，接受 %2 个）</translation>
+    </message>
+    <message>
+        <source>Tokens per round: %1 (theory E[N]: %2)</source>
+        <translation>每轮词元数：%1（理论 E[N]：%2）</translation>
+    </message>
+    <message>
+        <source>Speedup in target passes: %1×</source>
+        <translation>按目标前向次数的加速比：%1×</translation>
+    </message>
+    <message>
+        <source>Speedup under the cost model (c = %1): %2×</source>
+        <translation>成本模型下的加速比（c = %1）：%2×</translation>
+    </message>
+    <message>
+        <source>Wall-clock speedup: %1×</source>
+        <translation>实际耗时加速比：%1×</translation>
+    </message>
+    <message>
+        <source>No round played yet.</source>
+        <translation>尚未运行任何一轮。</translation>
+    </message>
+    <message>
+        <source>Export handout</source>
+        <translation>导出讲义</translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Export quiz sheet</source>
+        <translation>导出测验卷</translation>
+    </message>
+    <message>
+        <source>Export trace…</source>
+        <translation>导出轨迹…</translation>
+    </message>
+    <message>
+        <source>Export plot…</source>
+        <translation>导出图表…</translation>
+    </message>
+    <message>
+        <source>Export handout (PDF)…</source>
+        <translation>导出讲义（PDF）…</translation>
+    </message>
+    <message>
+        <source>Export quiz sheet (PDF)…</source>
+        <translation>导出测验卷（PDF）…</translation>
+    </message>
+</context>
+<context>
     <name>specdec::gui::Exporter</name>
     <message>
         <source>SVG export needs Qt SVG (package qt6-svg-dev), which this build lacks.</source>
@@ -1011,6 +977,13 @@ accepted</source>
     <message>
         <source>The user guide was not found (looked for %1).</source>
         <translation>未找到使用指南（查找位置：%1）。</translation>
+    </message>
+</context>
+<context>
+    <name>specdec::gui::LessonLibrary</name>
+    <message>
+        <source>Lessons</source>
+        <translation>课程</translation>
     </message>
 </context>
 <context>
@@ -1337,6 +1310,13 @@ accepted</source>
     </message>
 </context>
 <context>
+    <name>specdec::gui::PredictBeforeReveal</name>
+    <message>
+        <source>Predict before &amp;reveal</source>
+        <translation>先预测后揭晓(&amp;R)</translation>
+    </message>
+</context>
+<context>
     <name>specdec::gui::QuizView</name>
     <message>
         <source>Question %1 of %2 · %3</source>
@@ -1408,6 +1388,29 @@ accepted</source>
     <message>
         <source>%1 or %2</source>
         <translation>%1或%2</translation>
+    </message>
+</context>
+<context>
+    <name>specdec::gui::SessionFiles</name>
+    <message>
+        <source>Save session</source>
+        <translation>保存会话</translation>
+    </message>
+    <message>
+        <source>Sessions (*.specdec.json *.json)</source>
+        <translation>会话 (*.specdec.json *.json)</translation>
+    </message>
+    <message>
+        <source>Open session</source>
+        <translation>打开会话</translation>
+    </message>
+    <message>
+        <source>&amp;Open session…</source>
+        <translation>打开会话(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>&amp;Save session…</source>
+        <translation>保存会话(&amp;S)…</translation>
     </message>
 </context>
 <context>
@@ -1550,6 +1553,25 @@ accepted</source>
     <message>
         <source>Menu</source>
         <translation>菜单</translation>
+    </message>
+</context>
+<context>
+    <name>specdec::gui::ShowMe</name>
+    <message>
+        <source>Theory at α = %1, K = %2: E[N] = %3 tokens per round.</source>
+        <translation>理论：α = %1、K = %2 时，E[N] = 每轮 %3 个词元。</translation>
+    </message>
+    <message>
+        <source>Measured run: %1 rounds, %2 tokens in %3 target passes, α̂ = %4, %5 tokens per round.</source>
+        <translation>实测运行：%1 轮，%3 次目标前向写出 %2 个词元，α̂ = %4，每轮 %5 个词元。</translation>
+    </message>
+    <message>
+        <source>%1: α̂ = %2, %3 tokens per target pass, c = %4.</source>
+        <translation>%1：α̂ = %2，每次目标前向 %3 个词元，c = %4。</translation>
+    </message>
+    <message>
+        <source>Token %1: p = %2 &lt; q = %3, so p/q = %4; accepted %5 times of ≈ %6 drafts = %7.</source>
+        <translation>词元 %1：p = %2 &lt; q = %3，所以 p/q = %4；约 %6 次起草中被接受 %5 次 = %7。</translation>
     </message>
 </context>
 <context>
@@ -1747,6 +1769,25 @@ accepted</source>
     <message>
         <source>Round %1: older than the %2 rounds kept; its numbers are in the totals only.</source>
         <translation>第 %1 轮：早于保留的 %2 轮，它的数字只计入总计。</translation>
+    </message>
+</context>
+<context>
+    <name>specdec::gui::ToolWindows</name>
+    <message>
+        <source>&amp;Presenter mode</source>
+        <translation>演示模式(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Leave presenter mode</source>
+        <translation>退出演示模式</translation>
+    </message>
+    <message>
+        <source>Larger text (presenter mode)</source>
+        <translation>放大文字（演示模式）</translation>
+    </message>
+    <message>
+        <source>Smaller text (presenter mode)</source>
+        <translation>缩小文字（演示模式）</translation>
     </message>
 </context>
 <context>

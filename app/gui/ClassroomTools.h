@@ -1,19 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // ClassroomTools: the classroom's additions to the main window — the draft arena, the lossless lab, the
-// theory explorer, the lessons dock and the quiz, with their worker-thread runners; File menu actions to
-// save and open sessions, open a lesson file, and export traces, plots, a one-page handout and the quiz
-// sheet. Lessons and the quiz are files (app/core LessonFile, QuizFile); a lesson's setup and a question's
-// "Show me" are the same Demonstration, applied by applyDemonstration. It adds menus; MainWindow stays as is.
+// theory explorer, the lessons dock, the quiz, the user guide and presenter mode — with their actions in the
+// window's registry. It composes the pieces (ArenaTool, LessonLibrary, SessionFiles, ExportDialogs, ShowMe)
+// and applies a Demonstration (a lesson's setup, a question's "Show me") across them. MainWindow stays as is.
 
-#include "Exporter.h"
-#include "LessonFile.h"
-#include "QuizFile.h"
-#include "SessionFile.h"
+#include "ArenaTool.h"
+#include "ExportDialogs.h"
+#include "LessonLibrary.h"
+#include "PredictBeforeReveal.h"
+#include "SessionFiles.h"
+#include "ToolWindows.h"
 
 #include <QObject>
-
-#include <optional>
 
 class QAction;
 class QCustomPlot;
@@ -30,6 +29,7 @@ class LosslessLabView;
 class MainWindow;
 class Player;
 class SessionController;
+class ShowMe;
 class TheoryExplorer;
 class QuizView;
 class HelpBrowser;
@@ -46,18 +46,18 @@ public:
     ArenaView *arena() const { return m_arena; }
     LosslessLabView *lab() const { return m_lab; }
     TheoryExplorer *theoryExplorer() const { return m_theory; }
-    LessonPanel *lessons() const { return m_lessons; }
+    LessonPanel *lessons() const { return m_lessons->panel(); }
     QuizView *quiz() const { return m_quiz; }
     /// The lessons loaded (shipped, then opened by the user), and the lines of the files that failed.
-    const QList<app::LessonFile> &lessonFiles() const { return m_lessonFiles; }
-    const QStringList &lessonErrors() const { return m_lessonErrors; }
+    const QList<app::LessonFile> &lessonFiles() const { return m_lessons->files(); }
+    const QStringList &lessonErrors() const { return m_lessons->errors(); }
     ArenaRunner *arenaRunner() const { return m_arenaRunner; }
     LabRunner *labRunner() const { return m_labRunner; }
 
     /// The current session as a file's contents (setup, seed, position).
-    app::SessionFile currentSession() const;
+    app::SessionFile currentSession() const { return m_sessionFiles->current(); }
     /// Starts the session of `file` and moves to its position once its rounds are played.
-    void openSession(const app::SessionFile &file);
+    void openSession(const app::SessionFile &file) { m_sessionFiles->open(file); }
     /// Applies lesson `index` of lessonFiles(): its demonstration, and its first step in the lesson panel.
     void applyLesson(int index);
     /// Loads a lesson file, adds it to the list (replacing one with the same id) and applies it; returns
@@ -76,31 +76,31 @@ public:
     HelpBrowser *help() const { return m_help; }
     /// Presenter mode (View > Presenter mode, F5): scaled text, one stage at a time inside the window.
     PresenterMode *presenter() const { return m_presenter; }
-    void setPresenterMode(bool on);
+    void setPresenterMode(bool on) { m_toolWindows->setPresenterMode(on); }
     /// Predict before reveal (View > Predict before reveal, P): each verdict of the dice waits for → (the
     /// card shows p, q and min(1, p/q) with a '?', then u is rolled), and the lab hides its histogram until
     /// revealed. For the room, not for grading: nothing the students guess is recorded.
-    void setPredictBeforeReveal(bool on);
-    bool predictBeforeReveal() const;
+    void setPredictBeforeReveal(bool on) { m_predict->setOn(on); }
+    bool predictBeforeReveal() const { return m_predict->isOn(); }
     ShortcutList *shortcuts() const { return m_shortcuts; }
 
     /// The handout's texts for the round on screen: setup, the run's numbers so far, the theory panel.
-    HandoutText handoutText() const;
-    QString exportHandout(const QString &path) const;
+    HandoutText handoutText() const { return m_exports->handoutText(); }
+    QString exportHandout(const QString &path) const { return m_exports->exportHandout(path); }
     /// The quiz sheet (questions, then answers) as a PDF.
-    QString exportQuizSheet(const QString &path) const;
+    QString exportQuizSheet(const QString &path) const { return m_exports->exportQuizSheet(path); }
     void showArena();
     /// Plays `rounds` rounds in every arena lane: now when the lanes are loaded, once they are when they are
     /// loading, and after loading the editor's lanes (as Load lanes does) when none are.
-    void playArena(int rounds);
+    void playArena(int rounds) { m_arenaTool->play(rounds); }
     /// The arena's lanes are being loaded (a Load, a lesson or a demonstration started them).
-    bool arenaLoading() const { return m_arenaLoading; }
+    bool arenaLoading() const { return m_arenaTool->isLoading(); }
     void showLab();
     void showTheory();
     /// p and q of the current round's current card, over its most likely tokens, into the lab.
     void labFromModels();
     /// Every plot the tools and the window show, by a readable name.
-    QList<QPair<QString, QCustomPlot *>> plots() const;
+    QList<QPair<QString, QCustomPlot *>> plots() const { return m_exports->plots(); }
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -108,16 +108,8 @@ protected:
 private:
     void createMenus();
     void retranslate();
-    void saveSessionDialog();
-    void openSessionDialog();
-    void exportTraceDialog();
-    void exportPlotDialog();
-    void handoutDialog();
     void openLessonDialog();
-    void quizSheetDialog();
-    void updateShowMeResult();
     void updateMeasured();
-    void onRoundsAdded();
 
     MainWindow *m_window;
     SessionController *m_session;
@@ -127,26 +119,18 @@ private:
     ArenaView *m_arena;
     LosslessLabView *m_lab;
     TheoryExplorer *m_theory;
-    LessonPanel *m_lessons;
     QuizView *m_quiz;
     HelpBrowser *m_help;
     ShortcutList *m_shortcuts;
     PresenterMode *m_presenter;
-    QAction *m_presenterAction = nullptr;
-    QAction *m_predictAction = nullptr;
-    QList<QAction *> m_presenterActions; ///< Esc, zoom in, zoom out: only while presenting
-    /// Shows `tool` as a floating tool window, or as its stage in presenter mode.
-    void present(QWidget *tool);
+    ToolWindows *m_toolWindows;
+    LessonLibrary *m_lessons;
+    ArenaTool *m_arenaTool;
+    SessionFiles *m_sessionFiles;
+    ExportDialogs *m_exports;
+    ShowMe *m_showMe;
+    PredictBeforeReveal *m_predict;
     QByteArray m_defaultState; ///< the dock layout as built, for Reset layout
-    QList<app::LessonFile> m_lessonFiles;
-    QStringList m_lessonErrors;
-    /// Arena lanes are "your runs" in the theory explorer only when the arena belongs to what is shown.
-    bool m_arenaMeasured = false;
-    int m_showMeQuestion = -1;  ///< the question whose demonstration is running
-    int m_arenaAutoRounds = 0;  ///< rounds per lane a demonstration plays once the arena is loaded
-    bool m_arenaLoading = false;
-    QDockWidget *m_lessonsDock = nullptr;
-    std::optional<app::SessionPosition> m_pendingPosition;
 };
 
 } // namespace specdec::gui

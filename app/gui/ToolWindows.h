@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// ToolWindows: how the classroom's tools come to the front — each a window of its own beside the main one,
+// sized for the screen it opens on, or in presenter mode (View ▸ Presenter mode, F5) its stage inside the
+// main window, where Esc leaves and Ctrl+= / Ctrl+- scale the text.
+
+#include <QList>
+#include <QObject>
+#include <QSize>
+
+class QAction;
+class QWidget;
+
+namespace specdec::gui {
+
+class ActionRegistry;
+class PresenterMode;
+
+class ToolWindows : public QObject
+{
+    Q_OBJECT
+public:
+    explicit ToolWindows(PresenterMode *presenter, QObject *parent = nullptr);
+
+    /// Makes `widget` a tool window of `parent`, `size` large or smaller where the screen is (a 1280×720
+    /// projector), leaving room for the window's frame and title bar.
+    template <typename T>
+    static T *make(T *widget, QWidget *parent, const QSize &size)
+    {
+        makeWindow(widget, parent, size);
+        return widget;
+    }
+    /// Shows a tool window in front, also when it was minimised.
+    static void raise(QWidget *window);
+    /// Shows `tool` as a floating tool window, or as its stage in presenter mode.
+    void present(QWidget *tool);
+    void setPresenterMode(bool on);
+    /// Declares View ▸ Presenter mode (F5) and the keys that work only while presenting.
+    void addActions(ActionRegistry &registry);
+
+private:
+    static void makeWindow(QWidget *widget, QWidget *parent, const QSize &size);
+
+    PresenterMode *m_presenter;
+    QAction *m_presenterAction = nullptr;
+    QList<QAction *> m_presenterActions; ///< Esc, zoom in, zoom out: only while presenting
+};
+
+} // namespace specdec::gui
