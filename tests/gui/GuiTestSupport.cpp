@@ -7,6 +7,11 @@
 #include "SpeculativeDecoder.h"
 #include "Utf8.h"
 
+#include <QAction>
+#include <QWidget>
+
+#include <algorithm>
+
 namespace specdec::test {
 
 PlayedRounds playRounds(const std::string &target, const std::string &draft, double temperature, int rounds,
@@ -65,6 +70,28 @@ int findRound(const PlayedRounds &played, bool rejected)
         if ((played.records[i]->trace.rejectedAt >= 0) == rejected)
             return static_cast<int>(i);
     return -1;
+}
+
+bool press(QWidget *window, const QKeySequence &key)
+{
+    QList<QAction *> bound;
+    for (QAction *a : window->findChildren<QAction *>())
+        if (a->shortcut() == key && a->isEnabled())
+            bound << a;
+    if (bound.size() != 1)
+        return false;
+    bound.front()->trigger();
+    return true;
+}
+
+int marks(const QString &row)
+{
+    return static_cast<int>(row.count(QChar(0x2713)) + row.count(QChar(0x2717))); // ✓ ✗
+}
+
+bool allZero(const QVector<double> &values)
+{
+    return std::all_of(values.begin(), values.end(), [](double v) { return v == 0.0; });
 }
 
 } // namespace specdec::test

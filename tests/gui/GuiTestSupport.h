@@ -1,11 +1,23 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// Rounds played by the real engine on the tiny test corpus, packed as the views receive them.
+// What the GUI suites share: rounds played by the real engine on the tiny test corpus, packed as the views
+// receive them; the real window as main() builds it; pressing a key in a window; small checks of what a view shows.
+
+#include "../TestSupport.h"
 
 #include "Experiment.h"
+#include "Language.h"
+#include "MainWindow.h"
+#include "Player.h"
 #include "RoundHistory.h"
+#include "SessionController.h"
+
+#include <QKeySequence>
+#include <QVector>
 
 #include <string>
+
+class QWidget;
 
 namespace specdec::test {
 
@@ -31,5 +43,24 @@ std::shared_ptr<gui::RoundHistory> historyOf(const PlayedRounds &played, int cou
 
 /// The first round of `played` that was rejected (or, with `rejected` false, fully accepted); -1 if none.
 int findRound(const PlayedRounds &played, bool rejected);
+
+/// The main window with its session (the built corpora), player and language, as main() builds it.
+struct Window
+{
+    gui::SessionController session{builtCorpora()};
+    gui::Player player{&session};
+    gui::Language language;
+    gui::MainWindow window{&session, &player, &language};
+};
+
+/// Triggers the enabled action of `window` bound to `key` (what pressing it does in a focused window); false
+/// unless exactly one enabled action has that shortcut (none, or an ambiguous key that Qt would not fire).
+bool press(QWidget *window, const QKeySequence &key);
+
+/// The verdict marks (✓ and ✗) in a timeline row's text.
+int marks(const QString &row);
+
+/// No bar drawn: every value 0 (or none).
+bool allZero(const QVector<double> &values);
 
 } // namespace specdec::test

@@ -33,14 +33,6 @@ using namespace specdec::gui;
 
 namespace {
 
-struct Window
-{
-    SessionController session{test::builtCorpora()};
-    Player player{&session};
-    Language language;
-    MainWindow window{&session, &player, &language};
-};
-
 /// Presses `keys` in `window` and returns the title of the modal file dialog it opened (closing it).
 QString dialogOpenedBy(QWidget *window, const QKeySequence &keys)
 {
@@ -80,7 +72,7 @@ private slots:
 
 void TestActions::everyActionDeclaredOnceNoDuplicateShortcut()
 {
-    Window w;
+    test::Window w;
     ActionRegistry *registry = w.window.actions();
     QVERIFY2(registry->duplicateShortcuts().isEmpty(), qPrintable(registry->duplicateShortcuts().join(QLatin1Char('\n'))));
     // Every action with a shortcut, in the window and in its tool windows (children of the window), is one the
@@ -117,7 +109,7 @@ void TestActions::everyActionDeclaredOnceNoDuplicateShortcut()
 
 void TestActions::menusComeFromTheRegistry()
 {
-    Window w;
+    test::Window w;
     ActionRegistry *registry = w.window.actions();
     // File: the classroom's session actions sit before Quit although they were registered after it.
     const QList<QAction *> file = registry->menu(MenuId::File)->actions();
@@ -131,7 +123,7 @@ void TestActions::menusComeFromTheRegistry()
 
 void TestActions::ctrlOOpensTheCorpusDialog()
 {
-    Window w;
+    test::Window w;
     w.window.show();
     w.window.activateWindow();
     QVERIFY(QTest::qWaitForWindowActive(&w.window));
@@ -143,7 +135,7 @@ void TestActions::ctrlOOpensTheCorpusDialog()
 
 void TestActions::enterInASetupFieldGivesSpaceBack()
 {
-    Window w;
+    test::Window w;
     w.window.show();
     w.window.activateWindow();
     QVERIFY(QTest::qWaitForWindowActive(&w.window));
@@ -167,7 +159,7 @@ void TestActions::enterInASetupFieldGivesSpaceBack()
 
 void TestActions::clickingTheRoundTakesFocus()
 {
-    Window w;
+    test::Window w;
     w.window.show();
     w.window.activateWindow();
     QVERIFY(QTest::qWaitForWindowActive(&w.window));
@@ -186,7 +178,7 @@ void TestActions::clickingTheRoundTakesFocus()
 
 void TestActions::spaceWithoutASessionDoesNothing()
 {
-    Window w;
+    test::Window w;
     w.window.show();
     w.window.activateWindow();
     QVERIFY(QTest::qWaitForWindowActive(&w.window));

@@ -24,28 +24,6 @@
 using namespace specdec;
 using namespace specdec::gui;
 
-namespace {
-
-struct Window
-{
-    SessionController session{test::builtCorpora()};
-    Player player{&session};
-    Language language;
-    MainWindow window{&session, &player, &language};
-};
-
-int marks(const QString &row)
-{
-    return static_cast<int>(row.count(QChar(0x2713)) + row.count(QChar(0x2717))); // ✓ ✗
-}
-
-bool allZero(const QVector<double> &v)
-{
-    return std::all_of(v.begin(), v.end(), [](double x) { return x == 0.0; });
-}
-
-} // namespace
-
 class TestNoSpoilers : public QObject
 {
     Q_OBJECT
@@ -56,13 +34,13 @@ private slots:
     void timelineClickMovesEveryView();
 
 private:
-    void start(Window &w, int ahead);
+    void start(test::Window &w, int ahead);
     /// Checks the views at (round, phase) after the class has seen up to (seenRound, seenPhase) (the same
     /// position when stepping forward): lists show what was seen, numbers what is on screen.
-    void checkPosition(Window &w, int round, Phase phase, int seenRound = -1, Phase seenPhase = Phase::Draft);
+    void checkPosition(test::Window &w, int round, Phase phase, int seenRound = -1, Phase seenPhase = Phase::Draft);
 };
 
-void TestNoSpoilers::start(Window &w, int ahead)
+void TestNoSpoilers::start(test::Window &w, int ahead)
 {
     w.window.resize(1280, 720);
     w.window.show();
@@ -76,7 +54,7 @@ void TestNoSpoilers::start(Window &w, int ahead)
     QTRY_VERIFY_WITH_TIMEOUT(w.session.history().size() >= ahead, 30000);
 }
 
-void TestNoSpoilers::checkPosition(Window &w, int round, Phase phase, int seenRound, Phase seenPhase)
+void TestNoSpoilers::checkPosition(test::Window &w, int round, Phase phase, int seenRound, Phase seenPhase)
 {
     if (seenRound < 0) {
         seenRound = round;
@@ -113,9 +91,9 @@ void TestNoSpoilers::checkPosition(Window &w, int round, Phase phase, int seenRo
     DistributionView *d = w.window.distributionView();
     QCOMPARE(d->round(), round);
     if (phase == Phase::Draft)
-        QVERIFY2(allZero(d->pValues()) && !d->numbersText().contains(QStringLiteral("p(x)")), say("p while drafting"));
+        QVERIFY2(test::allZero(d->pValues()) && !d->numbersText().contains(QStringLiteral("p(x)")), say("p while drafting"));
     if (!tested)
-        QVERIFY2(!d->numbersText().contains(QStringLiteral(">u<")) && allZero(d->residualValues()), say("u or r before Dice"));
+        QVERIFY2(!d->numbersText().contains(QStringLiteral(">u<")) && test::allZero(d->residualValues()), say("u or r before Dice"));
 
     // Timeline: the rounds seen, the last with the verdicts shown so far, its text once committed; the
     // highlight on the round on screen.
@@ -125,7 +103,7 @@ void TestNoSpoilers::checkPosition(Window &w, int round, Phase phase, int seenRo
     const QAbstractItemModel *model = w.window.timeline()->view()->model();
     QCOMPARE(model->rowCount(), seenRound + 1);
     const QString row = model->index(seenRound, 0).data().toString();
-    QVERIFY2(marks(row) == (seenTested ? seen.testedCount() : 0), say("the timeline shows verdicts before Dice"));
+    QVERIFY2(test::marks(row) == (seenTested ? seen.testedCount() : 0), say("the timeline shows verdicts before Dice"));
     QVERIFY2(model->index(seenRound, 0).data(TimelineModel::CommittedRole).toString().isEmpty()
                  == (!seenCommitted || seen.committed.empty()),
              say("the timeline shows the round's text before Commit"));
@@ -153,7 +131,7 @@ void TestNoSpoilers::checkPosition(Window &w, int round, Phase phase, int seenRo
 
 void TestNoSpoilers::stepsRevealNothingAhead()
 {
-    Window w;
+    test::Window w;
     start(w, 12);
     int steps = 0;
     for (int round = 0; round < 3; ++round) {
@@ -177,7 +155,7 @@ void TestNoSpoilers::stepsRevealNothingAhead()
 
 void TestNoSpoilers::homeResetsEveryView()
 {
-    Window w;
+    test::Window w;
     start(w, 10);
     for (int i = 0; i < 12; ++i)
         w.player.nextPhase();
@@ -202,7 +180,7 @@ void TestNoSpoilers::homeResetsEveryView()
 
 void TestNoSpoilers::timelineClickMovesEveryView()
 {
-    Window w;
+    test::Window w;
     start(w, 12);
     for (int i = 0; i < 5; ++i)
         w.player.nextRound();

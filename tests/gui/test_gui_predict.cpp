@@ -40,24 +40,6 @@ private slots:
 
 namespace {
 
-/// Triggers the enabled action of `window` bound to `key` (what pressing it does in a focused window).
-bool press(QWidget *window, const QKeySequence &key)
-{
-    QList<QAction *> bound;
-    for (QAction *a : window->findChildren<QAction *>())
-        if (a->shortcut() == key && a->isEnabled())
-            bound << a;
-    if (bound.size() != 1)
-        return false;
-    bound.front()->trigger();
-    return true;
-}
-
-int marks(const QString &row)
-{
-    return static_cast<int>(row.count(QChar(0x2713)) + row.count(QChar(0x2717))); // ✓ ✗
-}
-
 /// The texts the painter draws on card `card` as it is now.
 QStringList cardTexts(CardStrip *cards, int card)
 {
@@ -102,7 +84,7 @@ void TestPredict::windowWaitsForEachVerdict()
     QVERIFY(predict && predict->isCheckable());
     QCOMPARE(predict->shortcut(), QKeySequence(Qt::Key_P));
     QVERIFY(window.actions()->menu(MenuId::View)->actions().contains(predict));
-    QVERIFY(press(&window, QKeySequence(Qt::Key_P)));
+    QVERIFY(test::press(&window, QKeySequence(Qt::Key_P)));
     QVERIFY(predict->isChecked());
     QVERIFY(window.classroom()->predictBeforeReveal());
     QVERIFY(window.classroom()->lab()->predictFirst());
@@ -110,10 +92,10 @@ void TestPredict::windowWaitsForEachVerdict()
     CardStrip *cards = window.roundView()->cards();
     const QAbstractItemModel *timeline = window.timeline()->view()->model();
     player.jumpTo(round);             // Draft
-    QVERIFY(press(&window, QKeySequence(Qt::Key_Right))); // Verify
+    QVERIFY(test::press(&window, QKeySequence(Qt::Key_Right))); // Verify
     for (int i = 0; i < tested; ++i) {
         // → shows test i: p, q, the threshold and '?', no die; nothing of its verdict anywhere.
-        QVERIFY(press(&window, QKeySequence(Qt::Key_Right)));
+        QVERIFY(test::press(&window, QKeySequence(Qt::Key_Right)));
         QCOMPARE(player.phase(), Phase::Dice);
         cards->finishAnimation();
         const CardFrame ask = cards->contentOf(i).frame;
@@ -127,10 +109,10 @@ void TestPredict::windowWaitsForEachVerdict()
         QVERIFY2(!texts.contains(QStringLiteral("✓")) && !texts.contains(QStringLiteral("✗")), qPrintable(texts.join(QLatin1Char('|'))));
         QVERIFY2(texts.join(QLatin1Char(' ')).contains(QStringLiteral("min(1,p/q)")), qPrintable(texts.join(QLatin1Char('|'))));
         QVERIFY(!cards->cardState(i + 1).showsTest);
-        QCOMPARE(marks(timeline->index(round, 0).data().toString()), i);
+        QCOMPARE(test::marks(timeline->index(round, 0).data().toString()), i);
         QVERIFY(window.roundView()->headerText().contains(QStringLiteral(" or ")));
         // → again: u is rolled along the bar (on its way while animating), then the verdict.
-        QVERIFY(press(&window, QKeySequence(Qt::Key_Right)));
+        QVERIFY(test::press(&window, QKeySequence(Qt::Key_Right)));
         const double u = t.positions[static_cast<std::size_t>(i)].u;
         const RoundFrame rolling = cards->frame();
         QVERIFY(!rolling.cards[static_cast<std::size_t>(i)].passed);
@@ -139,18 +121,18 @@ void TestPredict::windowWaitsForEachVerdict()
         const CardFrame told = cards->contentOf(i).frame;
         QCOMPARE(told.u, std::optional(u));
         QCOMPARE(told.passed, std::optional(t.positions[static_cast<std::size_t>(i)].verdict == Verdict::Accepted));
-        QCOMPARE(marks(timeline->index(round, 0).data().toString()), i + 1);
+        QCOMPARE(test::marks(timeline->index(round, 0).data().toString()), i + 1);
         QVERIFY(cardTexts(cards, i).contains(*told.passed ? QStringLiteral("✓") : QStringLiteral("✗")));
     }
     QVERIFY(!window.roundView()->headerText().contains(QStringLiteral(" or "))); // the outcome is known now
-    QVERIFY(press(&window, QKeySequence(Qt::Key_Right)));
+    QVERIFY(test::press(&window, QKeySequence(Qt::Key_Right)));
     QVERIFY(player.phase() == Phase::Residual || player.phase() == Phase::Bonus);
     // ← goes back to the dice with every verdict shown, then one verdict at a time.
-    QVERIFY(press(&window, QKeySequence(Qt::Key_Left)));
+    QVERIFY(test::press(&window, QKeySequence(Qt::Key_Left)));
     QCOMPARE(player.phase(), Phase::Dice);
     cards->finishAnimation();
     QVERIFY(cards->contentOf(tested - 1).frame.passed.has_value());
-    QVERIFY(press(&window, QKeySequence(Qt::Key_Left)));
+    QVERIFY(test::press(&window, QKeySequence(Qt::Key_Left)));
     QVERIFY(!cards->contentOf(tested - 1).frame.passed.has_value());
 
     // Playing stops at the next '?' for the room to answer.
@@ -165,7 +147,7 @@ void TestPredict::windowWaitsForEachVerdict()
     QVERIFY(!cards->contentOf(asked).frame.passed);
 
     // P again: the dice show their verdicts at once, the lab its histogram.
-    QVERIFY(press(&window, QKeySequence(Qt::Key_P)));
+    QVERIFY(test::press(&window, QKeySequence(Qt::Key_P)));
     QVERIFY(!predict->isChecked());
     QVERIFY(!window.classroom()->lab()->predictFirst());
     cards->finishAnimation();

@@ -36,21 +36,6 @@
 using namespace specdec;
 using namespace specdec::gui;
 
-namespace {
-
-/// Triggers the enabled action of `window` bound to `key` (what pressing it does in a focused window).
-bool press(QWidget *window, const QKeySequence &key)
-{
-    for (QAction *a : window->findChildren<QAction *>())
-        if (a->shortcut() == key && a->isEnabled()) {
-            a->trigger();
-            return true;
-        }
-    return false;
-}
-
-} // namespace
-
 class TestPresenter : public QObject
 {
     Q_OBJECT
@@ -82,7 +67,7 @@ void TestPresenter::stagesInsideTheWindow()
     QVERIFY(!docks.isEmpty());
     QVERIFY(tools.lab()->isWindow());
 
-    QVERIFY(press(&window, QKeySequence(Qt::Key_F5)));
+    QVERIFY(test::press(&window, QKeySequence(Qt::Key_F5)));
     QVERIFY(tools.presenter()->isActive());
     QTabWidget *tabs = tools.presenter()->tabs();
     QVERIFY(tabs);
@@ -107,17 +92,17 @@ void TestPresenter::stagesInsideTheWindow()
     QVERIFY2(window.minimumSizeHint().width() <= 1280, qPrintable(QString::number(window.minimumSizeHint().width())));
 
     // Ctrl+= / Ctrl+- in steps of 0.1, remembered.
-    QVERIFY(press(&window, QKeySequence(QStringLiteral("Ctrl+="))));
+    QVERIFY(test::press(&window, QKeySequence(QStringLiteral("Ctrl+="))));
     QCOMPARE(tools.presenter()->scale(), 1.6);
     QVERIFY(std::abs(window.font().pointSizeF() - baseFont * 1.6) < 0.05);
     QCOMPARE(QSettings().value(QStringLiteral("presenter/scale")).toDouble(), 1.6);
-    QVERIFY(press(&window, QKeySequence(QStringLiteral("Ctrl+-"))));
-    QVERIFY(press(&window, QKeySequence(QStringLiteral("Ctrl+-"))));
+    QVERIFY(test::press(&window, QKeySequence(QStringLiteral("Ctrl+-"))));
+    QVERIFY(test::press(&window, QKeySequence(QStringLiteral("Ctrl+-"))));
     QCOMPARE(tools.presenter()->scale(), 1.4);
 
-    QVERIFY(!press(&window, QKeySequence(QStringLiteral("Ctrl+=Ctrl+=")))); // (no such key)
+    QVERIFY(!test::press(&window, QKeySequence(QStringLiteral("Ctrl+=Ctrl+=")))); // (no such key)
     // Esc leaves: the docks, the centre and the tool windows are back.
-    QVERIFY(press(&window, QKeySequence(Qt::Key_Escape)));
+    QVERIFY(test::press(&window, QKeySequence(Qt::Key_Escape)));
     QVERIFY(!tools.presenter()->isActive());
     QVERIFY(std::abs(window.font().pointSizeF() - baseFont) < 0.05);
     for (QDockWidget *d : docks)

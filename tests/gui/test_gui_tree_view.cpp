@@ -3,6 +3,7 @@
 // sweep scores it, the dice go child by child down the accepted path, discarded subtrees fade, the
 // correction or bonus comes last) and the widget drawing them (offscreen), with clicks on nodes.
 #include "../TestSupport.h"
+#include "GuiTestSupport.h"
 
 #include "Acceptance.h"
 #include "TreeDecoder.h"
@@ -23,13 +24,6 @@ using namespace specdec::gui;
 
 namespace {
 
-/// Rounds of the tree 3,2,1 on tiny-en.txt at T = 1 with distributions recorded.
-/// No bar drawn: every value 0 (or none).
-bool zero(const QVector<double> &values)
-{
-    return std::all_of(values.begin(), values.end(), [](double v) { return v == 0.0; });
-}
-
 /// The tiny pair every tree test here plays: ngram:3 against ngram:1:addk=1 on tiny-en.txt.
 struct TinyPair
 {
@@ -44,6 +38,7 @@ const TinyPair &tinyPair()
     return pair;
 }
 
+/// Rounds of the tree 3,2,1 on tiny-en.txt at T = 1 with distributions recorded.
 std::vector<TreeTrace> playTrees(int rounds)
 {
     const Corpus &corpus = tinyPair().corpus;
@@ -318,10 +313,10 @@ private slots:
         dist.setSession(info);
         const int node = testOrder(t).front();
         dist.showTreeNode(record, node, Phase::Draft);
-        QVERIFY(!zero(dist.qValues()));
-        QVERIFY(zero(dist.pValues()) && zero(dist.residualValues())); // p only from the verify sweep
+        QVERIFY(!test::allZero(dist.qValues()));
+        QVERIFY(test::allZero(dist.pValues()) && test::allZero(dist.residualValues())); // p only from the verify sweep
         dist.showTreeNode(record, node, Phase::Verify);
-        QVERIFY(!zero(dist.pValues()) && zero(dist.residualValues())); // p' only with the node's test
+        QVERIFY(!test::allZero(dist.pValues()) && test::allZero(dist.residualValues())); // p' only with the node's test
         dist.showTreeNode(record, node, Phase::Dice);
         const int i = static_cast<int>(dist.tokens().indexOf(t.nodes[static_cast<std::size_t>(node)].token));
         QVERIFY(i >= 0);
@@ -329,7 +324,7 @@ private slots:
         QVERIFY(dist.numbersText().contains(QStringLiteral("p′(x)")));
         // The correction: nothing before its phase, then the final p'.
         dist.showTreeNode(record, TreeFrame::kOutcome, Phase::Dice);
-        QVERIFY(zero(dist.residualValues()));
+        QVERIFY(test::allZero(dist.residualValues()));
         dist.showTreeNode(record, TreeFrame::kOutcome, Phase::Residual);
         const int c = static_cast<int>(dist.tokens().indexOf(t.correction));
         QVERIFY(c >= 0);
