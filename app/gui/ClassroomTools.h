@@ -2,8 +2,9 @@
 #pragma once
 // ClassroomTools: the classroom's additions to the main window — the draft arena, the lossless lab, the
 // theory explorer, the lessons dock, the quiz, the user guide and presenter mode — with their actions in the
-// window's registry. It composes the pieces (ArenaTool, LessonLibrary, SessionFiles, ExportDialogs, ShowMe)
-// and applies a Demonstration (a lesson's setup, a question's "Show me") across them. MainWindow stays as is.
+// window's registry. It composes the pieces (ArenaTool, LessonLibrary, SessionFiles, ExportDialogs, ShowMe,
+// ToolWindows, PredictBeforeReveal) and applies a Demonstration (a lesson's setup, a question's "Show me")
+// across them. MainWindow stays as is.
 
 #include "ArenaTool.h"
 #include "ExportDialogs.h"

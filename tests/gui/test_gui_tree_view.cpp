@@ -24,17 +24,10 @@ using namespace specdec::gui;
 
 namespace {
 
-/// The tiny pair every tree test here plays: ngram:3 against ngram:1:addk=1 on tiny-en.txt.
-struct TinyPair
+/// The tiny pair every tree test here plays (TestSupport's): ngram:3 against ngram:1:addk=1 on tiny-en.txt.
+const test::TinyPair &tinyPair()
 {
-    Corpus corpus = test::tinyEnglish();
-    std::unique_ptr<LanguageModel> target = test::model("ngram:3", corpus);
-    std::unique_ptr<LanguageModel> draft = test::model("ngram:1:addk=1", corpus);
-};
-
-const TinyPair &tinyPair()
-{
-    static const TinyPair pair;
+    static const test::TinyPair pair;
     return pair;
 }
 
@@ -238,7 +231,7 @@ private slots:
     {
         // A tree session's theory panel shows the tree's rule and numbers, not a chain's E[N] and Thm 3.8; the
         // exact one-node acceptance shown is the last round's, to the digits shown.
-        const TinyPair &pair = tinyPair();
+        const test::TinyPair &pair = tinyPair();
         DecodingSettings s;
         s.tree = TreeShape::parse("3,2,1");
         s.seed = 5;
