@@ -176,10 +176,12 @@ bool build(CardLayout &out, const QRectF &rect, const CardContent &card, const L
                 y = barTop + bar + 0.5 * bar;
                 const QString relation = !f.passed ? QStringLiteral("?")
                                                    : *f.passed ? QStringLiteral("<") : QStringLiteral("≥");
-                const QString t = QString::number(f.threshold.value_or(0.0), 'f', 2);
-                const QString text = f.u ? QStringLiteral("u %1 %2 %3").arg(QString::number(*f.u, 'f', 2), relation, t)
+                // The numbers as the distribution view's caption writes them (one rounding, NumberText.h), on
+                // the card's whole width.
+                const QString t = probabilityText(f.threshold.value_or(0.0));
+                const QString text = f.u ? QStringLiteral("u %1 %2 %3").arg(probabilityText(*f.u), relation, t)
                                          : QStringLiteral("min(1,p/q) %1").arg(t);
-                add(text, small, y, Qt::AlignHCenter | Qt::AlignTop, c.muted, inner, left);
+                add(text, small, y, Qt::AlignHCenter | Qt::AlignTop, c.muted, w - 12, rect.left() + 6);
             } else {
                 fits = false;
             }

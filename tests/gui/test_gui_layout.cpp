@@ -2,14 +2,17 @@
 // Every text fits its box: the texts of every card (caption, token, q/p/r, the die's line, the greedy check,
 // "discarded") at K = 1..8 in the card sizes of a 1280×720 and a 1920×1080 window, in English and Chinese,
 // measured with QFontMetrics against their rectangles; the plots' legend entries get their full width; the
-// distribution view's "others" label does not run into the last token's.
+// distribution view's "others" label does not run into the last token's; a card's die line writes u and
+// min(1, p/q) as the distribution view's caption does (0.0006 in both, not 0.00 on the card).
 #include "CardStrip.h"
 #include "DistributionView.h"
+#include "NumberText.h"
 #include "PlotsPanel.h"
 #include "RoundRecord.h"
 
 #include <qcustomplot.h>
 
+#include <QTextDocumentFragment>
 #include <QTranslator>
 #include <QtTest>
 
@@ -30,7 +33,7 @@ std::shared_ptr<const RoundRecord> record(int k, int rejectedAt, bool greedy)
         p.q = 0.0006; // the widest numbers: four decimals
         p.p = 0.7345;
         p.ratio = 1224.1;
-        p.threshold = 0.0234;
+        p.threshold = 0.0006; // the die line's widest: "u 0.735 ≥ 0.0006"
         p.u = greedy ? -1.0 : 0.7345;
         p.verdict = rejectedAt < 0 || i < rejectedAt ? Verdict::Accepted
             : i == rejectedAt                        ? Verdict::Rejected
@@ -61,6 +64,7 @@ private slots:
     void cardTextsFit();
     void legendsKeepTheirWidth();
     void othersLabelStandsApart();
+    void dieLineReadsAsTheCaption();
 };
 
 void TestLayout::cardTextsFit_data()
@@ -189,6 +193,68 @@ void TestLayout::othersLabelStandsApart()
             + metrics.horizontalAdvance(*std::prev(ticks.end(), 2)) / 2;
         QVERIFY2(gap >= need, qPrintable(QStringLiteral("at %1 px: “others” %2 px from the last label, needs %3")
                                              .arg(width).arg(gap).arg(need)));
+    }
+}
+
+// A card's die line ("u 0.712 ≥ 0.0006") and the distribution view's caption of the same card write the same
+// numbers the same way (probabilityText): the card once read "u 0.71 ≥ 0.00" beside the caption's "u 0.712",
+// "min(1, p/q) 0.0006". In the card sizes of a 1280×720 and a 1920×1080 window the die line is drawn.
+void TestLayout::dieLineReadsAsTheCaption()
+{
+    struct Die
+    {
+        double u, threshold;
+        bool accepted;
+    };
+    for (const Die &die : {Die{0.712, 0.00056, false}, Die{0.863, 0.4105, false}, Die{0.11, 0.7734, true},
+                           Die{0.0004, 0.0009, true}}) {
+        RoundRecord r;
+        RoundTrace &t = r.trace;
+        t.draftLength = 2;
+        for (int i = 0; i < 2; ++i) {
+            DraftPosition p;
+            p.token = i;
+            p.q = 0.363;
+            p.p = die.threshold * p.q;
+            p.ratio = die.threshold;
+            p.threshold = die.threshold;
+            p.u = die.u;
+            p.verdict = i == 0 ? (die.accepted ? Verdict::Accepted : Verdict::Rejected) : Verdict::Discarded;
+            p.qDist = Eigen::VectorXd::Constant(12, 1.0 / 12);
+            p.pDist = Eigen::VectorXd::Constant(12, 1.0 / 12);
+            t.positions.push_back(p);
+        }
+        t.rejectedAt = die.accepted ? -1 : 0;
+        t.correction = die.accepted ? -1 : 1;
+        t.residual = Eigen::VectorXd::Constant(12, 1.0 / 12);
+        t.bonus = -1;
+        const auto record = std::make_shared<const RoundRecord>(r);
+        const QString relation = die.accepted ? QStringLiteral("<") : QStringLiteral("≥");
+        const QString expected =
+            QStringLiteral("u %1 %2 %3").arg(probabilityText(die.u), relation, probabilityText(die.threshold));
+
+        DistributionView view;
+        SessionInfo session;
+        session.vocabulary = vocabulary();
+        view.setSession(session);
+        view.showCard(record, 0, Phase::Dice);
+        const QString caption = QTextDocumentFragment::fromHtml(view.numbersText()).toPlainText();
+        QVERIFY2(caption.contains(probabilityText(die.u)) && caption.contains(probabilityText(die.threshold)),
+                 qPrintable(caption));
+
+        for (const QSize &strip : {QSize(720, 260), QSize(1200, 360)}) {
+            CardStrip cards;
+            cards.resize(strip);
+            cards.setVocabulary(vocabulary());
+            cards.setRound(record, Phase::Dice, false);
+            const CardLayout layout =
+                layoutCard(cards.cardRect(0), cards.contentOf(0), LabColors::from(cards.palette()), cards.font());
+            const auto line = std::find_if(layout.texts.begin(), layout.texts.end(), [](const CardText &text) {
+                return text.text.startsWith(QLatin1String("u "));
+            });
+            QVERIFY2(line != layout.texts.end(), qPrintable(QStringLiteral("no die line at %1 px").arg(strip.width())));
+            QCOMPARE(line->text, expected);
+        }
     }
 }
 
