@@ -177,14 +177,15 @@ bool SetupBar::eventFilter(QObject *watched, QEvent *event)
     return QWidget::eventFilter(watched, event);
 }
 
-void SetupBar::removeCorpus(const QString &corpus)
+bool SetupBar::removeCorpus(const QString &corpus)
 {
     const int i = m_corpus->findData(corpus);
-    if (i >= 0 && !m_builtCorpora.contains(corpus)) {
-        m_updating = true;
-        m_corpus->removeItem(i);
-        m_updating = false;
-    }
+    if (i < 0 || m_builtCorpora.contains(corpus))
+        return false;
+    m_updating = true;
+    m_corpus->removeItem(i);
+    m_updating = false;
+    return true;
 }
 
 void SetupBar::changed()

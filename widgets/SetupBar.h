@@ -31,8 +31,8 @@ public:
     /// ONNX model files offered as target and draft ("onnx:PATH").
     void setModelFiles(const QStringList &paths);
 
-    /// Takes a corpus that failed to load out of the list (built corpora stay).
-    void removeCorpus(const QString &corpus);
+    /// Takes a corpus that failed to load out of the list (built corpora stay); true when it left.
+    bool removeCorpus(const QString &corpus);
 
 signals:
     void setupChanged(const specdec::Setup &setup);

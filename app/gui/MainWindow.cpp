@@ -238,6 +238,8 @@ void MainWindow::connectSession()
         updateStatus();
     });
     connect(m_session, &SessionController::ready, this, [this](const SessionInfo &info) {
+        m_loadedCorpus = QString::fromStdString(m_session->setup().corpus);
+        m_loadedPrompt = QString::fromStdString(m_session->setup().prompt);
         m_roundView->setSession(info);
         m_distribution->setSession(info);
         m_theory->setTree(m_session->setup().decoding.tree);
@@ -252,10 +254,23 @@ void MainWindow::connectSession()
     });
     connect(m_session, &SessionController::capReached, this, &MainWindow::updateStatus);
     connect(m_session, &SessionController::failed, this, [this](const QString &message) {
-        // A corpus that failed to load leaves the list (the error names its file).
         const QString corpus = QString::fromStdString(m_session->setup().corpus);
-        if (!m_session->isReady() && !corpus.isEmpty() && message.contains(corpus))
-            m_setupBar->removeCorpus(corpus);
+        if (!m_session->isReady()) {
+            // No session: nothing of the one before stays on screen (its text went with it).
+            m_roundView->setSession(SessionInfo{});
+            // A corpus that failed to load leaves the list (the error names its file), and the corpus box goes
+            // back to the corpus of the last session that loaded, with its prompt — not to whichever corpus
+            // followed the failed one in the list, under a prompt of another vocabulary.
+            if (!corpus.isEmpty() && message.contains(corpus) && m_setupBar->removeCorpus(corpus)) {
+                Setup back = m_setupBar->setup();
+                const Setup first = defaultSetup();
+                back.corpus = m_loadedCorpus.isEmpty() ? first.corpus : m_loadedCorpus.toStdString();
+                back.prompt = m_loadedCorpus.isEmpty() ? first.prompt : m_loadedPrompt.toStdString();
+                m_setupBar->setSetup(back);
+                QSettings settings; // the next start opens what works
+                saveSetup(settings, back);
+            }
+        }
         m_banner->showMessage(MessageBanner::Kind::Error,
                               tr("The engine could not do that: %1. Change the setup to try again.").arg(message));
         updateStatus();
@@ -435,6 +450,9 @@ void MainWindow::updateStatus()
 void MainWindow::openCorpus(const QString &path)
 {
     Setup setup = m_setupBar->setup();
+    // A prompt belongs to its corpus's vocabulary: another corpus starts from an empty prompt (as in the box).
+    if (setup.corpus != path.toStdString())
+        setup.prompt.clear();
     setup.corpus = path.toStdString();
     startSession(setup);
 }

@@ -52,6 +52,9 @@ public:
     TransportBar *transport() const { return m_transport; }
     /// Asks for a corpus file and opens it (File ▸ Open corpus…, Ctrl+O).
     void openCorpusDialog();
+    /// Opens the corpus file `path` (the dialog's choice, a file dropped on the window) with the setup bar's
+    /// settings; another corpus than the one before starts from an empty prompt.
+    void openCorpus(const QString &path);
     /// Starts a session from `setup` and shows it in the setup bar.
     void startSession(const Setup &setup);
     /// Restores the saved geometry and docks; returns false when nothing was saved (the default layout stays).
@@ -76,7 +79,6 @@ private:
     void showPosition(int round, Phase phase, bool animate);
     void showCard(int card);
     void showTreeNode(int node);
-    void openCorpus(const QString &path);
     void openModel(const QString &path);
     void updateStatus();
     /// Brings the panels beside the round view (timeline, distributions, theory, plots) to the position on
@@ -108,6 +110,8 @@ private:
     bool m_compact = false;
     int m_nextPanel = 0;  ///< whose turn it is while streaming
     int m_chartsDrawn = 0; ///< charts drawn in the plots' current turn
+    QString m_loadedCorpus; ///< the corpus of the last session that loaded (empty: none yet)
+    QString m_loadedPrompt; ///< and its prompt
 };
 
 } // namespace specdec::gui
