@@ -3,7 +3,21 @@
 // "discarded") at K = 1..8 in the card sizes of a 1280×720 and a 1920×1080 window, in English and Chinese,
 // measured with QFontMetrics against their rectangles; the plots' legend entries get their full width; the
 // distribution view's "others" label does not run into the last token's; a card's die line writes u and
-// min(1, p/q) as the distribution view's caption does (0.0006 in both, not 0.00 on the card).
+// min(1, p/q) as the distribution view's caption does (0.0006 in both, not 0.00 on the card); the main window
+// and the tool windows fit a 1280×720 screen in both languages.
+#include "../TestSupport.h"
+#include "GuiTestSupport.h"
+
+#include "ArenaView.h"
+#include "ClassroomTools.h"
+#include "Language.h"
+#include "LosslessLabView.h"
+#include "MainWindow.h"
+#include "Player.h"
+#include "QuizView.h"
+#include "SessionController.h"
+#include "TheoryExplorer.h"
+
 #include "CardStrip.h"
 #include "DistributionView.h"
 #include "NumberText.h"
@@ -65,6 +79,8 @@ private slots:
     void legendsKeepTheirWidth();
     void othersLabelStandsApart();
     void dieLineReadsAsTheCaption();
+    void windowAndToolsFit720p_data();
+    void windowAndToolsFit720p();
 };
 
 void TestLayout::cardTextsFit_data()
@@ -256,6 +272,52 @@ void TestLayout::dieLineReadsAsTheCaption()
             QCOMPARE(line->text, expected);
         }
     }
+}
+
+// A 720p projector outside presenter mode: in English and Chinese the main window asks for at most 1280×680
+// (the title bar takes some 40 px), a window of 1280×720 is drawn at exactly that size (what --screenshot
+// --size 1280x720 saves), and each tool window — arena, lossless lab, theory explorer, quiz — asks for at most
+// 1280×680 too (the window once needed 1099×872, the arena 864×988).
+void TestLayout::windowAndToolsFit720p_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::newRow("en") << QStringLiteral("en");
+    QTest::newRow("zh_CN") << QStringLiteral("zh_CN");
+}
+
+void TestLayout::windowAndToolsFit720p()
+{
+    QFETCH(QString, language);
+    QStandardPaths::setTestModeEnabled(true);
+    QTranslator translator;
+    if (language != QLatin1String("en")) {
+        QVERIFY(translator.load(QStringLiteral(SPECDEC_QM_DIR "/specdec-lab_") + language + QStringLiteral(".qm")));
+        QCoreApplication::installTranslator(&translator);
+    }
+    SessionController session(test::builtCorpora());
+    Player player(&session);
+    Language languages; // not set: the translator above is the one installed
+    MainWindow window(&session, &player, &languages);
+    window.arrangeFor(QSize(1280, 720));
+    window.show();
+    QSignalSpy ready(&session, &SessionController::ready);
+    window.startSession(test::tinySetup());
+    QVERIFY(ready.wait(30000));
+    QCoreApplication::processEvents();
+    const auto fits = [](const QWidget *w, const char *what) {
+        const QSize min = w->minimumSizeHint().expandedTo(w->minimumSize());
+        QVERIFY2(min.width() <= 1280 && min.height() <= 680,
+                 qPrintable(QStringLiteral("%1 needs %2×%3").arg(QLatin1String(what)).arg(min.width()).arg(min.height())));
+    };
+    fits(&window, "the main window");
+    QCOMPARE(window.size(), QSize(1280, 720));
+    QCOMPARE(window.grab().size(), QSize(1280, 720));
+    const ClassroomTools &tools = *window.classroom();
+    fits(tools.arena(), "the arena");
+    fits(tools.lab(), "the lossless lab");
+    fits(tools.theoryExplorer(), "the theory explorer");
+    fits(tools.quiz(), "the quiz");
+    QCoreApplication::removeTranslator(&translator);
 }
 
 QTEST_MAIN(TestLayout)
