@@ -119,9 +119,9 @@ RoundFrame CardStrip::frame() const
     const RoundTrace &t = m_record->trace;
     const int rolling = rollingCard();
     if (rolling < 0 || rolling >= t.draftLength)
-        return frameOf(&t, t.index, m_phase, step(), m_options);
+        return frameOf(traceOf(m_record), t.index, m_phase, step(), m_options);
     // The test as the room saw it, with the die on its way to u (eased out); the verdict comes when it stops.
-    RoundFrame f = frameOf(&t, t.index, m_phase, m_step - 1, m_options);
+    RoundFrame f = frameOf(traceOf(m_record), t.index, m_phase, m_step - 1, m_options);
     const double u = t.positions[static_cast<std::size_t>(rolling)].u;
     if (u >= 0.0)
         f.cards[static_cast<std::size_t>(rolling)].u = u * (1.0 - std::pow(1.0 - m_progress, 3.0));
@@ -132,7 +132,7 @@ RoundFrame CardStrip::targetFrame() const
 {
     if (!m_record)
         return {};
-    return frameOf(&m_record->trace, m_record->trace.index, m_phase, m_step, m_options);
+    return frameOf(traceOf(m_record), m_record->trace.index, m_phase, m_step, m_options);
 }
 
 CardStrip::CardState CardStrip::cardState(int card) const

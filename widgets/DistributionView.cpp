@@ -109,7 +109,7 @@ void DistributionView::showCard(std::shared_ptr<const RoundRecord> record, int c
     m_treeNode = -1;
     m_treeFrame = {};
     m_phase = phase;
-    m_frame = m_record ? frameOf(&m_record->trace, m_record->trace.index, phase, RoundFrame::kAllSteps, options)
+    m_frame = m_record ? frameOf(traceOf(m_record), m_record->trace.index, phase, RoundFrame::kAllSteps, options)
                        : RoundFrame{};
     rebuild();
 }

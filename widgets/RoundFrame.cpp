@@ -59,7 +59,7 @@ int stepsOf(const RoundTrace &trace, Phase phase, const RevealOptions &options)
     return 1;
 }
 
-RoundFrame frameOf(const RoundTrace *trace, int round, Phase phase, int step, const RevealOptions &options)
+RoundFrame frameOf(std::shared_ptr<const RoundTrace> trace, int round, Phase phase, int step, const RevealOptions &options)
 {
     RoundFrame f;
     if (!trace || round < 0)
@@ -71,7 +71,7 @@ RoundFrame frameOf(const RoundTrace *trace, int round, Phase phase, int step, co
     const int k = t.draftLength;
     const int rank = phaseRank(phase);
     step = std::clamp(step, 1, stepsOf(t, phase, options));
-    f.trace = trace;
+    f.trace = std::move(trace); // t stays valid: the frame owns it now
     f.round = round;
     f.phase = phase;
     f.committed = phase == Phase::Commit;

@@ -15,6 +15,7 @@
 
 #include <Eigen/Core>
 
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -44,7 +45,8 @@ struct CardFrame
     State state = State::Pending;
 };
 
-/// The distributions a card may show at this frame (null: not revealed or not recorded).
+/// The distributions a card may show at this frame (null: not revealed or not recorded). The pointers point
+/// into the frame's trace: valid while the frame (or another owner of the trace) lives.
 struct DistributionFrame
 {
     const Eigen::VectorXd *p = nullptr;
@@ -72,7 +74,10 @@ struct RoundFrame
 {
     static constexpr int kAllSteps = 1 << 20;
 
-    const RoundTrace *trace = nullptr; ///< null: the prompt alone (before the first round, or after Home)
+    /// The round's trace, shared with its owner (a RoundHistory record): a frame kept for later reads the trace
+    /// it was made from even after the history's cache has let that record go. Null: the prompt alone (before
+    /// the first round, or after Home).
+    std::shared_ptr<const RoundTrace> trace;
     int round = -1;
     Phase phase = Phase::Draft;
     std::vector<CardFrame> cards;      ///< K + 1 when there is a trace
@@ -97,8 +102,9 @@ struct RoundFrame
 int stepsOf(const RoundTrace &trace, Phase phase, const RevealOptions &options = {});
 
 /// The frame of round `round` (0-based; `trace` its trace, or null for the prompt alone) at `phase` after
-/// `step` of its steps (1..stepsOf; kAllSteps: the whole phase).
-RoundFrame frameOf(const RoundTrace *trace, int round, Phase phase, int step = RoundFrame::kAllSteps,
+/// `step` of its steps (1..stepsOf; kAllSteps: the whole phase). The frame shares `trace` (for a history's
+/// record: traceOf(record), RoundRecord.h).
+RoundFrame frameOf(std::shared_ptr<const RoundTrace> trace, int round, Phase phase, int step = RoundFrame::kAllSteps,
                    const RevealOptions &options = {});
 
 } // namespace specdec::gui

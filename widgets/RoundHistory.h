@@ -14,14 +14,17 @@
 // round still there, contains() is false before it, and its exact numbers live on in the cumulative metrics
 // of the rounds kept. So a session of any length holds a bounded memory.
 //
-// A reference from at() to an older round stays valid while it is cached (the last kCached rebuilt rounds);
-// hold shared() to keep one longer. Records must come in round order from round 0, with the metrics SessionRun
-// gives them (CompactRounds rebuilds them that way).
+// Lifetimes: at() and back() are for reading within one statement (a loop body that reads no other round):
+// the reference into an older round dies when that record leaves the cache of rebuilt rounds (kCached, first
+// in, first out), which any later read may cause. Whatever keeps a record beyond that — a frame, a view's
+// round on screen, the transcript's last round — holds shared() (or trace(): the same record's trace), which
+// owns the record. Records must come in round order from round 0, with the metrics SessionRun gives them
+// (CompactRounds rebuilds them that way).
 //
 // API (GUI thread only):
 //   size(), empty(), at(round) / back()       the record of a round (trace, per-round and cumulative metrics)
 //   first(), contains(round)                  the oldest round kept; whether a round can be read
-//   shared(round)                             the same record shared, for the one a view keeps on screen
+//   shared(round), trace(round)               the same record (its trace) owned, for what a caller keeps
 //   committed(round)                          the tokens a round committed, without building its record
 //   hasDistributions(round)                   whether its full vectors are still kept
 //   pin(round)                                keep this round's vectors while it is on screen (-1: none)
@@ -66,10 +69,13 @@ public:
     bool empty() const { return size() == 0; }
     /// The oldest round kept: rounds before it were dropped, their numbers only in the sums.
     int first() const { return m_compact.first(); }
-    /// Round `round` (first() <= round < size()).
+    /// Round `round` (first() <= round < size()), to read now: see "Lifetimes" above.
     const RoundRecord &at(int round) const { return *shared(round); }
     const RoundRecord &back() const { return at(size() - 1); }
+    /// Round `round` owned by the caller: valid however many other rounds are read afterwards.
     std::shared_ptr<const RoundRecord> shared(int round) const;
+    /// The trace of shared(round), owning the record (what frameOf takes).
+    std::shared_ptr<const RoundTrace> trace(int round) const { return traceOf(shared(round)); }
     std::span<const TokenId> committed(int round) const { return m_compact.committed(round); }
     bool contains(int round) const { return round >= first() && round < size(); }
 

@@ -10,6 +10,14 @@ Origin originOf(const RoundTrace &trace, int i)
     return trace.rejectedAt >= 0 ? Origin::Residual : Origin::Bonus;
 }
 
+std::shared_ptr<const RoundTrace> traceOf(std::shared_ptr<const RoundRecord> record)
+{
+    if (!record)
+        return nullptr;
+    const RoundTrace *trace = &record->trace;
+    return {std::move(record), trace};
+}
+
 void registerMetaTypes()
 {
     qRegisterMetaType<RoundRecord>();

@@ -33,6 +33,10 @@ struct RoundRecord
     double baselineSeconds = 0.0; ///< wall time of the autoregressive baseline for the same tokens (when measured)
 };
 
+/// The trace of a shared record, sharing the record's ownership (the aliasing constructor): what a RoundFrame
+/// keeps, so the trace lives as long as the frame however the history caches records. Null for null.
+std::shared_ptr<const RoundTrace> traceOf(std::shared_ptr<const RoundRecord> record);
+
 /// What a loaded setup is: its vocabulary, prompt and model names.
 struct SessionInfo
 {

@@ -99,7 +99,7 @@ void RoundView::showPosition(const RoundHistory &history, int round, Phase phase
     }
     // The caches of a chain round (a tree round's states hold its paths; its trace is the accepted path only).
     m_caches->setVisible(!tree);
-    m_caches->setFrame(tree ? RoundFrame{} : frameOf(&m_record->trace, round, phase));
+    m_caches->setFrame(tree ? RoundFrame{} : frameOf(traceOf(m_record), round, phase));
     updateHeader();
 }
 
@@ -137,7 +137,7 @@ void RoundView::updateHeader()
     QStringList chips;
     // Which of Residual and Bonus the round has is a result: before its dice are shown the chip names both.
     // (A tree round is shown whole per phase; a chain's cards may be at a step of the phase.)
-    const bool known = m_record->tree ? frameOf(&m_record->trace, m_round, m_phase).outcomeRevealed
+    const bool known = m_record->tree ? frameOf(traceOf(m_record), m_round, m_phase).outcomeRevealed
                                       : m_cards->targetFrame().outcomeRevealed;
     for (Phase p : phasesOf(m_record->trace)) {
         const QString name = (p == Phase::Residual || p == Phase::Bonus) && !known

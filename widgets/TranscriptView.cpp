@@ -44,18 +44,24 @@ void TranscriptView::showRounds(const RoundHistory &history, int rounds)
 {
     rounds = std::min(rounds, history.size());
     // The last round shown, when the history still has it (a long session drops its oldest rounds).
-    auto lastShown = [&](int shown) { return history.contains(shown - 1) ? &history.at(shown - 1) : nullptr; };
-    if (rounds == m_shown && (rounds == 0 || lastShown(rounds) == m_last))
+    auto lastShown = [&](int shown) {
+        return history.contains(shown - 1) ? history.shared(shown - 1) : std::shared_ptr<const RoundRecord>();
+    };
+    auto isLast = [&](int shown) {
+        const auto last = m_last.lock();
+        return last && lastShown(shown) == last;
+    };
+    if (rounds == m_shown && (rounds == 0 || isLast(rounds)))
         return;
     // Moving forward over the same rounds appends; anything else (a jump back, another session) rebuilds.
-    if (rounds > m_shown && (m_shown == 0 || (m_last && lastShown(m_shown) == m_last))) {
+    if (rounds > m_shown && (m_shown == 0 || isLast(m_shown))) {
         // One edit block: the document is laid out once, not once per inserted run.
         QTextCursor block(document());
         block.beginEditBlock();
         for (int r = std::max({m_shown, rounds - kMaxRoundsAppended, history.first()}); r < rounds; ++r)
             appendRound(history.at(r));
         block.endEditBlock();
-        m_last = &history.at(rounds - 1);
+        m_last = history.shared(rounds - 1);
         m_shown = rounds;
     } else {
         rebuild(&history, rounds);
@@ -69,7 +75,7 @@ void TranscriptView::rebuild(const RoundHistory *history, int rounds)
     if (!history)
         rounds = 0;
     m_shown = 0;
-    m_last = nullptr;
+    m_last.reset();
     if (!m_vocabulary)
         return;
     QTextCursor cursor(document());
@@ -81,7 +87,8 @@ void TranscriptView::rebuild(const RoundHistory *history, int rounds)
         appendRound(history->at(i));
     cursor.endEditBlock();
     m_shown = rounds;
-    m_last = rounds > 0 && history->contains(rounds - 1) ? &history->at(rounds - 1) : nullptr;
+    if (rounds > 0 && history->contains(rounds - 1))
+        m_last = history->shared(rounds - 1);
 }
 
 void TranscriptView::appendRound(const RoundRecord &record)

@@ -35,7 +35,9 @@ private:
 
     std::shared_ptr<const Vocabulary> m_vocabulary;
     std::vector<TokenId> m_prompt;
-    const RoundRecord *m_last = nullptr; ///< the last record appended, to tell an append from a jump
+    /// The last record appended, to tell an append from a jump. Watched, not owned (the history owns it); a raw
+    /// address compared after the history dropped the record could be a newer record's.
+    std::weak_ptr<const RoundRecord> m_last;
     int m_shown = 0;
     LabColors m_colors;
 };

@@ -377,7 +377,7 @@ void MainWindow::revealPanel(int panel)
     // position on screen sets the numbers (theory, the plots' cursor and per-position acceptance).
     const RoundHistory &history = m_session->history();
     auto frameAt = [&](int round, Phase phase, int step) {
-        return history.contains(round) ? frameOf(&history.at(round).trace, round, phase, step, m_player->revealOptions())
+        return history.contains(round) ? frameOf(history.trace(round), round, phase, step, m_player->revealOptions())
                                        : RoundFrame{};
     };
     const RoundFrame now = frameAt(m_player->round(), m_player->phase(), m_player->step());

@@ -20,6 +20,13 @@ Eigen::VectorXd dist(std::initializer_list<double> values)
     return v;
 }
 
+/// A trace the test owns, handed to frameOf without ownership (the aliasing constructor with no owner): every
+/// trace here outlives its frames, and the distributions' pointers can be compared with its vectors.
+std::shared_ptr<const RoundTrace> unowned(const RoundTrace &t)
+{
+    return {std::shared_ptr<const RoundTrace>(), &t};
+}
+
 /// K = 3 over a vocabulary of 3 tokens: card 0 accepted, card 1 rejected, card 2 discarded; correction 2.
 RoundTrace rejectedTrace()
 {
@@ -97,7 +104,7 @@ void TestFrame::draftRevealsCardsOneByOneWithQOnly()
     const RoundTrace t = rejectedTrace();
     QCOMPARE(stepsOf(t, Phase::Draft), 3);
     for (int step = 1; step <= 3; ++step) {
-        const RoundFrame f = frameOf(&t, 4, Phase::Draft, step);
+        const RoundFrame f = frameOf(unowned(t), 4, Phase::Draft, step);
         QCOMPARE(static_cast<int>(f.cards.size()), 4);
         for (int i = 0; i < 3; ++i) {
             const CardFrame &c = f.cards[static_cast<std::size_t>(i)];
@@ -116,13 +123,13 @@ void TestFrame::draftRevealsCardsOneByOneWithQOnly()
 void TestFrame::verifyRevealsPAfterTheSweep()
 {
     const RoundTrace t = rejectedTrace();
-    const RoundFrame sweep = frameOf(&t, 4, Phase::Verify, 1);
+    const RoundFrame sweep = frameOf(unowned(t), 4, Phase::Verify, 1);
     QVERIFY(sweep.sweeping);
     QVERIFY(!sweep.cards[0].p);
     QVERIFY(sweep.cards[3].visible);
     QCOMPARE(sweep.cards[3].state, State::Placeholder);
     QCOMPARE(sweep.cards[3].token, -1);
-    const RoundFrame scored = frameOf(&t, 4, Phase::Verify);
+    const RoundFrame scored = frameOf(unowned(t), 4, Phase::Verify);
     QVERIFY(!scored.sweeping);
     for (int i = 0; i < 3; ++i) {
         QCOMPARE(scored.cards[static_cast<std::size_t>(i)].p, std::optional(0.25));
@@ -136,7 +143,7 @@ void TestFrame::diceRevealsVerdictsInOrder()
 {
     const RoundTrace t = rejectedTrace();
     QCOMPARE(stepsOf(t, Phase::Dice), 2); // tested: card 0 and the rejected card 1
-    const RoundFrame first = frameOf(&t, 4, Phase::Dice, 1);
+    const RoundFrame first = frameOf(unowned(t), 4, Phase::Dice, 1);
     QCOMPARE(first.cards[0].passed, std::optional(true));
     QCOMPARE(first.cards[0].u, std::optional(0.1));
     QCOMPARE(first.cards[0].state, State::Accepted);
@@ -145,7 +152,7 @@ void TestFrame::diceRevealsVerdictsInOrder()
     QCOMPARE(first.cards[2].state, State::Pending); // not known to be discarded yet
     QCOMPARE(first.verdictsRevealed, 1);
     QVERIFY(!first.outcomeRevealed);
-    const RoundFrame all = frameOf(&t, 4, Phase::Dice);
+    const RoundFrame all = frameOf(unowned(t), 4, Phase::Dice);
     QCOMPARE(all.cards[1].passed, std::optional(false));
     QCOMPARE(all.cards[1].state, State::Rejected);
     QCOMPARE(all.cards[2].state, State::Discarded);
@@ -160,14 +167,14 @@ void TestFrame::residualAndCommit()
 {
     const RoundTrace t = rejectedTrace();
     // Asking for Bonus of a rejected round shows its Residual.
-    const RoundFrame r = frameOf(&t, 4, Phase::Bonus);
+    const RoundFrame r = frameOf(unowned(t), 4, Phase::Bonus);
     QCOMPARE(r.phase, Phase::Residual);
     QCOMPARE(r.cards[3].state, State::Residual);
     QCOMPARE(r.cards[3].token, 2);
     QCOMPARE(r.cards[3].r, std::optional(1.0));
     QCOMPARE(r.currentCard, 3);
     QVERIFY(!r.committed);
-    const RoundFrame c = frameOf(&t, 4, Phase::Commit);
+    const RoundFrame c = frameOf(unowned(t), 4, Phase::Commit);
     QVERIFY(c.committed);
     QCOMPARE(c.currentCard, 1);
 }
@@ -175,10 +182,10 @@ void TestFrame::residualAndCommit()
 void TestFrame::bonusRound()
 {
     const RoundTrace t = acceptedTrace();
-    const RoundFrame dice = frameOf(&t, 0, Phase::Dice);
+    const RoundFrame dice = frameOf(unowned(t), 0, Phase::Dice);
     QCOMPARE(dice.cards[3].state, State::Placeholder);
     QVERIFY(dice.outcomeRevealed);
-    const RoundFrame b = frameOf(&t, 0, Phase::Bonus);
+    const RoundFrame b = frameOf(unowned(t), 0, Phase::Bonus);
     QCOMPARE(b.cards[3].state, State::Bonus);
     QCOMPARE(b.cards[3].token, 1);
     QCOMPARE(b.cards[3].p, std::optional(0.2));
@@ -189,27 +196,27 @@ void TestFrame::otherViewsCountOnlyCommittedRounds()
 {
     const RoundTrace t = rejectedTrace();
     for (Phase p : {Phase::Draft, Phase::Verify, Phase::Dice, Phase::Residual})
-        QCOMPARE(frameOf(&t, 4, p).roundsRevealed, 4);
-    QCOMPARE(frameOf(&t, 4, Phase::Commit).roundsRevealed, 5);
+        QCOMPARE(frameOf(unowned(t), 4, p).roundsRevealed, 4);
+    QCOMPARE(frameOf(unowned(t), 4, Phase::Commit).roundsRevealed, 5);
 }
 
 void TestFrame::distributionsFollowThePhase()
 {
     const RoundTrace t = rejectedTrace();
-    const DistributionFrame draft = frameOf(&t, 4, Phase::Draft).distributions(1);
+    const DistributionFrame draft = frameOf(unowned(t), 4, Phase::Draft).distributions(1);
     QVERIFY(draft.valid && draft.q && !draft.p && !draft.residual);
     QCOMPARE(draft.marked, 1);
-    QVERIFY(!frameOf(&t, 4, Phase::Draft, 1).distributions(1).valid); // card 1 not drafted yet
-    const DistributionFrame verify = frameOf(&t, 4, Phase::Verify).distributions(1);
+    QVERIFY(!frameOf(unowned(t), 4, Phase::Draft, 1).distributions(1).valid); // card 1 not drafted yet
+    const DistributionFrame verify = frameOf(unowned(t), 4, Phase::Verify).distributions(1);
     QVERIFY(verify.q && verify.p && !verify.residual);
-    QVERIFY(!frameOf(&t, 4, Phase::Dice).distributions(1).residual);
-    const DistributionFrame rejected = frameOf(&t, 4, Phase::Residual).distributions(1);
+    QVERIFY(!frameOf(unowned(t), 4, Phase::Dice).distributions(1).residual);
+    const DistributionFrame rejected = frameOf(unowned(t), 4, Phase::Residual).distributions(1);
     QVERIFY(rejected.residual);
     // The K+1 card: p of position K+1 after the sweep, the residual once the correction is drawn.
-    QVERIFY(!frameOf(&t, 4, Phase::Draft).distributions(3).valid);
-    const DistributionFrame extraVerify = frameOf(&t, 4, Phase::Verify).distributions(3);
+    QVERIFY(!frameOf(unowned(t), 4, Phase::Draft).distributions(3).valid);
+    const DistributionFrame extraVerify = frameOf(unowned(t), 4, Phase::Verify).distributions(3);
     QVERIFY(extraVerify.p == &t.bonusDist && extraVerify.marked == -1);
-    const DistributionFrame extra = frameOf(&t, 4, Phase::Residual).distributions(3);
+    const DistributionFrame extra = frameOf(unowned(t), 4, Phase::Residual).distributions(3);
     QVERIFY(extra.residual == &t.residual && extra.p == &t.positions[1].pDist);
     QCOMPARE(extra.marked, 2);
     // Rounds without their vectors (older than the history's window) reveal no distributions.
@@ -218,7 +225,7 @@ void TestFrame::distributionsFollowThePhase()
         p.pDist.resize(0);
         p.qDist.resize(0);
     }
-    const DistributionFrame none = frameOf(&light, 4, Phase::Commit).distributions(0);
+    const DistributionFrame none = frameOf(unowned(light), 4, Phase::Commit).distributions(0);
     QVERIFY(none.valid && !none.p && !none.q);
 }
 
@@ -228,7 +235,7 @@ void TestFrame::predictBeforeRevealHidesEachVerdictOneStep()
     RevealOptions predict;
     predict.predictBeforeReveal = true;
     QCOMPARE(stepsOf(t, Phase::Dice, predict), 4);
-    const RoundFrame ask = frameOf(&t, 4, Phase::Dice, 1, predict);
+    const RoundFrame ask = frameOf(unowned(t), 4, Phase::Dice, 1, predict);
     QVERIFY(ask.cards[0].testShown);
     QCOMPARE(ask.cards[0].threshold, std::optional(0.5));
     QVERIFY(ask.cards[0].p && ask.cards[0].q); // p, q and the threshold to predict from
@@ -236,13 +243,13 @@ void TestFrame::predictBeforeRevealHidesEachVerdictOneStep()
     QVERIFY(!ask.cards[0].u);      // the die is not rolled yet
     QCOMPARE(ask.cards[0].state, State::Pending);
     QCOMPARE(ask.verdictsRevealed, 0);
-    const RoundFrame told = frameOf(&t, 4, Phase::Dice, 2, predict);
+    const RoundFrame told = frameOf(unowned(t), 4, Phase::Dice, 2, predict);
     QCOMPARE(told.cards[0].passed, std::optional(true));
     QCOMPARE(told.cards[0].u, std::optional(t.positions[0].u)); // rolled with the verdict
     QCOMPARE(told.verdictsRevealed, 1);
     QVERIFY(!told.outcomeRevealed);
     QVERIFY(!told.cards[1].testShown);
-    const RoundFrame last = frameOf(&t, 4, Phase::Dice, RoundFrame::kAllSteps, predict);
+    const RoundFrame last = frameOf(unowned(t), 4, Phase::Dice, RoundFrame::kAllSteps, predict);
     QCOMPARE(last.cards[1].passed, std::optional(false));
 }
 
@@ -250,7 +257,7 @@ void TestFrame::greedyRollsNoDie()
 {
     RoundTrace t = rejectedTrace();
     t.greedy = true;
-    const RoundFrame f = frameOf(&t, 4, Phase::Dice);
+    const RoundFrame f = frameOf(unowned(t), 4, Phase::Dice);
     QVERIFY(f.cards[0].testShown);
     QVERIFY(!f.cards[0].u);
     QCOMPARE(f.cards[0].passed, std::optional(true));
@@ -266,7 +273,7 @@ void TestFrame::cachesGrowByPhaseAndRollBackAtCommit()
     t.draftCache = {9, 12, 11, 1, 0, 3};
     t.targetCache = {9, 13, 11, 2, 1, 4};
     for (int step = 1; step <= 3; ++step) {
-        const RoundFrame f = frameOf(&t, 4, Phase::Draft, step);
+        const RoundFrame f = frameOf(unowned(t), 4, Phase::Draft, step);
         QVERIFY(f.draftCache.valid);
         QCOMPARE(f.draftCache.length, step == 3 ? 12 : 10 + step - 1);
         QCOMPARE(f.targetCache.length, 9); // the head chef has not been called
@@ -274,14 +281,14 @@ void TestFrame::cachesGrowByPhaseAndRollBackAtCommit()
         QVERIFY(!f.draftCache.rolledBack);
     }
     for (Phase phase : {Phase::Verify, Phase::Dice, Phase::Residual}) {
-        const RoundFrame f = frameOf(&t, 4, phase);
+        const RoundFrame f = frameOf(unowned(t), 4, phase);
         QCOMPARE(f.targetCache.length, 13);
         QCOMPARE(f.targetCache.peak, 13);
         QCOMPARE(f.targetCache.refills, 1);
         QCOMPARE(f.targetCache.discarded, 0); // the rollback comes with the commit
         QCOMPARE(f.draftCache.length, 12);
     }
-    const RoundFrame commit = frameOf(&t, 4, Phase::Commit);
+    const RoundFrame commit = frameOf(unowned(t), 4, Phase::Commit);
     QVERIFY(commit.targetCache.rolledBack && commit.draftCache.rolledBack);
     QCOMPARE(commit.targetCache.length, t.contextLength + t.acceptedCount());
     QCOMPARE(commit.draftCache.length, t.contextLength + t.acceptedCount());

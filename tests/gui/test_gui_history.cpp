@@ -8,6 +8,7 @@
 
 #include "../TestSupport.h"
 
+#include "RoundFrame.h"
 #include "RoundHistory.h"
 #include "SessionRun.h"
 #include "TimelineModel.h"
@@ -66,6 +67,7 @@ private slots:
     void rebuiltRoundsEqualTheOriginals();
     void recordsAndBytesStayBounded();
     void oldestRoundsLeaveTheirSumsStay();
+    void keptFrameOutlivesTheCache();
 };
 
 void TestHistory::oldRoundsKeepNumbersOnly()
@@ -397,6 +399,44 @@ void TestHistory::oldestRoundsLeaveTheirSumsStay()
     QCOMPARE(timeline.index(0).data(TimelineModel::RoundRole).toInt(), 0);
     QVERIFY(timeline.index(0).data(Qt::ToolTipRole).toString().contains(QStringLiteral("totals only")));
     QVERIFY(timeline.index(3999).data(Qt::DisplayRole).toString().startsWith(QStringLiteral("4000")));
+}
+
+void TestHistory::keptFrameOutlivesTheCache()
+{
+    // A frame kept past the call (the window keeps the position on screen while it reads other rounds) must
+    // own its trace: an older round's record lives in the history's small cache of rebuilt rounds, and reading
+    // kCached other old rounds lets it go. A raw pointer into it would then read freed memory, soon another
+    // rebuilt round's record (same size, the allocator's first choice): a wrong index here, or ASan's
+    // heap-use-after-free.
+    RoundHistory history(4);
+    const int rounds = 2 * RoundHistory::kCached + 40;
+    for (int i = 0; i < rounds; ++i)
+        history.append({syntheticRound(i)});
+    const int round = 3;
+    QVERIFY(!history.hasDistributions(round)); // older than the window: rebuilt when read, then cached
+    const RoundFrame frame = frameOf(history.trace(round), round, Phase::Commit);
+    const RoundTrace expected = frame.trace ? *frame.trace : RoundTrace{}; // a copy of its numbers while fresh
+    QCOMPARE(expected.index, round);
+    const std::weak_ptr<const RoundTrace> watched = frame.trace;
+    for (int r = round + 1; r < round + 1 + RoundHistory::kCached + 8; ++r) {
+        QVERIFY(!history.hasDistributions(r));
+        QCOMPARE(history.at(r).trace.index, r);
+    }
+    // Round 3 left the cache and is rebuilt anew when read, while the frame still owns its own record.
+    QVERIFY(history.recordsHeld() <= 4 + RoundHistory::kCached);
+    QVERIFY(&history.at(round).trace != frame.trace.get());
+    QVERIFY(!watched.expired());
+    compareTraces(*frame.trace, expected);
+    const std::shared_ptr<const RoundRecord> original = syntheticRound(round);
+    QCOMPARE(frame.trace->committed, original->trace.committed);
+    QCOMPARE(frame.trace->rejectedAt, original->trace.rejectedAt);
+    for (std::size_t i = 0; i < original->trace.positions.size(); ++i)
+        QCOMPARE(frame.trace->positions[i].token, original->trace.positions[i].token);
+    QCOMPARE(frame.cards.size(), original->trace.positions.size() + 1);
+    // It even outlives the history's records: clear() frees everything the history holds, not the frame's.
+    history.clear();
+    compareTraces(*frame.trace, expected);
+    QCOMPARE(frame.distributions(0).marked, original->trace.positions[0].token);
 }
 
 QTEST_MAIN(TestHistory)
