@@ -125,8 +125,10 @@ bool build(CardLayout &out, const QRectF &rect, const CardContent &card, const L
     // the token: about four times the text size, as far as the card's width allows
     QFont glyphFont = font;
     // (and a third of the card's height, so that a short card — an arena lane — keeps its numbers legible)
-    const double glyph = std::max(1.2 * em(font), std::min({4.3 * em(font), 0.45 * w, rect.height() / 3.0}));
-    glyphFont.setPixelSize(static_cast<int>(glyph * scale));
+    // (a larger scale than 1 grows it like the other texts, still within the card's width and height)
+    const double grow = std::max(1.0, scale);
+    const double glyph = std::max(1.2 * em(font), std::min({4.3 * em(font) * grow, 0.45 * w, rect.height() / 3.0}));
+    glyphFont.setPixelSize(static_cast<int>(glyph * std::min(1.0, scale)));
     if (const auto h = add(card.glyph, glyphFont, y, Qt::AlignCenter,
                            discarded ? c.discarded : (placeholder ? c.muted : c.text), w - 4, rect.left() + 2))
         y += *h + 1;
@@ -169,7 +171,7 @@ bool build(CardLayout &out, const QRectF &rect, const CardContent &card, const L
             add(text, small, y, Qt::AlignHCenter | Qt::AlignVCenter,
                 !f.passed ? c.text : *f.passed ? c.accepted : c.rejected, inner, left);
         } else {
-            const double bar = barHeight(font);
+            const double bar = barHeight(font) * grow;
             const double barTop = y + 0.8 * bar; // room for the u marker above the bar
             if (barTop + bar <= bottom) {
                 out.dieBar = QRectF(left + 2, barTop, inner - 4, bar);
@@ -229,6 +231,11 @@ void paintDie(QPainter &painter, const QRectF &bar, const CardContent &card, con
 CardLayout layoutCard(const QRectF &rect, const CardContent &card, const LabColors &colors, const QFont &font)
 {
     CardLayout layout;
+    // A card wider than kCardBaseWidth tries its texts larger first (in steps down to the strip's font).
+    const double grow = std::clamp(rect.width() / kCardBaseWidth, 1.0, kMaxCardTextScale);
+    for (double scale = grow; scale > 1.0; scale -= 0.1)
+        if (build(layout, rect, card, colors, font, scale, false))
+            return layout;
     for (double scale : {1.0, 0.9, 0.8, 0.7, 0.6})
         if (build(layout, rect, card, colors, font, scale, false))
             return layout;

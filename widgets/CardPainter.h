@@ -46,6 +46,14 @@ struct CardLayout
     QRectF dieBar;               ///< empty when no die is drawn
 };
 
+/// The card width at which a card's texts are drawn in the strip's font. A wider card (a strip with height to
+/// spare: a projector's stage, or early in a session when the transcript is short) draws its texts larger in
+/// proportion, up to kMaxCardTextScale, when they still fit its height.
+constexpr double kCardBaseWidth = 150.0;
+constexpr double kMaxCardTextScale = 1.5;
+
+/// The texts of one card at `rect` and where they go: at the largest scale (<= rect's width / kCardBaseWidth)
+/// at which everything fits, a smaller font for a text too wide, lines left out whole when nothing fits.
 CardLayout layoutCard(const QRectF &rect, const CardContent &card, const LabColors &colors, const QFont &font);
 void paintCard(QPainter &painter, const QRectF &rect, const CardContent &card, const LabColors &colors,
                const QFont &font);

@@ -186,7 +186,11 @@ QRectF CardStrip::cardRect(int card) const
 {
     const int n = cardCount();
     const double available = width() - 2 * kMargin - kExtraGap - (n - 2) * kGap;
-    const double w = std::clamp(available / std::max(1, n), 24.0, 150.0);
+    // At most kCardBaseWidth wide, or up to kMaxCardTextScale times that where the strip is tall enough for the
+    // taller card (its texts grow with it, CardPainter.h): a projector's stage, a short transcript.
+    const double room = (height() - 2 * kMargin) / 1.5;
+    const double widest = std::clamp(room, kCardBaseWidth, kCardBaseWidth * kMaxCardTextScale);
+    const double w = std::clamp(available / std::max(1, n), 24.0, widest);
     const double total = n * w + (n - 2) * kGap + kExtraGap;
     const double left = std::max(kMargin, (width() - total) / 2);
     const int k = n - 1;

@@ -23,6 +23,9 @@ RoundView::RoundView(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(6);
+    // The text takes what it needs (TranscriptView: no taller than its text), up to 2/5 of the spare height;
+    // the cards (or the tree) take the rest. Before the first session there is no text: neither the box nor
+    // its legend shows.
     layout->addWidget(m_transcript, 2);
     layout->addWidget(m_legend);
     layout->addSpacing(4);
@@ -31,6 +34,8 @@ RoundView::RoundView(QWidget *parent)
     layout->addWidget(m_cards, 3);
     layout->addWidget(m_tree, 3);
     m_tree->hide();
+    m_transcript->hide();
+    m_legend->hide();
     layout->addWidget(m_caches);
     QFont headerFont = m_header->font();
     headerFont.setPointSizeF(headerFont.pointSizeF() * 1.25);
@@ -60,6 +65,8 @@ void RoundView::setSession(const SessionInfo &session)
     m_cards->setVocabulary(session.vocabulary);
     m_tree->setVocabulary(session.vocabulary);
     m_transcript->setSession(session);
+    m_transcript->setVisible(session.vocabulary != nullptr);
+    m_legend->setVisible(session.vocabulary != nullptr);
     clear();
 }
 

@@ -3,11 +3,13 @@
 
 #include "TokenText.h"
 
+#include <QAbstractTextDocumentLayout>
 #include <QEvent>
 #include <QScrollBar>
 #include <QTextCursor>
 
 #include <algorithm>
+#include <cmath>
 
 namespace specdec::gui {
 
@@ -31,6 +33,25 @@ TranscriptView::TranscriptView(QWidget *parent)
     // Read-only text that grows every round: an undo stack would keep every insertion and every trimmed
     // head (memory growing with the rounds played).
     document()->setUndoRedoEnabled(false);
+    // The document lays itself out again after each edit and on a new width or font: the box follows.
+    connect(document()->documentLayout(), &QAbstractTextDocumentLayout::documentSizeChanged, this,
+            &TranscriptView::fitToText);
+    fitToText();
+}
+
+int TranscriptView::contentHeight() const
+{
+    const double margins = 2 * document()->documentMargin();
+    const double twoLines = 2 * QFontMetricsF(font()).lineSpacing() + margins;
+    const double text = std::max(document()->size().height(), twoLines);
+    return std::max(minimumHeight(), static_cast<int>(std::ceil(text)) + 2 * frameWidth());
+}
+
+void TranscriptView::fitToText()
+{
+    const int h = contentHeight();
+    if (h != maximumHeight())
+        setMaximumHeight(h);
 }
 
 void TranscriptView::setSession(const SessionInfo &session)
@@ -130,6 +151,8 @@ void TranscriptView::changeEvent(QEvent *event)
     if (event->type() == QEvent::PaletteChange)
         m_colors = LabColors::from(palette());
     QTextBrowser::changeEvent(event);
+    if (event->type() == QEvent::FontChange) // two lines of the new font, also before any text
+        fitToText();
 }
 
 } // namespace specdec::gui

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // TranscriptView: the prompt and the committed text, each token coloured by where it came from (accepted
-// draft, residual, bonus), up to a given round.
+// draft, residual, bonus), up to a given round. The box is no taller than its text (at least two lines):
+// early in a session one line of text does not sit in an empty box, and the space goes to the cards; the
+// text grows the box line by line (one relayout per new line, not per round) until the round view's share
+// for it is full, then scrolls.
 
 #include "LabColors.h"
 #include "RoundHistory.h"
@@ -25,6 +28,8 @@ public:
     int roundsShown() const { return m_shown; }
     /// The text shown (prompt + committed tokens), for tests.
     QString plainText() const { return toPlainText(); }
+    /// The height the box needs for its text at its width (frame included), at least two lines.
+    int contentHeight() const;
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -32,6 +37,8 @@ protected:
 private:
     void rebuild(const RoundHistory *history, int rounds);
     void appendRound(const RoundRecord &record);
+    /// Keeps the maximum height at contentHeight().
+    void fitToText();
 
     std::shared_ptr<const Vocabulary> m_vocabulary;
     std::vector<TokenId> m_prompt;

@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The round view shows a round phase by phase in the documented order: Draft (cards with q), Verify (p on
 // every card, the K+1 slot), Dice (verdicts in order, discarded cards after a rejection), Residual or Bonus
-// (the extra card), Commit (the tokens join the text).
+// (the extra card), Commit (the tokens join the text). The text's box is as tall as its text, so the space of a
+// short text goes to the cards.
 #include "GuiTestSupport.h"
 
 #include "RoundView.h"
 #include "TokenText.h"
 
+#include <QAbstractTextDocumentLayout>
+#include <QScrollBar>
 #include <QtTest>
 
 using namespace specdec;
@@ -24,6 +27,8 @@ private slots:
     void transcriptColoursByOrigin();
     void cacheStripsRollBackToTheCommittedPrefix_data();
     void cacheStripsRollBackToTheCommittedPrefix();
+    void shortTextLeavesNoEmptyBox_data();
+    void shortTextLeavesNoEmptyBox();
 };
 
 void TestRoundView::phasesOfRounds()
@@ -135,6 +140,61 @@ void TestRoundView::transcriptColoursByOrigin()
     for (int r = 0; r < 2; ++r)
         expected += tokensString(*played.info.vocabulary, played.records[static_cast<std::size_t>(r)]->trace.committed);
     QCOMPARE(view.plainText(), expected);
+}
+
+void TestRoundView::shortTextLeavesNoEmptyBox_data()
+{
+    QTest::addColumn<QSize>("size");
+    // The round view in the main window at 1280×720 and 1600×1000, and the presenter's round stage at 1280×720.
+    QTest::addRow("window 1280x720") << QSize(650, 575);
+    QTest::addRow("window 1600x1000") << QSize(886, 535);
+    QTest::addRow("presenter 1280x720") << QSize(1264, 610);
+}
+
+void TestRoundView::shortTextLeavesNoEmptyBox()
+{
+    QFETCH(QSize, size);
+    const auto played = test::playRounds("ngram:4", "ngram:2", 1.0, 4);
+    RoundView view;
+    view.resize(size);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QVERIFY(!view.transcript()->isVisible()); // no session, no text: no empty box
+    view.setSession(played.info);
+    QVERIFY(view.transcript()->isVisible());
+    view.showPosition(*played.history, 3, Phase::Dice, false);
+    QCoreApplication::processEvents();
+    TranscriptView *text = view.transcript();
+    const double line = QFontMetricsF(text->font()).lineSpacing();
+    const double textHeight = text->document()->size().height();
+    QVERIFY(textHeight < 4 * line); // a short text: the prompt and four rounds
+    // The box holds its text and no more (two lines at the least), all of it in view.
+    QVERIFY2(text->height() <= std::max(textHeight, 2 * line + 2 * text->document()->documentMargin()) + 2,
+             qPrintable(QStringLiteral("%1 px for %2 px of text").arg(text->height()).arg(textHeight)));
+    QCOMPARE(text->verticalScrollBar()->maximum(), 0);
+    // The space went to the cards: as large as the strip's width or its height allows.
+    const CardStrip *cards = view.cards();
+    const QRectF card = cards->cardRect(0);
+    const QRectF last = cards->cardRect(cards->cardCount() - 1);
+    const bool widthBound = last.right() >= cards->width() - 16 - 1 || card.width() >= 1.5 * kCardBaseWidth - 0.5;
+    const bool heightBound = card.height() >= cards->height() - 2 * 16 - 1;
+    QVERIFY2(widthBound || heightBound, qPrintable(QStringLiteral("cards %1×%2 in a strip of %3×%4")
+                                                       .arg(card.width()).arg(card.height())
+                                                       .arg(cards->width()).arg(cards->height())));
+    // A text longer than the box's share scrolls in its share; the cards keep their room.
+    SessionInfo longer = played.info;
+    for (int i = 0; i < 9; ++i) {
+        const std::vector<TokenId> once = longer.prompt;
+        longer.prompt.insert(longer.prompt.end(), once.begin(), once.end());
+    }
+    view.setSession(longer);
+    view.showPosition(*played.history, 3, Phase::Dice, false);
+    QCoreApplication::processEvents();
+    QTRY_VERIFY2(text->document()->size().height() > text->height(),
+                 qPrintable(QStringLiteral("%1 px of text in %2 px").arg(text->document()->size().height()).arg(text->height())));
+    QVERIFY(text->height() >= 3 * line);
+    QVERIFY(text->verticalScrollBar()->maximum() > 0);
+    QVERIFY(cards->cardRect(0).height() >= 120);
 }
 
 QTEST_MAIN(TestRoundView)
