@@ -636,6 +636,25 @@ accepted</source>
             <numerusform>, %n window refills</numerusform>
         </translation>
     </message>
+    <message>
+        <source>target</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>draft</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> → %1 (−%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n refill(s)</source>
+        <translation>
+            <numerusform>, %n refill</numerusform>
+            <numerusform>, %n refills</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::ClassroomTools</name>

@@ -635,6 +635,24 @@ accepted</source>
             <numerusform>，窗口重填 %n 次</numerusform>
         </translation>
     </message>
+    <message>
+        <source>target</source>
+        <translation>主厨</translation>
+    </message>
+    <message>
+        <source>draft</source>
+        <translation>学徒</translation>
+    </message>
+    <message>
+        <source> → %1 (−%2)</source>
+        <translation> → %1（−%2）</translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n refill(s)</source>
+        <translation>
+            <numerusform>，重填 %n 次</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::ClassroomTools</name>

@@ -38,19 +38,52 @@ void CacheStrip::clear()
     setFrame(RoundFrame{});
 }
 
-QString CacheStrip::rowText(Model model) const
+QString CacheStrip::rowText(Model model, bool compact) const
 {
     const CacheFrame &c = shown(model);
-    const QString who = model == Model::Target ? tr("target cache") : tr("draft cache");
+    const QString who = model == Model::Target ? (compact ? tr("target") : tr("target cache"))
+                                               : (compact ? tr("draft") : tr("draft cache"));
     if (!c.valid)
         return who;
     QString text = c.peak > c.before ? tr("%1: %2 → %3").arg(who).arg(c.before).arg(c.peak)
                                      : tr("%1: %2").arg(who).arg(c.before);
     if (c.rolledBack)
-        text += tr(" → %1 (%2 discarded)").arg(c.length).arg(c.discarded);
+        text += compact ? tr(" → %1 (−%2)").arg(c.length).arg(c.discarded)
+                        : tr(" → %1 (%2 discarded)").arg(c.length).arg(c.discarded);
     if (c.refills > 0)
-        text += tr(", %n window refill(s)", nullptr, c.refills);
+        text += compact ? tr(", %n refill(s)", nullptr, c.refills) : tr(", %n window refill(s)", nullptr, c.refills);
     return text;
+}
+
+CacheStrip::RowText CacheStrip::drawnRow(Model model) const
+{
+    // The texts take the right part, at most all but kMinCells of the width; the long form when both rows fit
+    // there, else the short form, else the short form in a smaller font (down to kFloorPt).
+    constexpr int kMinCells = 80;
+    constexpr qreal kFloorPt = 6.5;
+    const int room = std::max(0, width() - kMinCells) - 12;
+    QFont font = this->font();
+    bool compact = false;
+    auto widest = [&](const QFont &f, bool shortForm) {
+        const QFontMetrics fm(f);
+        int w = 0;
+        for (Model m : {Model::Target, Model::Draft})
+            w = std::max(w, fm.horizontalAdvance(rowText(m, shortForm)));
+        return w;
+    };
+    int textWidth = widest(font, false);
+    if (textWidth > room) {
+        compact = true;
+        textWidth = widest(font, true);
+        while (textWidth > room && font.pointSizeF() - 0.5 >= kFloorPt) {
+            font.setPointSizeF(font.pointSizeF() - 0.5);
+            textWidth = widest(font, true);
+        }
+    }
+    textWidth += 12;
+    const int line = std::max(kCell, fontMetrics().height());
+    const int y = 2 + (model == Model::Target ? 0 : line + kRowGap);
+    return {rowText(model, compact), font, QRect(width() - textWidth, y, textWidth, line)};
 }
 
 QSize CacheStrip::sizeHint() const
@@ -75,10 +108,7 @@ void CacheStrip::paintEvent(QPaintEvent *)
     const int line = std::max(kCell, fm.height());
     // The texts take the right part; the cells fill what is left, newest on the right (older positions scroll
     // out to the left: the strip shows the end of the cache, where a round changes it).
-    int textWidth = 0;
-    for (Model m : {Model::Target, Model::Draft})
-        textWidth = std::max(textWidth, fm.horizontalAdvance(rowText(m)));
-    textWidth = std::min(textWidth + 12, width() / 2);
+    const int textWidth = drawnRow(Model::Target).rect.width();
     const int cellsWidth = width() - textWidth - 8;
     const int fit = std::max(1, cellsWidth / (kCell + kGap));
     int y = 2;
@@ -102,9 +132,10 @@ void CacheStrip::paintEvent(QPaintEvent *)
             painter.setBrush(i < c.before ? colors.tint(colors.muted, 0.55) : fresh);
             painter.drawRect(cell);
         }
+        const RowText row = drawnRow(m);
         painter.setPen(colors.text);
-        painter.drawText(QRect(width() - textWidth, y, textWidth, line), Qt::AlignLeft | Qt::AlignVCenter,
-                         fm.elidedText(rowText(m), Qt::ElideRight, textWidth));
+        painter.setFont(row.font);
+        painter.drawText(row.rect, Qt::AlignLeft | Qt::AlignVCenter, row.text);
         y += line + kRowGap;
     }
 }

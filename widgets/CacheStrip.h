@@ -26,8 +26,20 @@ public:
 
     /// What the strip draws for `model` (for tests and the status text).
     const CacheFrame &shown(Model model) const { return model == Model::Target ? m_target : m_draft; }
-    /// The one-line text of a row ("target: 12 → 17 → 14 (3 discarded)").
-    QString rowText(Model model) const;
+    /// The one-line text of a row ("target cache: 12 → 17 → 14 (3 discarded)"); `compact`: the short form
+    /// drawn when the long one does not fit ("target: 12 → 17 → 14 (−3)").
+    QString rowText(Model model, bool compact = false) const;
+
+    /// What paintEvent draws for a row at the current width: the text (long or short form), the font (the
+    /// widget's, or smaller down to a floor when even the short form is too wide) and its rectangle. The
+    /// text is never elided: every number is whole.
+    struct RowText
+    {
+        QString text;
+        QFont font;
+        QRect rect;
+    };
+    RowText drawnRow(Model model) const;
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;

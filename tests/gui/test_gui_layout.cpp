@@ -18,11 +18,13 @@
 #include "SessionController.h"
 #include "TheoryExplorer.h"
 
+#include "CacheStrip.h"
 #include "CardStrip.h"
 #include "DistributionView.h"
 #include "NumberText.h"
 #include "PlotsPanel.h"
 #include "RoundRecord.h"
+#include "RoundView.h"
 
 #include <qcustomplot.h>
 
@@ -81,6 +83,8 @@ private slots:
     void dieLineReadsAsTheCaption();
     void windowAndToolsFit720p_data();
     void windowAndToolsFit720p();
+    void cacheTextsFit_data();
+    void cacheTextsFit();
 };
 
 void TestLayout::cardTextsFit_data()
@@ -317,6 +321,71 @@ void TestLayout::windowAndToolsFit720p()
     fits(tools.lab(), "the lossless lab");
     fits(tools.theoryExplorer(), "the theory explorer");
     fits(tools.quiz(), "the quiz");
+    QCoreApplication::removeTranslator(&translator);
+}
+
+void TestLayout::cacheTextsFit_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QSize>("window");
+    for (const char *language : {"en", "zh_CN"})
+        for (const QSize &size : {QSize(1280, 720), QSize(1600, 1000)})
+            QTest::addRow("%s %dx%d", language, size.width(), size.height())
+                << QString::fromLatin1(language) << size;
+}
+
+// The cache strip's two lines with six-digit lengths (a long session near 200,000 positions, a rollback and a
+// refill): in the main window at 1280×720 and 1600×1000, and alone from 260 px up, each text is drawn whole
+// (never elided: the 1280 window once drew "target cache: 195985 → 195990 → 195986 (4 disc…"), inside the
+// strip, measured with the font it is drawn in.
+void TestLayout::cacheTextsFit()
+{
+    QFETCH(QString, language);
+    QFETCH(QSize, window);
+    QStandardPaths::setTestModeEnabled(true);
+    QTranslator translator;
+    if (language != QLatin1String("en")) {
+        QVERIFY(translator.load(QStringLiteral(SPECDEC_QM_DIR "/specdec-lab_") + language + QStringLiteral(".qm")));
+        QCoreApplication::installTranslator(&translator);
+    }
+    RoundFrame frame;
+    frame.targetCache = {true, 195985, 195986, 195990, true, 4, 0};
+    frame.draftCache = {true, 199981, 199986, 199990, true, 4, 12};
+    const auto check = [&](CacheStrip *strip, const char *where) {
+        strip->setFrame(frame);
+        using Model = CacheStrip::Model;
+        for (Model m : {Model::Target, Model::Draft}) {
+            const CacheStrip::RowText row = strip->drawnRow(m);
+            const QFontMetrics fm(row.font);
+            const QString what = QStringLiteral("%1 at %2 px: \"%3\"").arg(QLatin1String(where)).arg(strip->width()).arg(row.text);
+            QVERIFY2(strip->rect().contains(row.rect), qPrintable(what));
+            QVERIFY2(fm.horizontalAdvance(row.text) <= row.rect.width(), qPrintable(what));
+            QVERIFY2(fm.height() <= row.rect.height(), qPrintable(what));
+            QVERIFY2(row.font.pointSizeF() >= 6.5, qPrintable(what));
+            const CacheFrame &c = strip->shown(m);
+            for (int n : {c.before, c.peak, c.length, c.discarded})
+                QVERIFY2(row.text.contains(QString::number(n)), qPrintable(what));
+        }
+    };
+    SessionController session(test::builtCorpora());
+    Player player(&session);
+    Language languages;
+    MainWindow main(&session, &player, &languages);
+    main.arrangeFor(window);
+    main.resize(window);
+    main.show();
+    QSignalSpy ready(&session, &SessionController::ready);
+    main.startSession(test::tinySetup());
+    QVERIFY(ready.wait(30000));
+    QCoreApplication::processEvents();
+    CacheStrip *inWindow = main.roundView()->caches();
+    QVERIFY(inWindow->isVisible());
+    check(inWindow, "the main window's strip");
+    CacheStrip alone;
+    for (int width : {260, 360, 480, 640, 900}) {
+        alone.resize(width, alone.sizeHint().height());
+        check(&alone, "a strip");
+    }
     QCoreApplication::removeTranslator(&translator);
 }
 
