@@ -81,6 +81,16 @@ int DecodingState::syncTo(std::span<const TokenId> sequence)
     return truncate(static_cast<int>(common));
 }
 
+int DecodingState::followTo(std::span<const TokenId> sequence)
+{
+    const std::size_t limit = std::min(m_tokens.size(), sequence.size());
+    const std::size_t from = limit - std::min(limit, kFollowChecked);
+    if (std::equal(m_tokens.begin() + static_cast<std::ptrdiff_t>(from),
+                   m_tokens.begin() + static_cast<std::ptrdiff_t>(limit), sequence.begin() + static_cast<std::ptrdiff_t>(from)))
+        return truncate(static_cast<int>(limit));
+    return syncTo(sequence);
+}
+
 void DecodingState::extendBranches(std::span<const TokenId> shared, std::span<const std::vector<TokenId>> branches,
                                    int m, std::vector<DistributionMatrix> &out)
 {

@@ -57,6 +57,12 @@ public:
     /// Truncates to the longest common prefix of the state and `sequence` (so that the state is a prefix of
     /// it); returns the cache entries discarded.
     int syncTo(std::span<const TokenId> sequence);
+    /// syncTo() for a sequence that continues the state's tokens (the decoders' case: between rounds the text
+    /// only grows, or is cut at its end): compares the last kFollowChecked tokens the two share, O(1) at any
+    /// length, and falls back to syncTo()'s full comparison when one differs. A caller that edits a token
+    /// further back starts a new state (syncTo() compares every token, O(length)).
+    int followTo(std::span<const TokenId> sequence);
+    static constexpr std::size_t kFollowChecked = 64;
 
     /// Token trees: appends `shared` (the tokens every branch continues, e.g. the last committed token) and
     /// scores every branch after it in one counted call: out[b] (m x V) holds the distributions after each of

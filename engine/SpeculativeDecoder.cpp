@@ -49,8 +49,8 @@ RoundTrace SpeculativeDecoder::round(std::vector<TokenId> &sequence, int budget)
     trace.greedy = greedy;
     const DecodingStateStats targetStateBefore = m_targetState->stats();
     const DecodingStateStats draftStateBefore = m_draftState->stats();
-    m_targetState->syncTo(sequence);
-    m_draftState->syncTo(sequence);
+    m_targetState->followTo(sequence);
+    m_draftState->followTo(sequence);
     trace.targetCache.before = m_targetState->length();
     trace.draftCache.before = m_draftState->length();
 

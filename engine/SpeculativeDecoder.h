@@ -52,8 +52,9 @@ public:
 
     /// Plays one round on `sequence` (prompt + text so far) and appends the committed tokens to it.
     /// At most `budget` tokens are drafted (K is cut to the tokens still wanted); the draft policy may stop
-    /// drafting earlier. The states follow `sequence`: a sequence that is not the continuation of the last
-    /// round's first truncates them to the common prefix.
+    /// drafting earlier. The states follow `sequence` (DecodingState::followTo, O(1) per round at any
+    /// length): between rounds it may grow or be cut at its end; a caller that edits an earlier token (more
+    /// than 64 back) uses a new decoder.
     RoundTrace round(std::vector<TokenId> &sequence, int budget);
 
     const DecodingSettings &settings() const { return m_settings; }

@@ -51,8 +51,8 @@ TreeTrace TreeDecoder::round(std::vector<TokenId> &sequence, int budget)
 
     const DecodingStateStats targetStateBefore = m_targetState->stats();
     const DecodingStateStats draftStateBefore = m_draftState->stats();
-    m_targetState->syncTo(sequence);
-    m_draftState->syncTo(sequence);
+    m_targetState->followTo(sequence);
+    m_draftState->followTo(sequence);
     trace.targetCache.before = m_targetState->length();
     trace.draftCache.before = m_draftState->length();
     // What a state has not seen of the committed sequence (the last round's correction or bonus, the prompt).

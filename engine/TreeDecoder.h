@@ -32,7 +32,8 @@ public:
     TreeDecoder(LanguageModel &target, LanguageModel &draft, const DecodingSettings &settings);
 
     /// Plays one round on `sequence` (prompt + text so far) and appends the committed tokens to it. The
-    /// tree is cut to `budget` depths when fewer tokens are still wanted.
+    /// tree is cut to `budget` depths when fewer tokens are still wanted. `sequence` may grow or be cut at its
+    /// end between rounds, as SpeculativeDecoder::round's.
     TreeTrace round(std::vector<TokenId> &sequence, int budget);
 
     const DecodingSettings &settings() const { return m_settings; }

@@ -55,6 +55,17 @@ private slots:
         other[6] = other[0] == other[6] ? other[1] : other[0];
         QCOMPARE(state->syncTo(other), static_cast<int>(text.size()) - 6);
         QCOMPARE(state->length(), 6);
+        // followTo: a continued sequence keeps the state, a shorter one cuts it, a changed tail resyncs exactly
+        QCOMPARE(state->followTo(other), 0);
+        QCOMPARE(state->length(), 6);
+        QCOMPARE(state->followTo(std::span<const TokenId>(other).first(5)), 1);
+        QCOMPARE(state->length(), 5);
+        std::vector<TokenId> changed = other;
+        changed[2] = changed[2] == changed[0] ? changed[1] : changed[0];
+        QCOMPARE(state->followTo(changed), 3);
+        QCOMPARE(state->length(), 2);
+        state->extend(std::span<const TokenId>(other).subspan(2, 4), 1, rows);
+        QCOMPARE(state->length(), 6);
         QVERIFY_THROWS_EXCEPTION(Error, state->truncate(-1));
         QVERIFY_THROWS_EXCEPTION(Error, state->extend({}, 8, rows));
         const std::vector<TokenId> bad{c.vocabulary.size()};
