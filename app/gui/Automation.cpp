@@ -282,8 +282,11 @@ int runBenchmark(const AutomationContext &c, const CommandLine &cl)
         if (rssAt < 0 && c.session->history().size() >= cl.rssAt)
             rssAt = residentMegabytes();
         while (c.session->history().size() >= nextRss) {
+            // with the wall-clock speedup so far: a drift over a long run shows here
+            const RunMetrics &m = c.session->history().back().cumulative;
             rss.append(QJsonObject{{QStringLiteral("rounds"), nextRss}, {QStringLiteral("rss_mb"), residentMegabytes()},
-                                   {QStringLiteral("heap_mb"), heapMegabytes()}});
+                                   {QStringLiteral("heap_mb"), heapMegabytes()},
+                                   {QStringLiteral("speedup_wall_clock"), m.speedupWallClock.value_or(0.0)}});
             nextRss = nextRss < 10000 ? nextRss * 10 : nextRss + 10000;
         }
         if (!frame.isValid())
