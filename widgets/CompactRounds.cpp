@@ -43,6 +43,7 @@ void CompactRounds::append(const RoundRecord &record)
     r.baselineSeconds = record.baselineSeconds;
     r.targetSeconds = t.targetSeconds;
     r.draftSeconds = t.draftSeconds;
+    r.teachingSeconds = t.teachingSeconds;
     r.nodesDrafted = record.nodesDrafted;
     if (record.tree)
         m_trees.emplace(size(), treeWithoutDistributions(*record.tree));
@@ -149,6 +150,7 @@ RoundTrace CompactRounds::trace(int round) const
     t.draftCalls = r.draftCalls;
     t.targetSeconds = r.targetSeconds;
     t.draftSeconds = r.draftSeconds;
+    t.teachingSeconds = r.teachingSeconds;
     t.targetCache = r.targetCache;
     t.draftCache = r.draftCache;
     return t;

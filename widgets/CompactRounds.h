@@ -69,6 +69,7 @@ private:
         double baselineSeconds;
         double targetSeconds;
         double draftSeconds;
+        double teachingSeconds;
         std::int64_t nodesDrafted;
         CacheLengths targetCache;
         CacheLengths draftCache;

@@ -42,6 +42,7 @@ RoundRecord withoutDistributions(const RoundRecord &record)
     l.draftCalls = t.draftCalls;
     l.targetSeconds = t.targetSeconds;
     l.draftSeconds = t.draftSeconds;
+    l.teachingSeconds = t.teachingSeconds;
     l.targetCache = t.targetCache;
     l.draftCache = t.draftCache;
     if (record.tree)

@@ -168,6 +168,7 @@ QJsonObject traceJson(const RoundTrace &t, const Vocabulary &vocabulary, int top
         {QStringLiteral("draft_calls"), t.draftCalls},
         {QStringLiteral("target_seconds"), t.targetSeconds},
         {QStringLiteral("draft_seconds"), t.draftSeconds},
+        {QStringLiteral("teaching_seconds"), t.teachingSeconds},
         {QStringLiteral("target_cache"), cacheJson(t.targetCache)},
         {QStringLiteral("draft_cache"), cacheJson(t.draftCache)},
     };
