@@ -36,31 +36,6 @@ QString ArenaLaneSpec::title() const
     return t;
 }
 
-namespace {
-
-/// The baseline's seconds per token: the best of several runs of the same tokens (at least 3, more until
-/// 0.2 s of runs, at most 9; 2 when a run takes over a second). One run of a short text takes a few ms for an
-/// n-gram target, so a moment the CPU served another thread (the window painting its first frame, with the
-/// fonts of its language loading, or another process) could make the baseline read many times too slow, and
-/// every lane's wall-clock speedup with it; the fastest run is the one least disturbed.
-double bestSecondsPerToken(Experiment &e, const Setup &setup, double firstSeconds, const std::stop_token &stop)
-{
-    double best = firstSeconds;
-    double total = firstSeconds;
-    for (int run = 1; run < 9 && !stop.stop_requested(); ++run) {
-        if ((run >= 3 && total >= 0.2) || (run >= 2 && total >= 2.0))
-            break;
-        const double seconds = generateAutoregressive(e.target(), setup.decoding.target, setup.decoding.seed, e.prompt(),
-                                                      setup.tokens, {}, setup.decoding.kvCache)
-                                   .seconds;
-        best = std::min(best, seconds);
-        total += seconds;
-    }
-    return best / std::max(1, setup.tokens);
-}
-
-} // namespace
-
 /// The engine side of the arena: touched on the arena worker only.
 struct ArenaRunner::State
 {
@@ -105,7 +80,6 @@ void ArenaRunner::start(const Setup &setup, const QStringList &lanes)
             const Generation base = generateAutoregressive(e.target(), setup.decoding.target, setup.decoding.seed,
                                                            e.prompt(), setup.tokens, {}, setup.decoding.kvCache);
             info.baseline = base.tokens;
-            info.baselineSecondsPerToken = bestSecondsPerToken(e, setup, base.seconds, stop);
             info.tokens = setup.tokens;
             for (const QString &line : lanes) {
                 if (stop.stop_requested())
@@ -117,9 +91,11 @@ void ArenaRunner::start(const Setup &setup, const QStringList &lanes)
                 // A lane is a chain unless it names a tree (the window's tree shape is not the lanes').
                 settings.tree = spec.tree.isEmpty() ? TreeShape{} : TreeShape::parse(spec.tree.toStdString());
                 settings.recordDistributions = true;
-                // A lane is a session capped at the arena's tokens, timed against the measured baseline.
-                state->lanes.push_back(std::make_unique<SessionRun>(e.target(), *draft, settings, e.prompt(),
-                                                                    setup.tokens, info.baselineSecondsPerToken));
+                // A lane is a session capped at the arena's tokens, with its autoregressive baseline played
+                // alongside in the same steps (as the window's session and `specdec run --baseline`): a moment the
+                // CPU serves another thread slows both sides of the ratio, not one.
+                state->lanes.push_back(
+                    std::make_unique<SessionRun>(e.target(), *draft, settings, e.prompt(), setup.tokens));
                 QString title = modelTitle(draft->describe());
                 if (settings.policy.kind != DraftPolicy::Kind::Constant)
                     title += QStringLiteral(" · ") + QString::fromStdString(settings.policy.describe());

@@ -37,7 +37,6 @@ struct ArenaInfo
     SessionInfo session;
     QStringList lanes;             ///< the drafts' own descriptions, with the policy
     std::vector<TokenId> baseline; ///< the target's own text (autoregressive, same seed)
-    double baselineSecondsPerToken = 0.0;
     int tokens = 0;                ///< tokens each lane writes
 };
 

@@ -9,16 +9,14 @@
 namespace specdec::gui {
 
 SessionRun::SessionRun(LanguageModel &target, LanguageModel &draft, const DecodingSettings &settings,
-                       std::vector<TokenId> prompt, int capTokens, std::optional<double> baselinePerToken)
+                       std::vector<TokenId> prompt, int capTokens)
     : m_decoder(target, draft, settings)
     , m_sequence(prompt)
-    , m_baselinePerToken(baselinePerToken)
+    , m_baseline(target, settings.target, settings.seed, std::move(prompt), settings.kvCache)
     , m_cap(std::max(1, capTokens))
 {
     if (!settings.tree.empty())
         m_tree.emplace(target, draft, settings);
-    if (!m_baselinePerToken)
-        m_baseline.emplace(target, settings.target, settings.seed, std::move(prompt), settings.kvCache);
 }
 
 std::shared_ptr<const RoundRecord> SessionRun::playRound()
@@ -50,7 +48,7 @@ std::shared_ptr<const RoundRecord> SessionRun::playRound()
     m_generated += committed;
     m_seconds += record->seconds;
     // The baseline writes as many tokens as this round committed, continuing its own text.
-    record->baselineSeconds = m_baseline ? m_baseline->generate(committed) : *m_baselinePerToken * committed;
+    record->baselineSeconds = m_baseline.generate(committed);
     m_baselineSeconds += record->baselineSeconds;
     MetricsAccumulator one;
     one.add(record->trace);

@@ -26,10 +26,9 @@ public:
     /// Default cap of tokens a run writes: the window and the CLI stop there and say so.
     static constexpr int kDefaultCap = 200000;
 
-    /// `capTokens`: the most tokens the run writes; `baselinePerToken`: the baseline's seconds per token when
-    /// already measured (the arena), else the baseline is run alongside, round by round.
+    /// `capTokens`: the most tokens the run writes. The baseline is run alongside, round by round.
     SessionRun(LanguageModel &target, LanguageModel &draft, const DecodingSettings &settings,
-               std::vector<TokenId> prompt, int capTokens, std::optional<double> baselinePerToken = std::nullopt);
+               std::vector<TokenId> prompt, int capTokens);
 
     /// Plays one round (K cut to the tokens left under the cap); nullptr once the cap is reached.
     std::shared_ptr<const RoundRecord> playRound();
@@ -43,8 +42,7 @@ private:
     SpeculativeDecoder m_decoder;
     std::optional<TreeDecoder> m_tree; ///< set when the settings have a tree shape
     std::vector<TokenId> m_sequence;
-    std::optional<AutoregressiveRun> m_baseline;
-    std::optional<double> m_baselinePerToken;
+    AutoregressiveRun m_baseline;
     MetricsAccumulator m_metrics;
     double m_seconds = 0.0;
     double m_baselineSeconds = 0.0;

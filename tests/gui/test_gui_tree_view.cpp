@@ -235,7 +235,7 @@ private slots:
         DecodingSettings s;
         s.tree = TreeShape::parse("3,2,1");
         s.seed = 5;
-        SessionRun run(*pair.target, *pair.draft, s, pair.corpus.vocabulary.encode(U"the "), 1000, 1e-6);
+        SessionRun run(*pair.target, *pair.draft, s, pair.corpus.vocabulary.encode(U"the "), 1000);
         std::shared_ptr<const RoundRecord> record;
         for (int r = 0; r < 8; ++r)
             record = run.playRound();
@@ -269,7 +269,7 @@ private slots:
         s.tree = TreeShape::parse("3,2,1");
         s.seed = 5;
         s.recordDistributions = true;
-        SessionRun run(*target, *draft, s, corpus.vocabulary.encode(U"the "), 1000, 1e-6);
+        SessionRun run(*target, *draft, s, corpus.vocabulary.encode(U"the "), 1000);
         RoundHistory history(4);
         std::int64_t nodes = 0;
         for (int r = 0; r < 12; ++r) {
