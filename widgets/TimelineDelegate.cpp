@@ -5,6 +5,7 @@
 #include <QPainter>
 #include <QStyle>
 
+#include <cmath>
 #include <cstdlib>
 #include <iterator>
 
@@ -42,6 +43,22 @@ void TimelineDelegate::paint(QPainter *painter, const QStyleOptionViewItem &opti
     const qreal y = r.top() + (r.height() - row.size().height()) / 2.0;
     painter->drawStaticText(QPointF(r.left() + margin, y), row);
     painter->restore();
+}
+
+QSize TimelineDelegate::sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const
+{
+    QSize size = QStyledItemDelegate::sizeHint(option, index);
+    QStyleOptionViewItem opt = option;
+    initStyleOption(&opt, index);
+    QStaticText text(opt.text + QStringLiteral("␣"));
+    text.setTextFormat(Qt::PlainText);
+    text.prepare(QTransform(), opt.font);
+    // The text rectangle sits inside the row with the style's focus margins above and below.
+    const QWidget *widget = opt.widget;
+    const QStyle *style = widget ? widget->style() : QApplication::style();
+    const int margin = style->pixelMetric(QStyle::PM_FocusFrameVMargin, nullptr, widget) + 1;
+    size.setHeight(std::max(size.height(), static_cast<int>(std::ceil(text.size().height())) + 2 * margin));
+    return size;
 }
 
 } // namespace specdec::gui

@@ -18,6 +18,9 @@ public:
     using QStyledItemDelegate::QStyledItemDelegate;
 
     void paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const override;
+    /// The style's row, at least as tall as the row's text laid out with "␣" (a space), whose glyph comes from
+    /// a fallback font taller than the item font: the next row's background no longer cuts its bottom.
+    QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override;
     /// Forgets the cached rows (the model was reset, or the font or language changed).
     void clearCache() { m_rows.clear(); }
     static constexpr int kCachedRows = 512;

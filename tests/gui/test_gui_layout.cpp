@@ -25,9 +25,16 @@
 #include "PlotsPanel.h"
 #include "RoundRecord.h"
 #include "RoundView.h"
+#include "TimelineDelegate.h"
 
 #include <qcustomplot.h>
 
+#include <QAbstractTextDocumentLayout>
+#include <QPainter>
+#include <QScrollBar>
+#include <QTextBlock>
+#include <QTextLayout>
+#include <QStringListModel>
 #include <QTextDocumentFragment>
 #include <QTranslator>
 #include <QtTest>
@@ -85,6 +92,7 @@ private slots:
     void windowAndToolsFit720p();
     void cacheTextsFit_data();
     void cacheTextsFit();
+    void timelineRowsAreWhole();
 };
 
 void TestLayout::cardTextsFit_data()
@@ -387,6 +395,47 @@ void TestLayout::cacheTextsFit()
         check(&alone, "a strip");
     }
     QCoreApplication::removeTranslator(&translator);
+}
+
+// A timeline row is drawn whole: painted alone into an image three rows tall, at the height the delegate asks
+// for, no ink falls outside its rectangle (the "␣" of a space, from a fallback font, was cut at its bottom by
+// the next row's background), in the application's font and the presenter's larger one.
+void TestLayout::timelineRowsAreWhole()
+{
+    TimelineDelegate delegate;
+    QStringListModel model(QStringList{QStringLiteral("  7   ✓✓✗   the␣cat␣"), QStringLiteral(" 12   ✓✗   风␣花␣"),
+                                       QStringLiteral("123   ✓✓✓✓✓✓✓✓   ␣␣␣")});
+    for (qreal scale : {1.0, 1.5}) {
+        QFont font = QApplication::font();
+        font.setPointSizeF(font.pointSizeF() * scale);
+        for (int row = 0; row < model.rowCount(); ++row) {
+            QStyleOptionViewItem option;
+            option.font = font;
+            option.fontMetrics = QFontMetrics(font);
+            option.palette = QApplication::palette();
+            option.state = QStyle::State_Enabled;
+            option.rect = QRect(QPoint(0, 0), QSize(300, 20));
+            const QSize hint = delegate.sizeHint(option, model.index(row));
+            option.rect = QRect(0, hint.height(), 300, hint.height());
+            QImage image(300, 3 * hint.height(), QImage::Format_ARGB32_Premultiplied);
+            image.fill(Qt::transparent);
+            {
+                QPainter painter(&image);
+                delegate.paint(&painter, option, model.index(row));
+            }
+            int inkTop = image.height(), inkBottom = -1;
+            for (int y = 0; y < image.height(); ++y)
+                for (int x = 0; x < image.width(); ++x)
+                    if (qAlpha(image.pixel(x, y)) > 0) {
+                        inkTop = std::min(inkTop, y);
+                        inkBottom = std::max(inkBottom, y);
+                    }
+            QVERIFY(inkBottom >= 0);
+            QVERIFY2(inkTop >= option.rect.top() && inkBottom <= option.rect.bottom(),
+                     qPrintable(QStringLiteral("row %1 at %2x: ink %3..%4 outside %5..%6").arg(row).arg(scale)
+                                    .arg(inkTop).arg(inkBottom).arg(option.rect.top()).arg(option.rect.bottom())));
+        }
+    }
 }
 
 QTEST_MAIN(TestLayout)
