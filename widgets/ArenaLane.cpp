@@ -64,11 +64,8 @@ void ArenaLane::fitToFont()
 {
     m_cards->setMinimumHeight(m_cards->minimumSizeHint().height());
     m_tree->setMinimumHeight(std::max(m_cards->minimumHeight(), m_tree->minimumSizeHint().height()));
-    // Two whole lines of text (one when large), whatever the font: the document margin and the frame on top.
-    const int lines = largeText(this) ? 1 : 2;
-    m_transcript->setFixedHeight(static_cast<int>(QFontMetricsF(m_transcript->font()).lineSpacing() * lines
-                                                  + 2 * m_transcript->document()->documentMargin()
-                                                  + 2 * m_transcript->frameWidth()) + 2);
+    // Two whole lines of text (one when large), whatever the font; scrolled to its end, no line is cut.
+    m_transcript->setWholeLines(largeText(this) ? 1 : 2);
 }
 
 void ArenaLane::setLane(const QString &title, const SessionInfo &session, const std::vector<TokenId> &baseline)

@@ -6,7 +6,10 @@
 #include <QAbstractTextDocumentLayout>
 #include <QEvent>
 #include <QScrollBar>
+#include <QTextBlockFormat>
 #include <QTextCursor>
+#include <QTextFrame>
+#include <QTextLayout>
 
 #include <algorithm>
 #include <cmath>
@@ -16,6 +19,8 @@ namespace specdec::gui {
 namespace {
 constexpr int kMaxCharacters = 2400;       ///< the transcript keeps about this much recent text
 constexpr int kMaxRoundsAppended = 400;    ///< more rounds than this could not stay on screen anyway
+constexpr int kMargin = 12;                ///< the text's margin (with whole lines: left and right of the text)
+constexpr int kLinesPadding = 1;           ///< with whole lines: above and below the text area
 } // namespace
 
 TranscriptView::TranscriptView(QWidget *parent)
@@ -29,7 +34,7 @@ TranscriptView::TranscriptView(QWidget *parent)
     QFont f = font();
     f.setPointSizeF(f.pointSizeF() * 1.35);
     setFont(f);
-    document()->setDocumentMargin(12);
+    document()->setDocumentMargin(kMargin);
     // Read-only text that grows every round: an undo stack would keep every insertion and every trimmed
     // head (memory growing with the rounds played).
     document()->setUndoRedoEnabled(false);
@@ -49,6 +54,8 @@ int TranscriptView::contentHeight() const
 
 void TranscriptView::fitToText()
 {
+    if (m_wholeLines > 0)
+        return; // a fixed number of whole lines (setWholeLines)
     const int h = contentHeight();
     if (h != maximumHeight())
         setMaximumHeight(h);
@@ -87,7 +94,56 @@ void TranscriptView::showRounds(const RoundHistory &history, int rounds)
     } else {
         rebuild(&history, rounds);
     }
+    keepWholeLines();
     verticalScrollBar()->setValue(verticalScrollBar()->maximum());
+}
+
+void TranscriptView::setWholeLines(int lines)
+{
+    m_wholeLines = std::max(0, lines);
+    if (m_wholeLines == 0) {
+        setViewportMargins(0, 0, 0, 0);
+        setMinimumHeight(56);
+        fitToText();
+    } else {
+        setViewportMargins(0, kLinesPadding, 0, kLinesPadding);
+        setFixedHeight(m_wholeLines * lineHeight() + 2 * kLinesPadding + 2 * frameWidth());
+    }
+    keepWholeLines();
+    verticalScrollBar()->setValue(verticalScrollBar()->maximum());
+}
+
+int TranscriptView::lineHeight() const
+{
+    QFont bold = font();
+    bold.setWeight(QFont::DemiBold);
+    qreal height = QFontMetricsF(font()).lineSpacing();
+    for (const QFont &f : {font(), bold}) {
+        QTextLayout layout(QStringLiteral("Wgjy␣…风雪月"), f);
+        layout.beginLayout();
+        QTextLine line = layout.createLine();
+        line.setLineWidth(1e6);
+        layout.endLayout();
+        height = std::max(height, line.height() + line.leading());
+    }
+    return static_cast<int>(std::ceil(height)) + 1; // a pixel of slack: a line never reaches into the next
+}
+
+void TranscriptView::keepWholeLines()
+{
+    if (m_wholeLines == 0)
+        return;
+    // No margin above or below the text (the padding is outside the viewport): scrolled to its end, the
+    // viewport's top falls on a line's top.
+    QTextFrameFormat frame = document()->rootFrame()->frameFormat();
+    frame.setTopMargin(0);
+    frame.setBottomMargin(0);
+    document()->rootFrame()->setFrameFormat(frame);
+    QTextBlockFormat block;
+    block.setLineHeight(lineHeight(), QTextBlockFormat::FixedHeight);
+    QTextCursor all(document());
+    all.select(QTextCursor::Document);
+    all.mergeBlockFormat(block);
 }
 
 void TranscriptView::rebuild(const RoundHistory *history, int rounds)
@@ -110,6 +166,7 @@ void TranscriptView::rebuild(const RoundHistory *history, int rounds)
     m_shown = rounds;
     if (rounds > 0 && history->contains(rounds - 1))
         m_last = history->shared(rounds - 1);
+    keepWholeLines();
 }
 
 void TranscriptView::appendRound(const RoundRecord &record)
@@ -153,6 +210,8 @@ void TranscriptView::changeEvent(QEvent *event)
     QTextBrowser::changeEvent(event);
     if (event->type() == QEvent::FontChange) // two lines of the new font, also before any text
         fitToText();
+    if (event->type() == QEvent::FontChange && m_wholeLines > 0)
+        setWholeLines(m_wholeLines);
 }
 
 } // namespace specdec::gui

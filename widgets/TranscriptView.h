@@ -30,6 +30,13 @@ public:
     QString plainText() const { return toPlainText(); }
     /// The height the box needs for its text at its width (frame included), at least two lines.
     int contentHeight() const;
+    /// Shows exactly `lines` whole lines (0: a free height, the default): every line is lineHeight() tall,
+    /// the text area is `lines` of them with the padding outside it, and the widget takes the height that
+    /// needs, so a transcript scrolled to its end shows no line cut in half at its top.
+    void setWholeLines(int lines);
+    /// The height of one line when whole lines are kept: the font's line spacing, or more where a bold token
+    /// or a glyph of a fallback font (CJK, "␣") lays out taller.
+    int lineHeight() const;
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -39,6 +46,7 @@ private:
     void appendRound(const RoundRecord &record);
     /// Keeps the maximum height at contentHeight().
     void fitToText();
+    void keepWholeLines();
 
     std::shared_ptr<const Vocabulary> m_vocabulary;
     std::vector<TokenId> m_prompt;
@@ -46,6 +54,7 @@ private:
     /// address compared after the history dropped the record could be a newer record's.
     std::weak_ptr<const RoundRecord> m_last;
     int m_shown = 0;
+    int m_wholeLines = 0;
     LabColors m_colors;
 };
 

@@ -18,6 +18,7 @@
 #include "SessionController.h"
 #include "TheoryExplorer.h"
 
+#include "ArenaLane.h"
 #include "CacheStrip.h"
 #include "CardStrip.h"
 #include "DistributionView.h"
@@ -93,6 +94,8 @@ private slots:
     void cacheTextsFit_data();
     void cacheTextsFit();
     void timelineRowsAreWhole();
+    void arenaTranscriptShowsWholeLines_data();
+    void arenaTranscriptShowsWholeLines();
 };
 
 void TestLayout::cardTextsFit_data()
@@ -435,6 +438,59 @@ void TestLayout::timelineRowsAreWhole()
                      qPrintable(QStringLiteral("row %1 at %2x: ink %3..%4 outside %5..%6").arg(row).arg(scale)
                                     .arg(inkTop).arg(inkBottom).arg(option.rect.top()).arg(option.rect.bottom())));
         }
+    }
+}
+
+// An arena lane's transcript scrolled to its end shows whole lines only: every laid-out line that reaches into
+// the text area lies inside it, and there are the lane's two (its text was a line and a half too tall: the top
+// line showed cut in half), with English and Chinese text, in a narrow and a wide lane.
+void TestLayout::arenaTranscriptShowsWholeLines_data()
+{
+    QTest::addColumn<bool>("chinese");
+    QTest::addColumn<int>("width");
+    for (bool chinese : {false, true})
+        for (int width : {380, 640})
+            QTest::addRow("%s %d", chinese ? "zh" : "en", width) << chinese << width;
+}
+
+void TestLayout::arenaTranscriptShowsWholeLines()
+{
+    QFETCH(bool, chinese);
+    QFETCH(int, width);
+    SessionInfo session;
+    session.vocabulary = chinese ? vocabulary()
+                                 : std::make_shared<const Vocabulary>(Vocabulary::fromTokens(std::vector<char32_t>(
+                                       {U'a', U'e', U'g', U'h', U'j', U'o', U'r', U't', U'y', U' ', U'W', U'.'})));
+    for (int i = 0; i < 400; ++i)
+        session.prompt.push_back((i * 7 + i / 5) % 12);
+    ArenaLane lane;
+    lane.setLane(QStringLiteral("lane"), session, {});
+    lane.resize(width, lane.sizeHint().height());
+    lane.show();
+    QCoreApplication::processEvents();
+    TranscriptView *t = lane.transcript();
+    QScrollBar *bar = t->verticalScrollBar();
+    QVERIFY(bar->maximum() > 0); // the text is longer than the box
+    for (int value : {bar->maximum(), 0}) {
+        bar->setValue(value);
+        const qreal height = t->viewport()->height();
+        int visible = 0;
+        for (QTextBlock b = t->document()->begin(); b.isValid(); b = b.next()) {
+            const QPointF at = t->document()->documentLayout()->blockBoundingRect(b).topLeft();
+            const QTextLayout *layout = b.layout();
+            for (int i = 0; i < layout->lineCount(); ++i) {
+                const QTextLine line = layout->lineAt(i);
+                const qreal top = at.y() + line.y() - bar->value();
+                const qreal bottom = top + line.height();
+                if (bottom <= 0.5 || top >= height - 0.5) // less than half a pixel inside: not drawn
+                    continue;
+                QVERIFY2(top >= -0.5 && bottom <= height + 0.5,
+                         qPrintable(QStringLiteral("a line at %1..%2 in a text area 0..%3 (scrolled to %4)")
+                                        .arg(top).arg(bottom).arg(height).arg(value)));
+                ++visible;
+            }
+        }
+        QCOMPARE(visible, 2);
     }
 }
 
