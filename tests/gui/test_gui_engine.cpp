@@ -16,6 +16,7 @@
 #include <QtTest>
 
 #include <atomic>
+#include <functional>
 #include <thread>
 
 using namespace specdec;
@@ -29,11 +30,17 @@ constexpr qint64 kStopMs = 100;
 /// loaded machine does not fail the test.
 constexpr int kStopTries = 3;
 
-/// Milliseconds until no job of `kind` runs on `host` (polled every millisecond, at most 5 s).
-qint64 millisecondsUntilIdle(const EngineHost &host, EngineHost::Kind kind, const QElapsedTimer &since)
+/// Calls `stop` and returns the milliseconds until no job of `kind` runs on `host` (polled every millisecond,
+/// at most 5 s), printed with `what`.
+qint64 millisecondsToStop(const EngineHost &host, EngineHost::Kind kind, const std::function<void()> &stop,
+                          const char *what)
 {
+    QElapsedTimer since;
+    since.start();
+    stop();
     while (host.isBusy(kind) && since.elapsed() < 5000)
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    qInfo("%s stopped after %lld ms", what, since.elapsed());
     return since.elapsed();
 }
 
@@ -70,10 +77,8 @@ void TestEngine::hostCancelsWithinOneStep()
     QVERIFY(onWorker);
     QVERIFY(host.isBusy(EngineHost::Kind::Lab));
     QVERIFY(!host.isBusy(EngineHost::Kind::Session)); // kinds have their own workers
-    QElapsedTimer since;
-    since.start();
-    host.cancel(EngineHost::Kind::Lab);
-    QVERIFY(millisecondsUntilIdle(host, EngineHost::Kind::Lab, since) < kStopMs);
+    QVERIFY(millisecondsToStop(host, EngineHost::Kind::Lab, [&] { host.cancel(EngineHost::Kind::Lab); }, "a cancelled job")
+            < kStopMs);
     QVERIFY(!queuedRan); // the queued job was dropped
 
     // Results come back on the GUI thread through a functor.
@@ -97,11 +102,7 @@ void TestEngine::sessionStopsWithin100ms()
         session.requestRounds(10000000);
         QTRY_VERIFY_WITH_TIMEOUT(session.history().size() > before + 20, 20000);
         QVERIFY(session.host()->isBusy(EngineHost::Kind::Session));
-        QElapsedTimer since;
-        since.start();
-        session.stop();
-        ms = millisecondsUntilIdle(*session.host(), EngineHost::Kind::Session, since);
-        qInfo("session stopped after %lld ms", ms);
+        ms = millisecondsToStop(*session.host(), EngineHost::Kind::Session, [&] { session.stop(); }, "session");
         if (ms < kStopMs)
             break;
     }
@@ -134,11 +135,7 @@ void TestEngine::arenaStopsWithin100ms()
         runner.step(false, 100000); // 100,000 rounds per lane: far more than the test waits for
         QTRY_VERIFY_WITH_TIMEOUT(added.count() > 4, 20000);
         QVERIFY(host.isBusy(EngineHost::Kind::Arena));
-        QElapsedTimer since;
-        since.start();
-        runner.stop();
-        ms = millisecondsUntilIdle(host, EngineHost::Kind::Arena, since);
-        qInfo("arena stopped after %lld ms", ms);
+        ms = millisecondsToStop(host, EngineHost::Kind::Arena, [&] { runner.stop(); }, "arena");
         QTRY_VERIFY(finished.count() >= 1); // the view hears that the step is over
         if (ms < kStopMs)
             break;
@@ -163,11 +160,7 @@ void TestEngine::labStopsWithin100ms()
         runner.start(request);
         QVERIFY(progress.wait(10000));
         QVERIFY(host.isBusy(EngineHost::Kind::Lab));
-        QElapsedTimer since;
-        since.start();
-        runner.stop();
-        ms = millisecondsUntilIdle(host, EngineHost::Kind::Lab, since);
-        qInfo("lab stopped after %lld ms", ms);
+        ms = millisecondsToStop(host, EngineHost::Kind::Lab, [&] { runner.stop(); }, "lab");
         if (ms < kStopMs)
             break;
     }
