@@ -82,7 +82,12 @@ private slots:
         ThreadPool one(1), three(3);
         const int shapes[][3] = {{1, 160, 480}, {2, 64, 200}, {5, 160, 480}, {7, 33, 37}, {16, 640, 160}, {13, 1, 17},
                                  {9, 40, 100}, {24, 30, 50}, {33, 20, 70}, {128, 64, 63}, {3, 5, 2841}, {1, 7, 2841},
-                                 {1, 9, 40}, {2, 3, 50}, {4, 11, 60}};
+                                 {1, 9, 40}, {2, 3, 50}, {4, 11, 60},
+                                 // the products of a memory-bound model's cached steps (d 512: qkv, fc2, fc1 at
+                                 // K + 1 = 5 .. 8 rows): tiles that take turns over chunks of k, a k that is not a
+                                 // multiple of the chunk, and a window's 25 rows
+                                 {5, 512, 1536}, {7, 2048, 96}, {8, 512, 2048}, {6, 300, 200}, {8, 1000, 40},
+                                 {3, 2048, 64}, {25, 640, 50}};
         for (const auto &s : shapes) {
             const int m = s[0], k = s[1], n = s[2];
             std::vector<float> a(static_cast<std::size_t>(m * k)), b(static_cast<std::size_t>(k * n)), bias(static_cast<std::size_t>(n));
