@@ -143,12 +143,14 @@ if [ -n "$large" ]; then
                 substr(L, index(L, "+") + 1), o, s, s / o, w, c }'
     done
     echo
-    echo "| past + rows = | V(5) ORT | V(8) ORT | V(5) ours, 1 thread | V(8) ours, 1 thread | V(5) ours, 2 threads (wall) | V(8) ours, 2 threads (wall) |"
+    echo "| past + rows = | V(5) ORT | V(8) ORT | V(5) ours, 1 thread | V(8) ours, 1 thread | V(5), V(8) ours, 2 threads (wall) | V(5), V(8) ours, 2 threads (CPU) |"
     echo "|---|---:|---:|---:|---:|---:|---:|"
     for end in 128 "$C"; do
         one=$((end - 1))+1 five=$((end - 5))+5 eight=$((end - 8))+8
         awk -v e="$end" -v a="${o1[$one]}" -v b="${o1[$five]}" -v c="${o1[$eight]}" -v d="${s1[$one]}" \
-            -v f="${s1[$five]}" -v g="${s1[$eight]}" -v h="${w2[$one]}" -v i="${w2[$five]}" -v j="${w2[$eight]}" 'BEGIN {
-            printf "| %s | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f |\n", e, b / a, c / a, f / d, g / d, i / h, j / h }'
+            -v f="${s1[$five]}" -v g="${s1[$eight]}" -v h="${w2[$one]}" -v i="${w2[$five]}" -v j="${w2[$eight]}" \
+            -v k="${s2[$one]}" -v l="${s2[$five]}" -v n="${s2[$eight]}" 'BEGIN {
+            printf "| %s | %.2f | %.2f | %.2f | %.2f | %.2f, %.2f | %.2f, %.2f |\n", e, b / a, c / a, f / d, g / d, i / h,
+                j / h, l / k, n / k }'
     done
 fi
