@@ -4,6 +4,7 @@
 #include "EngineHost.h"
 #include "ModelTitle.h"
 #include "SessionRun.h"
+#include "SetupSettings.h"
 
 #include "DraftPolicy.h"
 #include "Error.h"
@@ -70,7 +71,9 @@ void ArenaRunner::start(const Setup &setup, const QStringList &lanes)
     m_histories.clear();
     auto state = std::make_shared<State>();
     m_state = state;
-    m_host->post(EngineHost::Kind::Arena, [this, state, setup, lanes, catalog = m_catalog](std::stop_token stop) {
+    Setup loaded = setup;
+    loaded.threads = windowThreads();
+    m_host->post(EngineHost::Kind::Arena, [this, state, setup = loaded, lanes, catalog = m_catalog](std::stop_token stop) {
         try {
             if (lanes.size() < 2 || lanes.size() > 6)
                 throw Error(tr("The arena takes 2 to 6 lanes, got %1.").arg(lanes.size()).toStdString());

@@ -4,6 +4,7 @@
 #include "EngineHost.h"
 #include "ModelTitle.h"
 #include "SessionRun.h"
+#include "SetupSettings.h"
 #include "TheoryExplorer.h"
 
 #include "VerificationCost.h"
@@ -68,6 +69,7 @@ void SessionController::start(const Setup &setup)
 {
     m_setup = setup;
     m_setup.decoding.recordDistributions = true;
+    m_setup.threads = windowThreads();
     m_host->cancel(EngineHost::Kind::Session); // stops the rounds in flight of the old session
     m_history.clear();
     m_pending = 0;

@@ -1,7 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "SetupSettings.h"
 
+#include "onnx/ThreadPool.h"
+
 #include <QSettings>
+
+#include <algorithm>
+#include <thread>
 
 namespace specdec::gui {
 
@@ -59,6 +64,13 @@ void saveSetup(QSettings &s, const Setup &setup)
     s.setValue(QStringLiteral("setup/seed"), QVariant::fromValue<qulonglong>(setup.decoding.seed));
     s.setValue(QStringLiteral("setup/tree"), QString::fromStdString(setup.decoding.tree.describe()));
     s.setValue(QStringLiteral("setup/kvCache"), setup.decoding.kvCache);
+}
+
+int windowThreads()
+{
+    const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    const int threads = QSettings().value(QStringLiteral("engine/threads"), std::min(cores, 4)).toInt();
+    return std::clamp(threads, 1, nn::ThreadPool::maxThreads());
 }
 
 } // namespace specdec::gui

@@ -13,5 +13,8 @@ Setup defaultSetup();
 /// The saved setup, or defaultSetup() when none is saved (or it is no longer valid).
 Setup loadSetup(const QSettings &settings);
 void saveSetup(QSettings &settings, const Setup &setup);
+/// Threads of the window's ONNX executors (QSettings "engine/threads"): by default min(cores, 4), so that a
+/// memory-bound model's products use the cores while the window keeps one for itself on a larger machine.
+int windowThreads();
 
 } // namespace specdec::gui

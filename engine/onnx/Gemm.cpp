@@ -12,10 +12,15 @@
 #include <cstdlib>
 #include <cstring>
 
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
 namespace specdec::nn {
 
 namespace {
 std::atomic<std::int64_t> g_liveFloats{0};
+constexpr std::size_t kHugePage = std::size_t{2} << 20;
 } // namespace
 
 void PackedMatrix::FreeDeleter::operator()(float *p) const
@@ -43,8 +48,16 @@ PackedMatrix::PackedMatrix(const float *b, std::int64_t k, std::int64_t n, std::
     , m_n(n)
 {
     const std::int64_t count = std::max<std::int64_t>(panels() * kPanelWidth * k, 16);
-    const std::size_t bytes = (static_cast<std::size_t>(count) * sizeof(float) + 63) / 64 * 64;
-    float *buffer = static_cast<float *>(std::aligned_alloc(64, bytes));
+    // Matrices of 2 MiB or more go on 2 MiB boundaries, asking for huge pages: the products stream them with
+    // one TLB entry per 2 MiB instead of one per 4 KiB.
+    const std::size_t raw = static_cast<std::size_t>(count) * sizeof(float);
+    const std::size_t align = raw >= kHugePage ? kHugePage : 64;
+    const std::size_t bytes = (raw + align - 1) / align * align;
+    float *buffer = static_cast<float *>(std::aligned_alloc(align, bytes));
+#if defined(__linux__)
+    if (buffer && align == kHugePage)
+        madvise(buffer, bytes, MADV_HUGEPAGE); // advice only: without it the pages are 4 KiB
+#endif
     if (!buffer)
         throw Error("out of memory packing a " + std::to_string(k) + " x " + std::to_string(n) + " matrix");
     g_liveFloats.fetch_add(count, std::memory_order_relaxed);
@@ -62,6 +75,9 @@ namespace {
 
 constexpr std::int64_t kMinTaskWork = 1 << 20; // multiply-adds per task, at least
 constexpr std::int64_t kMaxTasks = 16;
+// A product of few rows costs what streaming its weights from memory costs, about as much as the arithmetic of
+// this many rows: it is split as if it had them (a cached step's products of 1 MiB of weights go to 2 tasks).
+constexpr std::int64_t kStreamRows = 8;
 
 } // namespace
 
@@ -74,7 +90,7 @@ void gemmPacked(const float *a, std::int64_t lda, const PackedMatrix &b, const f
     const kernels::GemmPanelsFn kernel = kernels::active().gemmPanels;
     // Task boundaries depend on the shape only (whole pairs of panels); each C element is computed by one
     // task in the same order whatever the split, so the thread count never changes a result.
-    const std::int64_t work = m * n * std::max<std::int64_t>(k, 1);
+    const std::int64_t work = std::max(m, kStreamRows) * n * std::max<std::int64_t>(k, 1);
     const std::int64_t tasks = std::clamp<std::int64_t>(work / kMinTaskWork, 1, std::min(kMaxTasks, (panels + 1) / 2));
     const std::int64_t chunk = ((panels + tasks - 1) / tasks + 1) / 2 * 2;
     const std::int64_t count = (panels + chunk - 1) / chunk;

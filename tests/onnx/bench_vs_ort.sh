@@ -8,6 +8,12 @@
 # V(5) = T(5 new | past C-5) / T(1 new | past C-1) of both, and the batch's time per row against one row.
 #
 #   tests/onnx/bench_vs_ort.sh [--bench build/bin/onnx_bench] [--ort /tmp/ortbench] [--repeat 100] [--rounds 3]
+#                              [--large MODEL.onnx] [--large-context 512] [--only-large]
+#
+# --large adds a memory-bound model (corpora/kjv/models/target-large.onnx when it is there; a random-weight one
+# of the same shape from tests/onnx/make_random_model.py otherwise): cached steps of 1, 5 and 8 new tokens after
+# a past of 128 and at its context length C (--large-context; P+1, P+5, P+8 with P + rows = 128 or C), on 1 and 2 threads of
+# ours beside ORT's one thread, with V(5) and V(8) of each; --only-large skips the six shipped models.
 #
 # A benchmark tool only (not part of ctest, never a dependency of the app). The peer, ONNX Runtime 1.30's
 # CPU provider as the npm package ships it, goes into a scratch folder outside the repository:
@@ -27,8 +33,15 @@ bench=$root/build/bin/onnx_bench
 ort=/tmp/ortbench
 repeat=100
 rounds=3
+large=""
+largeContext=512
+onlyLarge=0
+[ -f "$root/corpora/kjv/models/target-large.onnx" ] && large=$root/corpora/kjv/models/target-large.onnx
 while [ $# -gt 0 ]; do
     case $1 in
+        --large) large=$2; shift 2 ;;
+        --large-context) largeContext=$2; shift 2 ;;
+        --only-large) onlyLarge=1; shift ;;
         --bench) bench=$2; shift 2 ;;
         --ort) ort=$2; shift 2 ;;
         --repeat) repeat=$2; shift 2 ;;
@@ -40,6 +53,7 @@ done
 [ -d "$ort/node_modules/onnxruntime-node" ] || {
     echo "bench_vs_ort.sh: no onnxruntime-node in $ort; see the header of this script for how to get it" >&2; exit 1; }
 
+if [ "$onlyLarge" = 0 ]; then
 # model, context length
 models="kjv/target 128
 kjv/draft-small 64
@@ -97,3 +111,46 @@ awk -v o16="$o16" -v s16="$s16" -v ob="$ob" -v sb="$sb" -v oc16="$oc16" -v sc16=
     -v ob16="$ob16" -v sb16="$sb16" -v obb="$obb" -v sbb="$sbb" 'BEGIN {
     printf "kjv target, a batch of 4 x 16 tokens, time per row / time of one row of 16: ONNX Runtime %.2f, ours %.2f (CPU: %.2f, %.2f; best: %.2f, %.2f)\n",
         ob / 4 / o16, sb / 4 / s16, ocb / 4 / oc16, scb / 4 / sc16, obb / 4 / ob16, sbb / 4 / sb16 }'
+fi
+
+# The memory-bound model: cached steps of 1, 5 and 8 new tokens after 128 - rows and C - rows past positions,
+# ours on 1 and 2 threads (runs of the specs take turns in one process), ORT on one thread; CPU-time medians
+# (the lowest of the rounds), the load average beside each round.
+if [ -n "$large" ]; then
+    [ -f "$large" ] || { echo "bench_vs_ort.sh: $large is missing" >&2; exit 1; }
+    C=$largeContext
+    specs="127+1 123+5 120+8 $((C - 1))+1 $((C - 5))+5 $((C - 8))+8"
+    ortOut="" ours1="" ours2="" loads=""
+    for ((r = 0; r < rounds; ++r)); do
+        loads+="$(cut -d' ' -f1 /proc/loadavg) "
+        ortOut+=$(cd "$ort" && NODE_PATH="$ort/node_modules" node "$here/ort_time.js" "$large" "$repeat" $specs)$'\n'
+        ours1+=$("$bench" "$large" --lengths "${specs// /,}" --threads 1 --repeat "$repeat")$'\n'
+        ours2+=$("$bench" "$large" --lengths "${specs// /,}" --threads 2 --repeat "$repeat")$'\n'
+    done
+    echo
+    echo "$(basename "$large") (context $C), load average at the rounds' starts: $loads"
+    echo
+    echo "| cached step | ORT CPU (1 thread) | ours CPU, 1 thread | ours / ORT | ours wall, 2 threads | ours CPU, 2 threads |"
+    echo "|---|---:|---:|---:|---:|---:|"
+    declare -A o1 s1 w2 s2
+    for L in $specs; do
+        o1[$L]=$(awk -v L="$L" '$1 == L && (m == "" || $4 < m) { m = $4 } END { print m }' <<<"$ortOut")
+        s1[$L]=$(awk -v L="$L" '$4 == L && (m == "" || $15 < m) { m = $15 } END { print m }' <<<"$ours1")
+        w2[$L]=$(awk -v L="$L" '$4 == L && (m == "" || $8 < m) { m = $8 } END { print m }' <<<"$ours2")
+        s2[$L]=$(awk -v L="$L" '$4 == L && (m == "" || $15 < m) { m = $15 } END { print m }' <<<"$ours2")
+        awk -v L="$L" -v o="${o1[$L]}" -v s="${s1[$L]}" -v w="${w2[$L]}" -v c="${s2[$L]}" 'BEGIN {
+            printf "| past %s + %s | %.2f ms | %.2f ms | %.2f | %.2f ms | %.2f ms |\n", substr(L, 1, index(L, "+") - 1),
+                substr(L, index(L, "+") + 1), o, s, s / o, w, c }'
+    done
+    echo
+    echo "| past + rows = | V(5) ORT | V(8) ORT | V(5) ours, 1 thread | V(8) ours, 1 thread | V(5), V(8) ours, 2 threads (wall) | V(5), V(8) ours, 2 threads (CPU) |"
+    echo "|---|---:|---:|---:|---:|---:|---:|"
+    for end in 128 "$C"; do
+        one=$((end - 1))+1 five=$((end - 5))+5 eight=$((end - 8))+8
+        awk -v e="$end" -v a="${o1[$one]}" -v b="${o1[$five]}" -v c="${o1[$eight]}" -v d="${s1[$one]}" \
+            -v f="${s1[$five]}" -v g="${s1[$eight]}" -v h="${w2[$one]}" -v i="${w2[$five]}" -v j="${w2[$eight]}" \
+            -v k="${s2[$one]}" -v l="${s2[$five]}" -v n="${s2[$eight]}" 'BEGIN {
+            printf "| %s | %.2f | %.2f | %.2f | %.2f | %.2f, %.2f | %.2f, %.2f |\n", e, b / a, c / a, f / d, g / d, i / h,
+                j / h, l / k, n / k }'
+    done
+fi

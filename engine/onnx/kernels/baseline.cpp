@@ -42,6 +42,8 @@ constexpr int kMaxRows = 4;
 constexpr int kMaxPanels = 1;
 constexpr int panelsForRows(int) { return 1; }
 constexpr int kPrefetchFromRows = 1000; // none
+constexpr int kPrefetchDistance = 16; // rows of k
+constexpr int kPrefetchLocality = 3;
 
 #include "gemm_tile.inc"
 #include "normalize.inc"
