@@ -12,6 +12,7 @@ namespace {
 
 constexpr std::size_t kCacheWordBytes = 256;
 constexpr std::size_t kCacheEntries = 200'000;
+constexpr std::uint32_t kMaxId = 1u << 22; // 4M ids (Gemma-3 has 262k): pieces are stored by id
 
 /// The two pieces of a merge, "a b" or ["a", "b"].
 std::pair<std::string, std::string> mergePair(const Json &merge, std::size_t index)
@@ -46,8 +47,8 @@ BpeModel BpeModel::fromJson(const Json &model)
     std::size_t bound = 0;
     for (const auto &[piece, idJson] : vocab.items()) {
         const PieceId id = idValue(idJson, "a vocabulary id");
-        if (id >= 16'000'000)
-            fail("the vocabulary id " + std::to_string(id) + " of \"" + piece + "\" is implausibly large");
+        if (id >= kMaxId)
+            fail("the vocabulary id " + std::to_string(id) + " of \"" + piece + "\" is above " + std::to_string(kMaxId));
         bound = std::max<std::size_t>(bound, std::size_t(id) + 1);
         bpe.m_vocab.emplace(piece, id);
     }

@@ -191,9 +191,9 @@ std::size_t countMember(const Json &json, const char *key)
     if (!json.contains(key))
         return 0;
     const Json &value = json[key];
-    if (!value.is_number_unsigned() || value.get<std::uint64_t>() > 1'000'000)
+    if (!value.is_number_integer() || value.get<std::int64_t>() < 0 || value.get<std::int64_t>() > 1'000'000)
         fail(std::string("the Strip decoder's \"") + key + "\" is not a small count");
-    return static_cast<std::size_t>(value.get<std::uint64_t>());
+    return static_cast<std::size_t>(value.get<std::int64_t>());
 }
 
 } // namespace

@@ -101,17 +101,21 @@ std::vector<PieceId> HfTokenizer::encode(std::string_view text, bool addSpecialT
     std::vector<PieceId> ids;
     ids.reserve(text.size() / 3 + 4);
     std::vector<std::string> words;
-    for (TextPiece &piece : m_added.split(text, m_normalizer.get())) {
-        if (piece.added) {
-            ids.push_back(*piece.added);
-            continue;
+    try {
+        for (TextPiece &piece : m_added.split(text, m_normalizer.get())) {
+            if (piece.added) {
+                ids.push_back(*piece.added);
+                continue;
+            }
+            words.clear();
+            words.push_back(std::move(piece.text));
+            if (m_preTokenizer)
+                m_preTokenizer->split(words, piece.atStart);
+            for (const std::string &word : words)
+                m_model.encodeWord(word, ids);
         }
-        words.clear();
-        words.push_back(std::move(piece.text));
-        if (m_preTokenizer)
-            m_preTokenizer->split(words, piece.atStart);
-        for (const std::string &word : words)
-            m_model.encodeWord(word, ids);
+    } catch (const Error &e) { // a regex of the file that exceeds its bounds
+        throw Error(m_name + ": " + e.what());
     }
     if (!addSpecialTokens)
         return ids;

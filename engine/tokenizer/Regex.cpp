@@ -171,13 +171,14 @@ std::vector<std::pair<std::size_t, std::size_t>> Regex::findAll(std::string_view
                                    m_compiled->context);
         if (rc == PCRE2_ERROR_NOMATCH)
             break;
-        if (rc < 0)
-            throw Error("the regex "
-                        + std::string(rc == PCRE2_ERROR_MATCHLIMIT || rc == PCRE2_ERROR_DEPTHLIMIT
-                                              || rc == PCRE2_ERROR_HEAPLIMIT || rc == PCRE2_ERROR_JIT_STACKLIMIT
-                                          ? "backtracks too much (a catastrophic pattern?): "
-                                          : "failed: ")
-                        + pcre2Message(rc));
+        if (rc < 0) {
+            const bool bounded = rc == PCRE2_ERROR_MATCHLIMIT || rc == PCRE2_ERROR_DEPTHLIMIT
+                || rc == PCRE2_ERROR_HEAPLIMIT || rc == PCRE2_ERROR_JIT_STACKLIMIT;
+            const std::string shown = m_pattern.size() > 60 ? m_pattern.substr(0, 60) + "..." : m_pattern;
+            throw Error("the regex /" + shown + "/ "
+                        + (bounded ? "backtracks too much (a catastrophic pattern?): " : "failed: ") + pcre2Message(rc)
+                        + " at byte " + std::to_string(start) + " of a " + std::to_string(text.size()) + "-byte text");
+        }
         const PCRE2_SIZE *ovector = pcre2_get_ovector_pointer(data.get());
         const std::size_t begin = ovector[0];
         const std::size_t end = ovector[1];
