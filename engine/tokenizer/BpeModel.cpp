@@ -3,6 +3,7 @@
 
 #include "TextUnits.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <queue>
 
@@ -99,7 +100,35 @@ BpeModel BpeModel::fromJson(const Json &model)
                  + "\", which is not in the vocabulary");
         bpe.m_merges[pairKey(ia->second, ib->second)] = Merge{static_cast<std::uint32_t>(rank), ij->second};
     }
+    bpe.findMetaspaceCuts();
     return bpe;
+}
+
+namespace {
+constexpr std::string_view kMetaspace = "\xE2\x96\x81";
+}
+
+void BpeModel::findMetaspaceCuts()
+{
+    m_cutBeforeMetaspace = false;
+    if (m_ignoreMerges || !m_prefix.empty() || !m_suffix.empty() || !m_vocab.contains(std::string(kMetaspace)))
+        return;
+    for (const auto &[piece, id] : m_vocab) {
+        for (std::size_t at = piece.find(kMetaspace, 1); at != std::string::npos;
+             at = piece.find(kMetaspace, at + kMetaspace.size())) {
+            std::size_t start = at - 1;
+            while (start > 0 && (static_cast<unsigned char>(piece[start]) & 0xC0) == 0x80)
+                --start;
+            std::size_t i = start;
+            const char32_t before = nextCodePoint(piece, i);
+            if (before != U'\u2581')
+                m_beforeMetaspace.push_back(before);
+        }
+    }
+    std::sort(m_beforeMetaspace.begin(), m_beforeMetaspace.end());
+    m_beforeMetaspace.erase(std::unique(m_beforeMetaspace.begin(), m_beforeMetaspace.end()), m_beforeMetaspace.end());
+    // Byte-fallback and unknown symbols end in '>' whatever the text: a piece with ">▁" rules the cut out.
+    m_cutBeforeMetaspace = !std::binary_search(m_beforeMetaspace.begin(), m_beforeMetaspace.end(), U'>');
 }
 
 std::optional<PieceId> BpeModel::find(std::string_view piece) const
@@ -119,6 +148,31 @@ void BpeModel::encodeWord(std::string_view word, std::vector<PieceId> &ids) cons
 {
     if (word.empty())
         return;
+    if (!m_cutBeforeMetaspace || word.size() <= kCacheWordBytes) {
+        encodeWhole(word, ids);
+        return;
+    }
+    // Cut before each "▁" that follows a character no piece has before a "▁".
+    std::size_t partStart = 0;
+    std::size_t previousStart = std::string_view::npos;
+    for (std::size_t i = 0; i < word.size();) {
+        const std::size_t start = i;
+        const char32_t c = nextCodePoint(word, i);
+        if (c == U'\u2581' && previousStart != std::string_view::npos && start > partStart) {
+            std::size_t p = previousStart;
+            const char32_t before = nextCodePoint(word, p);
+            if (before != U'\u2581' && !std::binary_search(m_beforeMetaspace.begin(), m_beforeMetaspace.end(), before)) {
+                encodeWhole(word.substr(partStart, start - partStart), ids);
+                partStart = start;
+            }
+        }
+        previousStart = start;
+    }
+    encodeWhole(word.substr(partStart), ids);
+}
+
+void BpeModel::encodeWhole(std::string_view word, std::vector<PieceId> &ids) const
+{
     const bool cacheable = word.size() <= kCacheWordBytes;
     const std::string key(cacheable ? word : std::string_view());
     if (cacheable) {

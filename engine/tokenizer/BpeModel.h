@@ -43,7 +43,12 @@ public:
 
 private:
     BpeModel() = default;
+    void encodeWhole(std::string_view word, std::vector<PieceId> &ids) const;
     void merge(std::string_view word, std::vector<PieceId> &ids) const;
+    /// Where no merge can join a piece to a following "▁" (SentencePiece files without a pre-tokenizer, whose
+    /// whole text is one word), the word is cut before each such "▁" and the parts are encoded (and cached)
+    /// alone: the same ids, without merging a 4 MB word at once.
+    void findMetaspaceCuts();
 
     struct Merge
     {
@@ -63,6 +68,8 @@ private:
     bool m_byteFallback = false;
     bool m_ignoreMerges = false;
     std::array<std::optional<PieceId>, 256> m_byteTokens; // <0x00>..<0xFF>
+    bool m_cutBeforeMetaspace = false;
+    std::vector<char32_t> m_beforeMetaspace; // characters some piece has right before a "▁" (sorted)
 
     struct WordCache
     {
