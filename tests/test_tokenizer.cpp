@@ -113,7 +113,7 @@ class TestTokenizer : public QObject
     {
         auto &slot = m_loaded[name];
         if (!slot)
-            slot = std::make_unique<HfTokenizer>(HfTokenizer::load((kTokenizerDir + u'/' + name).toStdString()));
+            slot = std::make_unique<HfTokenizer>(HfTokenizer::load(QString(kTokenizerDir + u'/' + name).toStdString()));
         return *slot;
     }
 
@@ -143,7 +143,7 @@ private slots:
         QFETCH(QString, name);
         const HfTokenizer &tokenizer = real(name);
         const std::vector<PieceId> ours = tokenizer.encode(m_text);
-        const std::vector<PieceId> golden = readIds(kGoldenDir + u'/' + name + QStringLiteral(".ids"));
+        const std::vector<PieceId> golden = readIds(QString(kGoldenDir + u'/' + name + QStringLiteral(".ids")));
         QCOMPARE(golden.size(),
                  std::size_t(m_manifest[QStringLiteral("tokenizers")][name][QStringLiteral("ids")].toInt()));
         std::size_t first = 0;
@@ -171,7 +171,7 @@ private slots:
     {
         QFETCH(QString, name);
         const HfTokenizer &tokenizer = real(name);
-        const std::vector<PieceId> golden = readIds(kGoldenDir + u'/' + name + QStringLiteral(".ids"));
+        const std::vector<PieceId> golden = readIds(QString(kGoldenDir + u'/' + name + QStringLiteral(".ids")));
         const std::string decoded = tokenizer.decode(golden);
         const QJsonObject expected = m_manifest[QStringLiteral("tokenizers")][name].toObject();
         QCOMPARE(sha256(decoded), expected[QStringLiteral("decoded_sha256")].toString().toLatin1());
@@ -213,7 +213,7 @@ private slots:
     {
         QFETCH(QString, name);
         const HfTokenizer &tokenizer = real(name);
-        std::vector<PieceId> golden = readIds(kGoldenDir + u'/' + name + QStringLiteral(".ids"));
+        std::vector<PieceId> golden = readIds(QString(kGoldenDir + u'/' + name + QStringLiteral(".ids")));
         golden.resize(std::min<std::size_t>(golden.size(), 30000));
         IncrementalDecoder decoder(tokenizer);
         std::string streamed;

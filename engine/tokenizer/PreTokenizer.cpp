@@ -157,7 +157,7 @@ public:
         out.reserve(words.size() * 2);
         for (std::string &word : words) {
             if (m_addPrefixSpace && !word.starts_with(' '))
-                word.insert(0, " ");
+                word.insert(word.begin(), ' ');
             if (m_regex)
                 applyBehavior(word, m_regex->findAll(word), false, Behavior::Isolated, out);
             else
