@@ -187,6 +187,24 @@ private slots:
         }
     }
 
+    /// BOS / EOS from tokenizer_config.json; BOS added once, by the post-processor or by add_bos_token.
+    void configTokens()
+    {
+        const HfTokenizer &gemma = real(QStringLiteral("gemma3"));
+        QCOMPARE(gemma.bos(), std::optional<PieceId>(2));
+        QCOMPARE(gemma.piece(*gemma.eos()), std::optional<std::string>("<end_of_turn>"));
+        QCOMPARE(gemma.encode("hi").front(), PieceId(2));
+        QCOMPARE(gemma.encode("hi")[1], gemma.encode("hi", false).front());
+        const HfTokenizer &mixtral = real(QStringLiteral("mixtral"));
+        QCOMPARE(mixtral.bos(), std::optional<PieceId>(1));
+        QCOMPARE(mixtral.encode("hi").size(), mixtral.encode("hi", false).size() + 1);
+        const HfTokenizer &qwen = real(QStringLiteral("qwen3"));
+        QVERIFY(!qwen.bos()); // "bos_token": null
+        QCOMPARE(qwen.piece(*qwen.eos()), std::optional<std::string>("<|im_end|>"));
+        QCOMPARE(qwen.encode("hi"), qwen.encode("hi", false));
+        QVERIFY(qwen.isSpecial(*qwen.find("<|endoftext|>")));
+    }
+
     void shortCases_data() { goldenIds_data(); }
 
     /// The manifest's short cases (NEL, U+180E, VT, contractions, emoji, ...) one by one, specials off.
