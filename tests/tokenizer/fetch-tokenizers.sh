@@ -9,7 +9,9 @@ dest=$1
 corpora=$2
 here=$(cd "$(dirname "$0")" && pwd)
 stamp="$dest/.prepared"
-if [[ -f "$stamp" ]] && cmp -s "$here/package-lock.json" "$stamp" && [[ -f "$dest/test-text.txt" ]] \
+# What the layout is made from: redone when the pinned packages or the scripts change, or the corpora are rebuilt.
+inputs() { cat "$here/package-lock.json" "$here/prepare.js" "$here/make_text.js"; }
+if [[ -f "$stamp" ]] && cmp -s <(inputs) "$stamp" && [[ -f "$dest/test-text.txt" ]] \
    && [[ "$dest/test-text.txt" -nt "$corpora/kjv.txt" ]]; then
   exit 0
 fi
@@ -18,4 +20,4 @@ mkdir -p "$dest"
 cp "$here/package.json" "$here/package-lock.json" "$dest/"
 (cd "$dest" && npm ci --no-audit --no-fund --loglevel=error)
 node "$here/prepare.js" "$dest" "$corpora"
-cp "$here/package-lock.json" "$stamp"
+inputs > "$stamp"
