@@ -127,8 +127,10 @@ void BpeModel::findMetaspaceCuts()
     }
     std::sort(m_beforeMetaspace.begin(), m_beforeMetaspace.end());
     m_beforeMetaspace.erase(std::unique(m_beforeMetaspace.begin(), m_beforeMetaspace.end()), m_beforeMetaspace.end());
-    // Byte-fallback and unknown symbols end in '>' whatever the text: a piece with ">▁" rules the cut out.
-    m_cutBeforeMetaspace = !std::binary_search(m_beforeMetaspace.begin(), m_beforeMetaspace.end(), U'>');
+    // Byte-fallback and unknown symbols end in '>' whatever the text: with a piece holding ">▁", a character
+    // the vocabulary lacks allows no cut.
+    m_unknownBeforeMetaspace = std::binary_search(m_beforeMetaspace.begin(), m_beforeMetaspace.end(), U'>');
+    m_cutBeforeMetaspace = true;
 }
 
 std::optional<PieceId> BpeModel::find(std::string_view piece) const
@@ -148,7 +150,7 @@ void BpeModel::encodeWord(std::string_view word, std::vector<PieceId> &ids) cons
 {
     if (word.empty())
         return;
-    if (!m_cutBeforeMetaspace || word.size() <= kCacheWordBytes) {
+    if (!m_cutBeforeMetaspace) {
         encodeWhole(word, ids);
         return;
     }
@@ -161,7 +163,10 @@ void BpeModel::encodeWord(std::string_view word, std::vector<PieceId> &ids) cons
         if (c == U'\u2581' && previousStart != std::string_view::npos && start > partStart) {
             std::size_t p = previousStart;
             const char32_t before = nextCodePoint(word, p);
-            if (before != U'\u2581' && !std::binary_search(m_beforeMetaspace.begin(), m_beforeMetaspace.end(), before)) {
+            const bool known = !m_unknownBeforeMetaspace
+                || m_vocab.contains(std::string(word.substr(previousStart, start - previousStart)));
+            if (before != U'\u2581' && known
+                && !std::binary_search(m_beforeMetaspace.begin(), m_beforeMetaspace.end(), before)) {
                 encodeWhole(word.substr(partStart, start - partStart), ids);
                 partStart = start;
             }

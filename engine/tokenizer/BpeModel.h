@@ -47,7 +47,8 @@ private:
     void merge(std::string_view word, std::vector<PieceId> &ids) const;
     /// Where no merge can join a piece to a following "▁" (SentencePiece files without a pre-tokenizer, whose
     /// whole text is one word), the word is cut before each such "▁" and the parts are encoded (and cached)
-    /// alone: the same ids, without merging a 4 MB word at once.
+    /// alone: the same ids, without merging a 4 MB word at once. A cut before "▁" is safe after a character x
+    /// when no piece holds "x▁" and x's symbol is x itself (a byte-fallback or unknown symbol ends in '>').
     void findMetaspaceCuts();
 
     struct Merge
@@ -69,6 +70,7 @@ private:
     bool m_ignoreMerges = false;
     std::array<std::optional<PieceId>, 256> m_byteTokens; // <0x00>..<0xFF>
     bool m_cutBeforeMetaspace = false;
+    bool m_unknownBeforeMetaspace = false;   // a piece has ">▁": only known characters allow a cut
     std::vector<char32_t> m_beforeMetaspace; // characters some piece has right before a "▁" (sorted)
 
     struct WordCache
