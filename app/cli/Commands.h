@@ -16,5 +16,7 @@ int compareCommand(const QStringList &arguments);  ///< specdec compare: several
 int sweepCommand(const QStringList &arguments);    ///< specdec sweep: drafts x temperatures x K, measured
 int onnxOpsCommand(const QStringList &arguments);  ///< specdec onnx-ops: supported operators
 int onnxRunCommand(const QStringList &arguments);  ///< specdec onnx-run: run a model on tensor files
+int tokenizeCommand(const QStringList &arguments);   ///< specdec tokenize: tokenizer.json ids of a text
+int detokenizeCommand(const QStringList &arguments); ///< specdec detokenize: the text of token ids
 
 } // namespace specdec::cli

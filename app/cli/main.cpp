@@ -27,7 +27,9 @@ void printUsage()
                 "  lossless one-step lab: does the output follow p? (and wrong variants that do not)\n"
                 "  bench    measure decoding throughput on the shipped corpora\n"
                 "  onnx-ops list the ONNX operators the executor supports\n"
-                "  onnx-run run an ONNX model on TensorProto inputs\n");
+                "  onnx-run run an ONNX model on TensorProto inputs\n"
+                "  tokenize   encode a text with a Hugging Face tokenizer.json (ids, pieces)\n"
+                "  detokenize decode token ids with a Hugging Face tokenizer.json\n");
     out().flush();
 }
 
@@ -60,6 +62,8 @@ int main(int argc, char *argv[])
         {QStringLiteral("sweep"), &sweepCommand},
         {QStringLiteral("onnx-ops"), &onnxOpsCommand},
         {QStringLiteral("onnx-run"), &onnxRunCommand},
+        {QStringLiteral("tokenize"), &tokenizeCommand},
+        {QStringLiteral("detokenize"), &detokenizeCommand},
     };
     const QString name = arguments.takeFirst();
     const auto command = commands.find(name);
