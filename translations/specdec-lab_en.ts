@@ -1250,6 +1250,18 @@ accepted</source>
         <source>No session: choose a corpus and models above.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Go to the last round played</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rounds 1 to %1 are no longer kept (the window keeps the newest %2 rounds; their numbers stay in the totals): Home shows round %3, the first one kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · the first round kept (rounds 1 to %1 left the history)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::MessageBanner</name>

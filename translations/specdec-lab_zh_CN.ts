@@ -1248,6 +1248,18 @@ accepted</source>
         <source>No session: choose a corpus and models above.</source>
         <translation>没有会话：请在上方选择语料和模型。</translation>
     </message>
+    <message>
+        <source>Go to the last round played</source>
+        <translation>转到已运行的最后一轮</translation>
+    </message>
+    <message>
+        <source>Rounds 1 to %1 are no longer kept (the window keeps the newest %2 rounds; their numbers stay in the totals): Home shows round %3, the first one kept.</source>
+        <translation>第 1 到 %1 轮已不再保留（窗口只保留最近的 %2 轮；它们的数字仍计入总计）：Home 显示第 %3 轮，即保留的第一轮。</translation>
+    </message>
+    <message>
+        <source> · the first round kept (rounds 1 to %1 left the history)</source>
+        <translation> · 保留的第一轮（第 1 到 %1 轮已离开历史）</translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::MessageBanner</name>

@@ -152,6 +152,9 @@ void MainWindow::createMenus()
     r.adopt(m_transport->nextRoundAction(), QStringLiteral("play.nextRound"), MenuId::Play, 0, {},
             QKeySequence(Qt::SHIFT | Qt::Key_Right));
     r.adopt(m_transport->resetAction(), QStringLiteral("play.reset"), MenuId::Play, 1, {}, Qt::Key_Home);
+    connect(r.add(QStringLiteral("play.end"), MenuId::Play, 1, [] { return tr("Go to the last round played"); },
+                  Qt::Key_End),
+            &QAction::triggered, m_player, &Player::end);
 
     // View: the docks, then the language.
     const QStringList dockIds = {QStringLiteral("view.timeline"), QStringLiteral("view.distributions"),
@@ -211,7 +214,16 @@ void MainWindow::connectSession()
     connect(m_transport, &TransportBar::nextPhase, m_player, &Player::nextPhase);
     connect(m_transport, &TransportBar::previousPhase, m_player, &Player::previousPhase);
     connect(m_transport, &TransportBar::nextRound, m_player, &Player::nextRound);
-    connect(m_transport, &TransportBar::reset, m_player, &Player::reset);
+    connect(m_transport, &TransportBar::reset, this, [this] {
+        m_player->reset();
+        if (m_player->homeIsFirstKept()) // a long session: the rounds before the first kept cannot be replayed
+            m_banner->showMessage(MessageBanner::Kind::Info,
+                                  tr("Rounds 1 to %1 are no longer kept (the window keeps the newest %2 rounds; their "
+                                     "numbers stay in the totals): Home shows round %3, the first one kept.")
+                                      .arg(m_session->history().first())
+                                      .arg(m_session->history().kept())
+                                      .arg(m_session->history().first() + 1));
+    });
     connect(m_transport, &TransportBar::speedChanged, this, [this](int speed) {
         m_player->setPhaseMilliseconds(TransportBar::phaseMilliseconds(speed));
         m_roundView->setAnimationDuration(m_player->phaseMilliseconds() * 4 / 5);
@@ -439,6 +451,8 @@ void MainWindow::updateStatus()
                    .arg(phaseName(m_player->phase()), info.target, info.draft);
         if (m_session->isAtCap())
             text += tr(" · stopped at the cap of %1 tokens").arg(m_session->setup().cap);
+        if (m_player->round() == m_session->history().first() && m_player->round() > 0)
+            text += tr(" · the first round kept (rounds 1 to %1 left the history)").arg(m_player->round());
     } else
         text = tr("No session: choose a corpus and models above.");
     m_transport->setStatus(text);

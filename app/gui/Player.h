@@ -39,6 +39,8 @@ public:
     /// Whether there is a session to play (Space and the transport do nothing otherwise).
     bool canPlay() const;
     bool isPlaying() const { return m_playing; }
+    /// Whether Home shows the first round kept rather than the prompt (rounds before it left the history).
+    bool homeIsFirstKept() const;
     /// Milliseconds per phase; 0 = full speed (each round is shown committed as soon as it is played).
     void setPhaseMilliseconds(int milliseconds);
     int phaseMilliseconds() const { return m_phaseMs; }
@@ -50,7 +52,11 @@ public slots:
     void nextPhase();
     void previousPhase();
     void nextRound();
+    /// Home: back to the prompt; once early rounds have left the history (a long session,
+    /// RoundHistory::first() > 0), to the first round kept instead, from its first phase (homeIsFirstKept()).
     void reset();
+    /// End: the newest round played, committed.
+    void end();
     /// Shows round `round` from its first phase (or at `phase` when given and the round has it).
     void jumpTo(int round, std::optional<specdec::gui::Phase> phase = std::nullopt);
 

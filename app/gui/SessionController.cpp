@@ -69,7 +69,7 @@ void SessionController::start(const Setup &setup)
     m_setup = setup;
     m_setup.decoding.recordDistributions = true;
     m_host->cancel(EngineHost::Kind::Session); // stops the rounds in flight of the old session
-    m_history.clear();
+    m_history.setKept(m_roundsKept); // clears the history
     m_pending = 0;
     m_ready = false;
     m_loading = true;

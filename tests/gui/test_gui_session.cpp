@@ -16,6 +16,7 @@
 #include "SetupSettings.h"
 #include "TheoryPanel.h"
 #include "Timeline.h"
+#include "TransportBar.h"
 
 #include <QComboBox>
 #include <QListView>
@@ -66,6 +67,7 @@ private slots:
     void openedCorpusStartsFromAnEmptyPrompt();
     void playerStepsAndTimelineJumps();
     void fullSpeedPanelsTakeTurns();
+    void homeAfterTheKeptRoundsLeft();
 };
 
 void TestSession::initTestCase()
@@ -354,6 +356,71 @@ void TestSession::fullSpeedPanelsTakeTurns()
     QVERIFY(!window.plots()->replotNext()); // nothing stale
     QVERIFY2(window.theory()->toPlainText().contains(QStringLiteral("over %1 rounds").arg(round + 1)),
              qPrintable(window.theory()->toPlainText()));
+}
+
+// A long session drops its oldest rounds (RoundHistory::first()). Home then shows the first round kept and
+// says so; →, ←, End, a timeline click and Play stay within the kept rounds (once, Home then → read the
+// round before the first kept one and the process died of std::out_of_range).
+void TestSession::homeAfterTheKeptRoundsLeft()
+{
+    test::Window w;
+    w.session.setRoundsKept(256); // at least the 400 rounds with distributions: 512 kept, whole blocks of 256
+    w.window.show();
+    QSignalSpy ready(&w.session, &SessionController::ready);
+    w.window.startSession(tinySetup());
+    QVERIFY(ready.wait(20000));
+    w.player.setPhaseMilliseconds(0);
+    w.player.play();
+    QTRY_VERIFY_WITH_TIMEOUT(w.session.history().size() >= 1100, 60000);
+    w.player.pause();
+    const RoundHistory &h = w.session.history();
+    QTRY_COMPARE_WITH_TIMEOUT(w.session.pendingRounds(), 0, 20000);
+    QVERIFY(h.first() > 0);
+
+    QVERIFY(test::press(&w.window, Qt::Key_Home));
+    QCOMPARE(w.player.round(), h.first());
+    QCOMPARE(w.player.phase(), Phase::Draft);
+    QCOMPARE(w.window.roundView()->round(), h.first());
+    QVERIFY2(w.window.banner()->text().contains(QStringLiteral("no longer kept")), qPrintable(w.window.banner()->text()));
+    QVERIFY(w.window.banner()->text().contains(QString::number(h.first() + 1)));
+    QVERIFY(w.window.transport()->status().contains(QStringLiteral("first round kept")));
+    // The transcript: the prompt, then the elided rounds, then the kept ones.
+    QVERIFY(w.window.roundView()->transcript()->document()->toPlainText().contains(QStringLiteral("…")));
+    QVERIFY(test::press(&w.window, Qt::Key_Left)); // already at the first position kept: stays
+    QCOMPARE(w.player.round(), h.first());
+    for (int i = 0; i < 12; ++i)
+        QVERIFY(test::press(&w.window, Qt::Key_Right));
+    QVERIFY(w.player.round() > h.first());
+    QTRY_COMPARE_WITH_TIMEOUT(w.session.pendingRounds(), 0, 20000);
+    for (int i = 0; i < 30; ++i)
+        QVERIFY(test::press(&w.window, Qt::Key_Left));
+    QCOMPARE(w.player.round(), h.first());
+    QCOMPARE(w.player.phase(), Phase::Draft);
+
+    QVERIFY(test::press(&w.window, Qt::Key_End));
+    QCOMPARE(w.player.round(), h.size() - 1);
+    QCOMPARE(w.player.phase(), Phase::Commit);
+
+    // A timeline click: a row no longer kept does nothing; a kept row is replayed.
+    QListView *list = w.window.timeline()->view();
+    for (int row : {h.first() - 1, h.first() + 3}) {
+        const QModelIndex index = list->model()->index(row, 0);
+        list->scrollTo(index);
+        QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualRect(index).center());
+    }
+    QCOMPARE(w.player.round(), h.first() + 3);
+
+    // Home, then Play at a phase's pace, while the rounds played ahead push the first kept round on: the
+    // position follows into the kept rounds.
+    QVERIFY(test::press(&w.window, Qt::Key_Home));
+    w.player.setPhaseMilliseconds(1);
+    w.player.play();
+    w.session.requestRounds(900);
+    QTRY_VERIFY_WITH_TIMEOUT(h.first() > 1024 && w.player.round() >= h.first(), 60000);
+    QTest::qWait(50);
+    w.player.pause();
+    QVERIFY(h.contains(w.player.round()));
+    QCOMPARE(w.window.roundView()->round(), w.player.round());
 }
 
 QTEST_MAIN(TestSession)
