@@ -1262,6 +1262,10 @@ accepted</source>
         <source> · the first round kept (rounds 1 to %1 left the history)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Something went wrong inside the window: %1. The session and its position are kept; please report this.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::MessageBanner</name>
@@ -1917,6 +1921,20 @@ accepted</source>
     </message>
     <message>
         <source>bonus</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>specdec::gui::EngineHost</name>
+    <message>
+        <source>an unknown error</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>specdec::gui::GuardedApplication</name>
+    <message>
+        <source>an unknown error</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

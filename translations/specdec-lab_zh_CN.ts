@@ -1260,6 +1260,10 @@ accepted</source>
         <source> · the first round kept (rounds 1 to %1 left the history)</source>
         <translation> · 保留的第一轮（第 1 到 %1 轮已离开历史）</translation>
     </message>
+    <message>
+        <source>Something went wrong inside the window: %1. The session and its position are kept; please report this.</source>
+        <translation>窗口内部出了错：%1。会话及其位置均已保留；请报告此问题。</translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::MessageBanner</name>
@@ -1916,6 +1920,20 @@ accepted</source>
     <message>
         <source>bonus</source>
         <translation>奖励</translation>
+    </message>
+</context>
+<context>
+    <name>specdec::gui::EngineHost</name>
+    <message>
+        <source>an unknown error</source>
+        <translation>未知错误</translation>
+    </message>
+</context>
+<context>
+    <name>specdec::gui::GuardedApplication</name>
+    <message>
+        <source>an unknown error</source>
+        <translation>未知错误</translation>
     </message>
 </context>
 </TS>

@@ -3,6 +3,7 @@
 
 #include "ActionRegistry.h"
 #include "ClassroomTools.h"
+#include "EngineHost.h"
 #include "Language.h"
 #include "Player.h"
 #include "SessionController.h"
@@ -208,6 +209,7 @@ void MainWindow::connectSession()
 {
     m_timeline->model()->setHistory(&m_session->history());
     connect(m_setupBar, &SetupBar::setupChanged, this, &MainWindow::startSession);
+    connect(m_session->host(), &EngineHost::jobFailed, this, [this](int, const QString &message) { reportError(message); });
     // Enter (or Esc) in a setup field gives the keys back to the round view: Space plays again.
     connect(m_setupBar, &SetupBar::editingDone, m_roundView, [this] { m_roundView->setFocus(Qt::OtherFocusReason); });
     connect(m_transport, &TransportBar::playToggled, m_player, &Player::togglePlay);
@@ -287,6 +289,14 @@ void MainWindow::connectSession()
                               tr("The engine could not do that: %1. Change the setup to try again.").arg(message));
         updateStatus();
     });
+}
+
+void MainWindow::reportError(const QString &message)
+{
+    m_banner->showMessage(MessageBanner::Kind::Error,
+                          tr("Something went wrong inside the window: %1. The session and its position are kept; "
+                             "please report this.")
+                              .arg(message));
 }
 
 void MainWindow::startSession(const Setup &setup)

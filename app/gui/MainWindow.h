@@ -64,6 +64,9 @@ public:
     /// plots run along the bottom. Then resizes the window to `size`.
     void arrangeFor(const QSize &size);
     bool isCompact() const { return m_compact; }
+    /// An error the window or an engine job did not expect (an exception caught at the event loop or at the
+    /// engine's door): said in the banner; the session and its position stay.
+    void reportError(const QString &message);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
