@@ -19,6 +19,7 @@
 #include "TransportBar.h"
 
 #include <QComboBox>
+#include <QLineEdit>
 #include <QListView>
 #include <QSettings>
 #include <QTemporaryDir>
@@ -68,6 +69,7 @@ private slots:
     void playerStepsAndTimelineJumps();
     void fullSpeedPanelsTakeTurns();
     void homeAfterTheKeptRoundsLeft();
+    void leavingAFieldUnchangedKeepsTheSession();
 };
 
 void TestSession::initTestCase()
@@ -421,6 +423,41 @@ void TestSession::homeAfterTheKeptRoundsLeft()
     w.player.pause();
     QVERIFY(h.contains(w.player.round()));
     QCOMPARE(w.window.roundView()->round(), w.player.round());
+}
+
+// Clicking into the prompt (or the draft box), changing nothing, stepping and clicking elsewhere used to
+// restart the session (every editingFinished did): only a changed value restarts it.
+void TestSession::leavingAFieldUnchangedKeepsTheSession()
+{
+    test::Window w;
+    w.window.show();
+    QVERIFY(QTest::qWaitForWindowActive(&w.window));
+    QSignalSpy ready(&w.session, &SessionController::ready);
+    w.window.startSession(tinySetup());
+    QVERIFY(ready.wait(20000));
+    QSignalSpy loading(&w.session, &SessionController::loading);
+    auto *prompt = w.window.setupBar()->findChild<QLineEdit *>(QStringLiteral("prompt"));
+    auto *draft = w.window.setupBar()->findChild<QComboBox *>(QStringLiteral("draft"));
+    QVERIFY(prompt && draft);
+    prompt->setFocus(Qt::MouseFocusReason);
+    w.player.nextRound();
+    w.player.nextRound();
+    QTRY_COMPARE_WITH_TIMEOUT(w.player.round(), 1, 20000);
+    w.window.roundView()->setFocus(Qt::MouseFocusReason); // focus leaves the prompt: editingFinished
+    emit prompt->editingFinished(); // (also where the platform gives no focus)
+    draft->setFocus(Qt::MouseFocusReason);
+    emit draft->lineEdit()->editingFinished();
+    emit draft->activated(draft->currentIndex()); // the same model chosen again
+    w.window.roundView()->setFocus(Qt::MouseFocusReason);
+    QTest::qWait(600); // beyond the setup bar's debounce
+    QCOMPARE(loading.count(), 0);
+    QCOMPARE(w.player.round(), 1);
+    QCOMPARE(w.window.roundView()->round(), 1);
+    // A changed value still restarts.
+    prompt->setText(QStringLiteral("the q"));
+    emit prompt->editingFinished();
+    QTRY_COMPARE_WITH_TIMEOUT(loading.count(), 1, 5000);
+    QCOMPARE(w.session.setup().prompt, std::string("the q"));
 }
 
 QTEST_MAIN(TestSession)
