@@ -1266,6 +1266,10 @@ accepted</source>
         <source>Something went wrong inside the window: %1. The session and its position are kept; please report this.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The ONNX models know only the text they were trained on and do not learn from a corpus: %1 is played with n-gram models trained on it (target %2, draft %3). Choose an ONNX model again to go back to it.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::MessageBanner</name>

@@ -1264,6 +1264,10 @@ accepted</source>
         <source>Something went wrong inside the window: %1. The session and its position are kept; please report this.</source>
         <translation>窗口内部出了错：%1。会话及其位置均已保留；请报告此问题。</translation>
     </message>
+    <message>
+        <source>The ONNX models know only the text they were trained on and do not learn from a corpus: %1 is played with n-gram models trained on it (target %2, draft %3). Choose an ONNX model again to go back to it.</source>
+        <translation>ONNX 模型只认识训练它们的文本，不会从语料中学习：%1 改用在其上训练的 n 元模型运行（目标 %2，草稿 %3）。再次选择 ONNX 模型即可换回。</translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::MessageBanner</name>

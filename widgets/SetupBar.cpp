@@ -136,11 +136,6 @@ SetupBar::SetupBar(QWidget *parent)
         m_shown = now;
         emit setupChanged(now);
     });
-    // A prompt belongs to its corpus's vocabulary: another corpus starts from an empty prompt.
-    connect(m_corpus, &QComboBox::currentIndexChanged, this, [this] {
-        if (!m_updating)
-            m_prompt->clear();
-    });
     for (QComboBox *box : {m_corpus, m_target, m_draft}) {
         connect(box, &QComboBox::activated, this, &SetupBar::changed);
         connect(box->lineEdit(), &QLineEdit::editingFinished, this, &SetupBar::changed);

@@ -11,6 +11,7 @@
 
 #include "DistributionView.h"
 #include "MessageBanner.h"
+#include "ModelTitle.h"
 #include "PlotsPanel.h"
 #include "RoundFrame.h"
 #include "RoundView.h"
@@ -254,6 +255,13 @@ void MainWindow::connectSession()
     connect(m_session, &SessionController::ready, this, [this](const SessionInfo &info) {
         m_loadedCorpus = QString::fromStdString(m_session->setup().corpus);
         m_loadedPrompt = QString::fromStdString(m_session->setup().prompt);
+        if (m_setupBar->setup().prompt != m_session->setup().prompt) { // another corpus chose the prompt
+            Setup shown = m_setupBar->setup();
+            shown.prompt = m_session->setup().prompt;
+            m_setupBar->setSetup(shown);
+            QSettings settings;
+            saveSetup(settings, shown);
+        }
         m_roundView->setSession(info);
         m_distribution->setSession(info);
         m_theory->setTree(m_session->setup().decoding.tree);
@@ -473,12 +481,26 @@ void MainWindow::updateStatus()
 
 void MainWindow::openCorpus(const QString &path)
 {
+    // The prompt stays where the new corpus can write it, else the session starts from the corpus's first line
+    // (SessionController::start).
     Setup setup = m_setupBar->setup();
-    // A prompt belongs to its corpus's vocabulary: another corpus starts from an empty prompt (as in the box).
-    if (setup.corpus != path.toStdString())
-        setup.prompt.clear();
     setup.corpus = path.toStdString();
+    // The shipped ONNX models read only the vocabulary they were trained on and do not learn from a corpus: a
+    // text of one's own is played with n-gram models trained on it.
+    const Setup plain = defaultSetup();
+    const bool onnxTarget = setup.target.starts_with("onnx:"), onnxDraft = setup.draft.starts_with("onnx:");
+    if (onnxTarget)
+        setup.target = plain.target;
+    if (onnxDraft)
+        setup.draft = plain.draft;
     startSession(setup);
+    if (onnxTarget || onnxDraft)
+        m_banner->showMessage(MessageBanner::Kind::Info,
+                              tr("The ONNX models know only the text they were trained on and do not learn from a "
+                                 "corpus: %1 is played with n-gram models trained on it (target %2, draft %3). Choose "
+                                 "an ONNX model again to go back to it.")
+                                  .arg(QFileInfo(path).fileName(), modelTitle(QString::fromStdString(setup.target)),
+                                       modelTitle(QString::fromStdString(setup.draft))));
 }
 
 void MainWindow::openModel(const QString &path)

@@ -53,7 +53,8 @@ public:
     /// Asks for a corpus file and opens it (File ▸ Open corpus…, Ctrl+O).
     void openCorpusDialog();
     /// Opens the corpus file `path` (the dialog's choice, a file dropped on the window) with the setup bar's
-    /// settings; another corpus than the one before starts from an empty prompt.
+    /// settings; the prompt stays where the corpus can write it, else the corpus's first line is the prompt;
+    /// ONNX models are replaced by n-gram models of the text (and the banner says why).
     void openCorpus(const QString &path);
     /// Starts a session from `setup` and shows it in the setup bar.
     void startSession(const Setup &setup);

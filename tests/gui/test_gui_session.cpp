@@ -20,6 +20,8 @@
 
 #include <QComboBox>
 #include <QLineEdit>
+#include <QDir>
+#include <QFile>
 #include <QListView>
 #include <QSettings>
 #include <QTemporaryDir>
@@ -65,7 +67,7 @@ private slots:
     void badCorpusIsAMessage();
     void windowShowsTheErrorAndRecovers();
     void failedCorpusGivesBackTheLastOne();
-    void openedCorpusStartsFromAnEmptyPrompt();
+    void openedCorpusKeepsOrReplacesThePrompt();
     void playerStepsAndTimelineJumps();
     void fullSpeedPanelsTakeTurns();
     void homeAfterTheKeptRoundsLeft();
@@ -244,9 +246,11 @@ void TestSession::failedCorpusGivesBackTheLastOne()
     QVERIFY(window.banner()->text().isEmpty());
 }
 
-// A prompt belongs to its corpus's vocabulary: a corpus opened by File ▸ Open corpus… (or dropped on the window) starts from an empty
-// prompt, as one chosen in the corpus box does ("the " is not written in tiny-zh.txt: kept, it would fail).
-void TestSession::openedCorpusStartsFromAnEmptyPrompt()
+// A prompt belongs to its corpus's vocabulary: a corpus opened by File ▸ Open corpus… (or dropped on the window)
+// keeps the prompt where the corpus can write it, else starts from the corpus's first line ("the " is not
+// written in tiny-zh.txt: kept, it would fail; an empty prompt failed on an ONNX target). A text of one's own
+// opened with ONNX models selected is played with n-gram models of it, and the banner says why.
+void TestSession::openedCorpusKeepsOrReplacesThePrompt()
 {
     SessionController session(catalog());
     Player player(&session);
@@ -262,15 +266,36 @@ void TestSession::openedCorpusStartsFromAnEmptyPrompt()
     QVERIFY(ready.wait(20000));
     QCOMPARE(failed.count(), 0);
     QCOMPARE(session.setup().corpus, zh.toStdString());
-    QCOMPARE(window.setupBar()->setup().prompt, std::string());
-    // The same corpus again keeps the prompt the user wrote for it.
+    const std::string firstLine = "春眠不觉晓，处处闻啼鸟。";
+    QCOMPARE(session.setup().prompt, firstLine);
+    QCOMPARE(window.setupBar()->setup().prompt, firstLine); // the box shows the prompt used
+    // A prompt the new corpus can write stays.
     Setup withPrompt = session.setup();
     withPrompt.prompt = "春";
     window.startSession(withPrompt);
     QVERIFY(ready.wait(20000));
-    window.openCorpus(zh);
+    window.openCorpus(QString::fromStdString(test::dataPath("tiny-en.txt")));
     QVERIFY(ready.wait(20000));
-    QCOMPARE(window.setupBar()->setup().prompt, std::string("春"));
+    QCOMPARE(failed.count(), 0);
+    QVERIFY(session.setup().prompt != "春"); // not in the English text
+    Setup english = session.setup();
+    english.prompt = "the ";
+    window.startSession(english);
+    QVERIFY(ready.wait(20000));
+    const QString copy = QDir::temp().filePath(QStringLiteral("specdec-test-own-text.txt"));
+    QFile::remove(copy);
+    QVERIFY(QFile::copy(QString::fromStdString(test::dataPath("tiny-en.txt")), copy));
+    // Your own text with ONNX models selected: n-gram models of it, the prompt kept, and a word why.
+    Setup onnx = window.setupBar()->setup();
+    onnx.target = "onnx:/nonexistent/target.onnx";
+    window.setupBar()->setSetup(onnx);
+    window.openCorpus(copy);
+    QVERIFY(ready.wait(20000));
+    QCOMPARE(failed.count(), 0);
+    QCOMPARE(session.setup().target, defaultSetup().target);
+    QCOMPARE(session.setup().prompt, std::string("the "));
+    QVERIFY2(window.banner()->text().contains(QStringLiteral("n-gram")), qPrintable(window.banner()->text()));
+    QFile::remove(copy);
 }
 
 void TestSession::playerStepsAndTimelineJumps()
