@@ -330,11 +330,11 @@
 <context>
     <name>specdec::gui</name>
     <message>
-        <source>1. The draft writes K tokens x₁ … x_K, each drawn from its distribution q.</source>
+        <source>1. The draft writes K tokens x₁, x₂, …, each drawn from its distribution q.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>2. The target scores all K + 1 positions in one forward pass: p₁ … p_{K+1}.</source>
+        <source>2. The target scores all K + 1 positions in one forward pass: p at each of them.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -346,7 +346,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>5. If all K pass, a bonus token is drawn from p_{K+1}. The output follows p exactly.</source>
+        <source>5. If all K pass, a bonus token is drawn from p at position K + 1. The output follows p exactly.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -945,7 +945,7 @@ accepted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>No round played yet.</source>
+        <source>No round committed yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -330,12 +330,12 @@
 <context>
     <name>specdec::gui</name>
     <message>
-        <source>1. The draft writes K tokens x₁ … x_K, each drawn from its distribution q.</source>
-        <translation>1. 草稿模型写出 K 个词元 x₁ … x_K，每个都从其分布 q 中抽取。</translation>
+        <source>1. The draft writes K tokens x₁, x₂, …, each drawn from its distribution q.</source>
+        <translation>1. 草稿模型写出 K 个词元 x₁、x₂、…，每个都从其分布 q 中抽取。</translation>
     </message>
     <message>
-        <source>2. The target scores all K + 1 positions in one forward pass: p₁ … p_{K+1}.</source>
-        <translation>2. 目标模型在一次前向计算中为全部 K + 1 个位置打分：p₁ … p_{K+1}。</translation>
+        <source>2. The target scores all K + 1 positions in one forward pass: p at each of them.</source>
+        <translation>2. 目标模型在一次前向计算中为全部 K + 1 个位置打分：每个位置各得一个 p。</translation>
     </message>
     <message>
         <source>3. Token i passes when a uniform u &lt; min(1, p(xᵢ) / q(xᵢ)); at T = 0, when xᵢ = argmax p.</source>
@@ -346,8 +346,8 @@
         <translation>4. 第一次失败时，从 norm(max(0, p − q)) 中抽取替换词元，本轮结束。</translation>
     </message>
     <message>
-        <source>5. If all K pass, a bonus token is drawn from p_{K+1}. The output follows p exactly.</source>
-        <translation>5. 若 K 个全部通过，再从 p_{K+1} 抽取一个奖励词元。输出严格服从 p。</translation>
+        <source>5. If all K pass, a bonus token is drawn from p at position K + 1. The output follows p exactly.</source>
+        <translation>5. 若 K 个全部通过，再从第 K + 1 个位置的 p 抽取一个奖励词元。输出严格服从 p。</translation>
     </message>
     <message>
         <source>draft (apprentice), q</source>
@@ -943,8 +943,8 @@ accepted</source>
         <translation>实际耗时加速比：%1×</translation>
     </message>
     <message>
-        <source>No round played yet.</source>
-        <translation>尚未运行任何一轮。</translation>
+        <source>No round committed yet.</source>
+        <translation>尚未提交任何一轮。</translation>
     </message>
     <message>
         <source>Export handout</source>

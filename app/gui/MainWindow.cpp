@@ -299,6 +299,15 @@ void MainWindow::connectSession()
     });
 }
 
+int MainWindow::roundsRevealed() const
+{
+    const RoundHistory &history = m_session->history();
+    const int round = m_player->round();
+    return history.contains(round)
+        ? frameOf(history.trace(round), round, m_player->phase(), m_player->step(), m_player->revealOptions()).roundsRevealed
+        : 0;
+}
+
 void MainWindow::reportError(const QString &message)
 {
     m_banner->showMessage(MessageBanner::Kind::Error,

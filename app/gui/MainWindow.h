@@ -65,6 +65,9 @@ public:
     /// plots run along the bottom. Then resizes the window to `size`.
     void arrangeFor(const QSize &size);
     bool isCompact() const { return m_compact; }
+    /// The rounds the position on screen has committed (its frame's roundsRevealed): the theory panel's numbers
+    /// are those of round roundsRevealed() − 1, and so are the handout's.
+    int roundsRevealed() const;
     /// An error the window or an engine job did not expect (an exception caught at the event loop or at the
     /// engine's door): said in the banner; the session and its position stay.
     void reportError(const QString &message);
