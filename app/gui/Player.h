@@ -29,7 +29,8 @@ public:
     /// The step of the phase shown (RoundFrame.h): RoundFrame::kAllSteps except while predicting in Dice.
     int step() const { return m_step; }
     /// The furthest position shown since the last reset (Home, a new session): what the class has seen.
-    /// Lists that show rounds already seen (timeline, plots) stop there; -1 before the first round.
+    /// Lists that show rounds already seen (timeline, plots) stop there; -1 before the first round. Stepping
+    /// back inside that round takes it back too (← from Commit to Dice un-commits the round in the lists).
     int furthestRound() const { return m_furthestRound; }
     Phase furthestPhase() const;
     int furthestStep() const { return m_furthestStep; }
