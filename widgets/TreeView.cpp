@@ -2,6 +2,7 @@
 #include "TreeView.h"
 
 #include "LabColors.h"
+#include "NumberText.h"
 #include "TokenText.h"
 
 #include <QFontInfo>
@@ -208,7 +209,9 @@ QString TreeView::nodeNumbers(int node) const
         return {};
     const TreeNodeFrame &nf = m_frame.nodes[static_cast<std::size_t>(node)];
     if (nf.pUsed)
-        return tr("p'%1 u%2").arg(*nf.pUsed, 0, 'f', 2).arg(nf.u ? QString::number(*nf.u, 'f', 2) : QStringLiteral("-"));
+        return tr("p'%1 u%2")
+            .arg(*nf.pUsed, 0, 'f', 2)
+            .arg(nf.u ? dieTexts(*nf.u, nf.threshold.value_or(1.0), 2).u : QStringLiteral("-")); // u rounded down
     if (nf.p)
         return tr("q%1 p%2").arg(*nf.q, 0, 'f', 2).arg(*nf.p, 0, 'f', 2);
     if (nf.q)
