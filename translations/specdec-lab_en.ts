@@ -730,6 +730,14 @@ accepted</source>
         <source>Keyboard shortcuts</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&amp;Back to my session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A demonstration replaced your session (setup and position); it is kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::DistributionView</name>

@@ -728,6 +728,14 @@ accepted</source>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
+    <message>
+        <source>&amp;Back to my session</source>
+        <translation>回到我的会话(&amp;B)</translation>
+    </message>
+    <message>
+        <source>A demonstration replaced your session (setup and position); it is kept.</source>
+        <translation>演示替换了你的会话（设置与位置）；原会话已保留。</translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::DistributionView</name>

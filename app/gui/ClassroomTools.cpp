@@ -132,6 +132,9 @@ void ClassroomTools::createMenus()
         [this] { showQuiz(m_quiz->currentQuestion()); });
     r.adopt(m_lessons->dock()->toggleViewAction(), QStringLiteral("classroom.lessons"), MenuId::Classroom, 1,
             [] { return tr("Lessons"); });
+    m_back = r.add(QStringLiteral("classroom.back"), MenuId::Classroom, 1, [] { return tr("&Back to my session"); });
+    m_back->setEnabled(false);
+    connect(m_back, &QAction::triggered, this, &ClassroomTools::backToMySession);
     m_toolWindows->addActions(r); // presenter mode (F5) and the keys that work only while presenting
     m_predict->addAction(r);
 }
@@ -233,9 +236,16 @@ void ClassroomTools::applyDemonstration(const app::Demonstration &original)
 {
     const app::Demonstration demo = app::resolvedDemonstration(original, onnxModelFiles());
     if (demo.setup) {
+        if (!m_aside) // the teacher's own session, kept through any number of demonstrations
+            m_aside = m_sessionFiles->current();
         if (demo.rounds > 0)
             m_sessionFiles->goToWhenPlayed({demo.rounds, demo.phase.isEmpty() ? QStringLiteral("commit") : demo.phase});
         m_window->startSession(*demo.setup);
+        m_back->setEnabled(true);
+        m_quiz->setBackAction(m_back);
+        m_window->banner()->showMessage(MessageBanner::Kind::Info,
+                                        tr("A demonstration replaced your session (setup and position); it is kept."),
+                                        m_back);
     }
     m_arenaTool->setMeasured(demo.opens("arena"));
     for (const QString &tool : demo.open) {
@@ -265,6 +275,17 @@ void ClassroomTools::applyDemonstration(const app::Demonstration &original)
         }
     }
     m_showMe->update();
+}
+
+void ClassroomTools::backToMySession()
+{
+    if (!m_aside)
+        return;
+    const app::SessionFile aside = *std::exchange(m_aside, std::nullopt);
+    m_back->setEnabled(false);
+    m_showMe->end();
+    m_window->banner()->hide();
+    m_sessionFiles->open(aside);
 }
 
 void ClassroomTools::showQuiz(int index)
@@ -305,6 +326,8 @@ void ClassroomTools::resetLayoutAndSetup()
         tool->hide();
     m_window->restoreState(m_defaultState);
     m_arenaTool->setMeasured(false);
+    m_aside.reset(); // a reset starts over: no session set aside
+    m_back->setEnabled(false);
     m_window->startSession(defaultSetup());
 }
 

@@ -3,6 +3,7 @@
 
 #include "Lessons.h"
 
+#include <QAction>
 #include <QButtonGroup>
 #include <QCheckBox>
 #include <QEvent>
@@ -25,6 +26,7 @@ QuizView::QuizView(QWidget *parent)
     , m_previous(new QPushButton(this))
     , m_reveal(new QPushButton(this))
     , m_showMe(new QPushButton(this))
+    , m_back(new QPushButton(this))
     , m_next(new QPushButton(this))
 {
     QFont big = font();
@@ -43,6 +45,7 @@ QuizView::QuizView(QWidget *parent)
     buttons->addStretch(1);
     buttons->addWidget(m_reveal);
     buttons->addWidget(m_showMe);
+    buttons->addWidget(m_back);
     buttons->addStretch(1);
     buttons->addWidget(m_next);
     auto *layout = new QVBoxLayout(this);
@@ -57,6 +60,11 @@ QuizView::QuizView(QWidget *parent)
     connect(m_previous, &QPushButton::clicked, this, [this] { setQuestion(m_index - 1); });
     connect(m_next, &QPushButton::clicked, this, [this] { setQuestion(m_index + 1); });
     connect(m_reveal, &QPushButton::clicked, this, &QuizView::reveal);
+    m_back->hide();
+    connect(m_back, &QPushButton::clicked, this, [this] {
+        if (m_backAction)
+            m_backAction->trigger();
+    });
     connect(m_showMe, &QPushButton::clicked, this, [this] {
         if (m_index < 0)
             return;
@@ -65,6 +73,23 @@ QuizView::QuizView(QWidget *parent)
         emit showMeRequested(m_index);
     });
     retranslate();
+}
+
+void QuizView::setBackAction(QAction *action)
+{
+    if (m_backAction == action)
+        return;
+    if (m_backAction)
+        disconnect(m_backAction, nullptr, this, nullptr);
+    m_backAction = action;
+    auto follow = [this] {
+        m_back->setVisible(m_backAction && m_backAction->isEnabled());
+        if (m_backAction)
+            m_back->setText(m_backAction->text().remove(QLatin1Char('&')));
+    };
+    if (action)
+        connect(action, &QAction::changed, this, follow);
+    follow();
 }
 
 void QuizView::setQuiz(const app::QuizFile &quiz)
