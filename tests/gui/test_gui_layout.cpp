@@ -39,6 +39,10 @@
 #include <QTextDocumentFragment>
 #include <QTranslator>
 #include <QtTest>
+#include <QCheckBox>
+#include <QLabel>
+#include <QRadioButton>
+#include <QSignalSpy>
 
 using namespace specdec;
 using namespace specdec::gui;
@@ -96,6 +100,7 @@ private slots:
     void timelineRowsAreWhole();
     void arenaTranscriptShowsWholeLines_data();
     void arenaTranscriptShowsWholeLines();
+    void labelsAreLegible();
 };
 
 void TestLayout::cardTextsFit_data()
@@ -492,6 +497,79 @@ void TestLayout::arenaTranscriptShowsWholeLines()
         }
         QCOMPARE(visible, 2);
     }
+}
+
+namespace {
+
+/// WCAG 2's contrast ratio of two colours: (L1 + 0.05) / (L2 + 0.05), L the relative luminance.
+double contrast(const QColor &a, const QColor &b)
+{
+    auto luminance = [](const QColor &c) {
+        auto channel = [](double v) { return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+        return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
+    };
+    const double x = luminance(a), y = luminance(b);
+    return (std::max(x, y) + 0.05) / (std::min(x, y) + 0.05);
+}
+
+} // namespace
+
+// Legible from the back of the room: every label (and option) of the window and its tool windows, with the
+// quiz's answer and "Show me" caption shown, has a text colour of at least 4.5:1 against its background
+// (WCAG AA). The caption was QPalette::Mid, #B8B8B8 on #EFEFEF (1.7:1).
+void TestLayout::labelsAreLegible()
+{
+    test::Window w;
+    w.window.resize(1600, 1000);
+    w.window.show();
+    QSignalSpy ready(&w.session, &SessionController::ready);
+    w.window.startSession(test::tinySetup());
+    QVERIFY(ready.wait(20000));
+    w.player.nextRound();
+    QTRY_COMPARE_WITH_TIMEOUT(w.player.round(), 0, 20000);
+    ClassroomTools &tools = *w.window.classroom();
+    tools.showLab();
+    tools.showArena();
+    tools.showTheory();
+    tools.showQuiz(0);
+    tools.quiz()->setChosen(QStringLiteral("A"));
+    tools.quiz()->reveal();
+    tools.quiz()->setShowMeResult(QStringLiteral("Measured run: 2 rounds"));
+    QCoreApplication::processEvents();
+    QStringList failures;
+    int checked = 0;
+    for (QWidget *top : {static_cast<QWidget *>(&w.window), static_cast<QWidget *>(tools.lab()),
+                         static_cast<QWidget *>(tools.arena()), static_cast<QWidget *>(tools.theoryExplorer()),
+                         static_cast<QWidget *>(tools.quiz())}) {
+        QList<QWidget *> texts;
+        for (QLabel *l : top->findChildren<QLabel *>())
+            if (!l->text().trimmed().isEmpty())
+                texts << l;
+        for (QAbstractButton *b : top->findChildren<QAbstractButton *>())
+            if (qobject_cast<QCheckBox *>(b) || qobject_cast<QRadioButton *>(b))
+                texts << b;
+        for (QWidget *t : texts) {
+            if (!t->isEnabled())
+                continue;
+            t->ensurePolished();
+            const QColor fg = t->palette().color(t->foregroundRole());
+            const QColor bg = t->palette().color(t->backgroundRole());
+            ++checked;
+            const double ratio = contrast(fg, bg);
+            if (ratio < 4.5) {
+                const auto *label = qobject_cast<QLabel *>(t);
+                const auto *button = qobject_cast<QAbstractButton *>(t);
+                failures << QStringLiteral("%1 “%2”: %3 on %4 = %5:1")
+                                .arg(QString::fromLatin1(t->metaObject()->className()),
+                                     (label ? label->text() : button ? button->text() : QString()).left(40), fg.name(),
+                                     bg.name())
+                                .arg(ratio, 0, 'f', 2);
+            }
+        }
+    }
+    QVERIFY(checked > 30);
+    QVERIFY2(failures.isEmpty(), qPrintable(failures.join(QLatin1Char('\n'))));
+    QVERIFY(tools.quiz()->showMeText().contains(QStringLiteral("Measured run")));
 }
 
 QTEST_MAIN(TestLayout)
