@@ -101,6 +101,7 @@ private slots:
     void arenaTranscriptShowsWholeLines_data();
     void arenaTranscriptShowsWholeLines();
     void labelsAreLegible();
+    void livePlotsHaveRoom();
 };
 
 void TestLayout::cardTextsFit_data()
@@ -570,6 +571,36 @@ void TestLayout::labelsAreLegible()
     QVERIFY(checked > 30);
     QVERIFY2(failures.isEmpty(), qPrintable(failures.join(QLatin1Char('\n'))));
     QVERIFY(tools.quiz()->showMeText().contains(QStringLiteral("Measured run")));
+}
+
+// At 1600×1000 the live plots run along the bottom: once a 2×2 grid there left each plot ~45 px of axis with
+// its labels overlapping. Each plot's axis rectangle is at least 100 px tall, its tick labels apart.
+void TestLayout::livePlotsHaveRoom()
+{
+    test::Window w;
+    w.window.arrangeFor(QSize(1600, 1000));
+    w.window.show();
+    QSignalSpy ready(&w.session, &SessionController::ready);
+    w.window.startSession(test::tinySetup());
+    QVERIFY(ready.wait(20000));
+    w.session.requestRounds(20);
+    QTRY_VERIFY_WITH_TIMEOUT(w.session.history().size() >= 20, 20000);
+    w.player.jumpTo(19, Phase::Commit);
+    QCoreApplication::processEvents();
+    PlotsPanel *plots = w.window.plots();
+    QVERIFY(plots->isVisible());
+    for (int i = 0; i < 4; ++i) {
+        QCustomPlot *plot = plots->plot(i);
+        plot->replot();
+        const QRect axis = plot->axisRect()->rect();
+        QVERIFY2(axis.height() >= 100,
+                 qPrintable(QStringLiteral("plot %1: %2 px of axis in a %3×%4 plot").arg(i).arg(axis.height()).arg(plot->width()).arg(plot->height())));
+        // The y axis's tick labels do not overlap: ticks at least a label's height apart.
+        const QVector<double> ticks = plot->yAxis->tickVector();
+        const double line = QFontMetricsF(plot->yAxis->tickLabelFont()).height();
+        for (int t = 1; t < ticks.size(); ++t)
+            QVERIFY(std::abs(plot->yAxis->coordToPixel(ticks[t]) - plot->yAxis->coordToPixel(ticks[t - 1])) >= line);
+    }
 }
 
 QTEST_MAIN(TestLayout)
