@@ -43,6 +43,7 @@
 #include <QLabel>
 #include <QRadioButton>
 #include <QSignalSpy>
+#include <QScrollArea>
 
 using namespace specdec;
 using namespace specdec::gui;
@@ -102,6 +103,7 @@ private slots:
     void arenaTranscriptShowsWholeLines();
     void labelsAreLegible();
     void livePlotsHaveRoom();
+    void longDraftScrolls();
 };
 
 void TestLayout::cardTextsFit_data()
@@ -601,6 +603,39 @@ void TestLayout::livePlotsHaveRoom()
         for (int t = 1; t < ticks.size(); ++t)
             QVERIFY(std::abs(plot->yAxis->coordToPixel(ticks[t]) - plot->yAxis->coordToPixel(ticks[t - 1])) >= line);
     }
+}
+
+// K = 30 at 1280×720: the cards once became 24-px pills and cards 17 to 30 and the residual card lay beyond
+// the strip's edge. Every card keeps a legible width inside the strip, and the strip scrolls sideways.
+void TestLayout::longDraftScrolls()
+{
+    test::Window w;
+    w.window.arrangeFor(QSize(1280, 720));
+    w.window.show();
+    QSignalSpy ready(&w.session, &SessionController::ready);
+    Setup setup = test::tinySetup();
+    setup.decoding.draftLength = 30;
+    w.window.startSession(setup);
+    QVERIFY(ready.wait(20000));
+    w.player.nextRound();
+    QTRY_COMPARE_WITH_TIMEOUT(w.player.round(), 0, 20000);
+    w.player.jumpTo(0, Phase::Commit);
+    QCoreApplication::processEvents();
+    const CardStrip *cards = w.window.roundView()->cards();
+    const int n = w.session.history().at(0).trace.draftLength + 1;
+    QVERIFY(n > 20);
+    QCOMPARE(cards->cardCount(), n);
+    for (int card = 0; card < n; ++card) {
+        const QRectF rect = cards->cardRect(card);
+        QVERIFY2(QRectF(cards->rect()).contains(rect) && rect.width() >= 44,
+                 qPrintable(QStringLiteral("card %1 at %2 + %3 in a strip of %4").arg(card).arg(rect.left()).arg(rect.width()).arg(cards->width())));
+    }
+    QScrollArea *area = nullptr;
+    for (QWidget *p = cards->parentWidget(); p && !area; p = p->parentWidget())
+        area = qobject_cast<QScrollArea *>(p);
+    QVERIFY(area);
+    QVERIFY(area->horizontalScrollBar()->maximum() > 0); // it scrolls to the last cards
+    QVERIFY(w.window.minimumSizeHint().width() <= 1280); // and the window still fits the projector
 }
 
 QTEST_MAIN(TestLayout)
