@@ -34,6 +34,7 @@
 #include <QEvent>
 #include <QMessageBox>
 #include <QFileDialog>
+#include <QScreen>
 #include <QSettings>
 
 #include <utility>
@@ -325,6 +326,15 @@ void ClassroomTools::resetLayoutAndSetup()
                           static_cast<QWidget *>(m_quiz), static_cast<QWidget *>(m_help), static_cast<QWidget *>(m_shortcuts)})
         tool->hide();
     m_window->restoreState(m_defaultState);
+    // The layout of the screen the window is on (as a first start lays it out): a 1280×720 projector gets
+    // the compact layout, which fits it, not the 1600×1000 one the default state was saved with.
+    if (const QScreen *screen = m_window->screen()) {
+        const QSize available = screen->availableSize();
+        m_window->showNormal();
+        m_window->arrangeFor(available.boundedTo(QSize(1600, 1000)));
+        if (available.width() < 1600 || available.height() < 1000 + 48)
+            m_window->showMaximized(); // the window manager fits it, title bar included
+    }
     m_arenaTool->setMeasured(false);
     m_aside.reset(); // a reset starts over: no session set aside
     m_back->setEnabled(false);

@@ -9,9 +9,14 @@
 #include <QScreen>
 #include <QWidget>
 
+#include <algorithm>
 #include <functional>
 
 namespace specdec::gui {
+
+namespace {
+constexpr const char *kPlaced = "specdecPlaced"; ///< the tool window has been placed beside the main window
+} // namespace
 
 ToolWindows::ToolWindows(PresenterMode *presenter, QObject *parent)
     : QObject(parent)
@@ -28,10 +33,40 @@ void ToolWindows::makeWindow(QWidget *widget, QWidget *parent, const QSize &size
 
 void ToolWindows::raise(QWidget *window)
 {
-    window->setWindowState((window->windowState() & ~Qt::WindowMinimized) | Qt::WindowActive);
+    if (!window->property(kPlaced).toBool()) { // its first time on screen: beside its main window
+        placeBeside(window, window->parentWidget() ? window->parentWidget()->window() : nullptr);
+        window->setProperty(kPlaced, true);
+    }
+    if (window->isMinimized()) // a minimised window comes back as it was (maximised or not)
+        window->setWindowState(window->windowState() & ~Qt::WindowMinimized);
     window->show();
     window->raise();
     window->activateWindow();
+}
+
+void ToolWindows::placeBeside(QWidget *window, const QWidget *main)
+{
+    const QScreen *screen = main ? main->screen() : QGuiApplication::primaryScreen();
+    if (!screen)
+        return;
+    // The frame (title bar and borders) a window manager adds around the window, as the main window has it.
+    const QMargins frame = main && main->isVisible() && main->frameGeometry() != main->geometry()
+        ? QMargins(main->geometry().left() - main->frameGeometry().left(), main->geometry().top() - main->frameGeometry().top(),
+                   main->frameGeometry().right() - main->geometry().right(),
+                   main->frameGeometry().bottom() - main->geometry().bottom())
+        : QMargins(8, 40, 8, 8);
+    const QRect screenArea = screen->availableGeometry().marginsRemoved(frame);
+    window->resize(window->size().boundedTo(screenArea.size()));
+    const QSize size = window->size();
+    const QRect beside = main ? main->frameGeometry() : QRect();
+    int x = screenArea.right() - size.width() + 1; // default: against the screen's right edge
+    if (main && beside.right() + frame.left() + size.width() <= screenArea.right())
+        x = beside.right() + 1 + frame.left(); // right of the main window
+    else if (main && beside.left() - frame.right() - size.width() >= screenArea.left())
+        x = beside.left() - frame.right() - size.width(); // left of it
+    const int y = std::clamp(main ? main->geometry().top() : screenArea.top(), screenArea.top(),
+                             std::max(screenArea.top(), screenArea.bottom() - size.height() + 1));
+    window->move(std::max(screenArea.left(), x), y);
 }
 
 void ToolWindows::present(QWidget *tool)

@@ -340,6 +340,24 @@ void TestLayout::windowAndToolsFit720p()
     fits(tools.lab(), "the lossless lab");
     fits(tools.theoryExplorer(), "the theory explorer");
     fits(tools.quiz(), "the quiz");
+    // Opened, each tool window lies inside the screen.
+    ClassroomTools &classroom = *window.classroom();
+    classroom.showLab();
+    classroom.showArena();
+    const QRect screen = window.screen()->availableGeometry();
+    for (const QWidget *tool : {static_cast<const QWidget *>(tools.lab()), static_cast<const QWidget *>(tools.arena())})
+        QVERIFY2(screen.contains(tool->geometry().topLeft()) // (wholly, unless it needs more than the screen)
+                     && (screen.contains(tool->geometry()) || tool->minimumSizeHint().width() > screen.width()
+                         || tool->minimumSizeHint().height() > screen.height()),
+                 qPrintable(QStringLiteral("%1 at %2,%3 %4×%5 outside the screen")
+                                .arg(tool->windowTitle())
+                                .arg(tool->x()).arg(tool->y()).arg(tool->width()).arg(tool->height())));
+    // Help ▸ Reset layout and setup lays the window out for its screen (the compact layout on a small one),
+    // not as the 1600×1000 layout it was built with (817 px tall: plots and theory cut at 1280×720).
+    classroom.resetLayoutAndSetup();
+    QCoreApplication::processEvents();
+    QVERIFY(window.isCompact());
+    fits(&window, "the main window after Reset layout");
     QCoreApplication::removeTranslator(&translator);
 }
 
