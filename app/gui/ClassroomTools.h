@@ -83,7 +83,7 @@ public:
     void showShortcuts();
     void resetLayoutAndSetup();
     HelpBrowser *help() const { return m_help; }
-    /// Presenter mode (View > Presenter mode, F5): scaled text, one stage at a time inside the window.
+    /// Presenter mode (Classroom > Presenter mode, F5): scaled text, one stage at a time inside the window.
     PresenterMode *presenter() const { return m_presenter; }
     void setPresenterMode(bool on) { m_toolWindows->setPresenterMode(on); }
     /// Predict before reveal (View > Predict before reveal, P): each verdict of the dice waits for → (the

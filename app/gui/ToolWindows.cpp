@@ -91,7 +91,7 @@ void ToolWindows::setPresenterMode(bool on)
 
 void ToolWindows::addActions(ActionRegistry &r)
 {
-    m_presenterAction = r.add(QStringLiteral("view.presenter"), MenuId::View, 9,
+    m_presenterAction = r.add(QStringLiteral("classroom.presenter"), MenuId::Classroom, 9,
                               [] { return tr("&Presenter mode"); }, QKeySequence(Qt::Key_F5));
     m_presenterAction->setCheckable(true);
     connect(m_presenterAction, &QAction::toggled, this, &ToolWindows::setPresenterMode);
@@ -101,15 +101,15 @@ void ToolWindows::addActions(ActionRegistry &r)
         QKeySequence key;
         std::function<void()> slot;
     } keys[] = {
-        {"view.presenterLeave", [] { return tr("Leave presenter mode"); }, QKeySequence(Qt::Key_Escape),
+        {"classroom.presenterLeave", [] { return tr("Leave presenter mode"); }, QKeySequence(Qt::Key_Escape),
          [this] { setPresenterMode(false); }},
-        {"view.presenterLarger", [] { return tr("Larger text (presenter mode)"); },
+        {"classroom.presenterLarger", [] { return tr("Larger text (presenter mode)"); },
          QKeySequence(QStringLiteral("Ctrl+=")), [this] { m_presenter->zoomIn(); }},
-        {"view.presenterSmaller", [] { return tr("Smaller text (presenter mode)"); },
+        {"classroom.presenterSmaller", [] { return tr("Smaller text (presenter mode)"); },
          QKeySequence(QStringLiteral("Ctrl+-")), [this] { m_presenter->zoomOut(); }},
     };
     for (const auto &k : keys) {
-        QAction *a = r.add(QLatin1String(k.id), MenuId::View, 9, k.text, k.key);
+        QAction *a = r.add(QLatin1String(k.id), MenuId::Classroom, 9, k.text, k.key);
         a->setEnabled(false);
         connect(a, &QAction::triggered, this, k.slot);
         m_presenterActions << a;

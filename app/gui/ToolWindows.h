@@ -39,7 +39,7 @@ public:
     /// Shows `tool` as a floating tool window, or as its stage in presenter mode.
     void present(QWidget *tool);
     void setPresenterMode(bool on);
-    /// Declares View ▸ Presenter mode (F5) and the keys that work only while presenting.
+    /// Declares Classroom ▸ Presenter mode (F5) and the keys that work only while presenting.
     void addActions(ActionRegistry &registry);
 
 private:
