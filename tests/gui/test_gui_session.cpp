@@ -189,7 +189,7 @@ void TestSession::windowShowsTheErrorAndRecovers()
     QSignalSpy ready(&session, &SessionController::ready);
     window.startSession(tinySetup());
     QVERIFY(ready.wait(20000));
-    QVERIFY(window.banner()->text().isEmpty());
+    QVERIFY2(window.banner()->text().isEmpty(), qPrintable(window.banner()->text()));
     player.nextPhase();
     QTRY_COMPARE_WITH_TIMEOUT(window.roundView()->round(), 0, 20000);
 }
