@@ -841,6 +841,10 @@ accepted</source>
         <source>last p′: the correction is drawn from it</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Round %1 · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::ExportDialogs</name>

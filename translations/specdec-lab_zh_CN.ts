@@ -839,6 +839,10 @@ accepted</source>
         <source>last p′: the correction is drawn from it</source>
         <translation>最后的 p′：修正词元从中抽取</translation>
     </message>
+    <message>
+        <source>Round %1 · %2</source>
+        <translation>第 %1 轮 · %2</translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::ExportDialogs</name>

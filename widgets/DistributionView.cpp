@@ -222,6 +222,9 @@ void DistributionView::rebuild()
             text = tr("Bonus “%1” from p at position K+1").arg(tokenGlyph(*m_vocabulary, marked));
         else if (valid)
             text = tr("p at position K+1 (scored in the same pass)");
+        // The round it belongs to: at full speed the cards run ahead of this panel, which follows in turns.
+        if (valid && !tree)
+            text = tr("Round %1 · %2").arg(m_record->trace.index + 1).arg(text);
         title->setText(text);
     }
     fillNumbers();
