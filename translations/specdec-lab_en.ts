@@ -330,11 +330,11 @@
 <context>
     <name>specdec::gui</name>
     <message>
-        <source>1. The draft writes K tokens x₁ … x_K, each drawn from its distribution q.</source>
+        <source>1. The draft writes K tokens x₁, x₂, …, each drawn from its distribution q.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>2. The target scores all K + 1 positions in one forward pass: p₁ … p_{K+1}.</source>
+        <source>2. The target scores all K + 1 positions in one forward pass: p at each of them.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -346,7 +346,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>5. If all K pass, a bonus token is drawn from p_{K+1}. The output follows p exactly.</source>
+        <source>5. If all K pass, a bonus token is drawn from p at position K + 1. The output follows p exactly.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -730,6 +730,14 @@ accepted</source>
         <source>Keyboard shortcuts</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&amp;Back to my session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A demonstration replaced your session (setup and position); it is kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::DistributionView</name>
@@ -831,6 +839,10 @@ accepted</source>
     </message>
     <message>
         <source>last p′: the correction is drawn from it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Round %1 · %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -945,7 +957,7 @@ accepted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>No round played yet.</source>
+        <source>No round committed yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1248,6 +1260,26 @@ accepted</source>
     </message>
     <message>
         <source>No session: choose a corpus and models above.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Go to the last round played</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rounds 1 to %1 are no longer kept (the window keeps the newest %2 rounds; their numbers stay in the totals): Home shows round %3, the first one kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · the first round kept (rounds 1 to %1 left the history)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Something went wrong inside the window: %1. The session and its position are kept; please report this.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The ONNX models know only the text they were trained on and do not learn from a corpus: %1 is played with n-gram models trained on it (target %2, draft %3). Choose an ONNX model again to go back to it.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1905,6 +1937,20 @@ accepted</source>
     </message>
     <message>
         <source>bonus</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>specdec::gui::EngineHost</name>
+    <message>
+        <source>an unknown error</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>specdec::gui::GuardedApplication</name>
+    <message>
+        <source>an unknown error</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -330,12 +330,12 @@
 <context>
     <name>specdec::gui</name>
     <message>
-        <source>1. The draft writes K tokens x₁ … x_K, each drawn from its distribution q.</source>
-        <translation>1. 草稿模型写出 K 个词元 x₁ … x_K，每个都从其分布 q 中抽取。</translation>
+        <source>1. The draft writes K tokens x₁, x₂, …, each drawn from its distribution q.</source>
+        <translation>1. 草稿模型写出 K 个词元 x₁、x₂、…，每个都从其分布 q 中抽取。</translation>
     </message>
     <message>
-        <source>2. The target scores all K + 1 positions in one forward pass: p₁ … p_{K+1}.</source>
-        <translation>2. 目标模型在一次前向计算中为全部 K + 1 个位置打分：p₁ … p_{K+1}。</translation>
+        <source>2. The target scores all K + 1 positions in one forward pass: p at each of them.</source>
+        <translation>2. 目标模型在一次前向计算中为全部 K + 1 个位置打分：每个位置各得一个 p。</translation>
     </message>
     <message>
         <source>3. Token i passes when a uniform u &lt; min(1, p(xᵢ) / q(xᵢ)); at T = 0, when xᵢ = argmax p.</source>
@@ -346,8 +346,8 @@
         <translation>4. 第一次失败时，从 norm(max(0, p − q)) 中抽取替换词元，本轮结束。</translation>
     </message>
     <message>
-        <source>5. If all K pass, a bonus token is drawn from p_{K+1}. The output follows p exactly.</source>
-        <translation>5. 若 K 个全部通过，再从 p_{K+1} 抽取一个奖励词元。输出严格服从 p。</translation>
+        <source>5. If all K pass, a bonus token is drawn from p at position K + 1. The output follows p exactly.</source>
+        <translation>5. 若 K 个全部通过，再从第 K + 1 个位置的 p 抽取一个奖励词元。输出严格服从 p。</translation>
     </message>
     <message>
         <source>draft (apprentice), q</source>
@@ -728,6 +728,14 @@ accepted</source>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
+    <message>
+        <source>&amp;Back to my session</source>
+        <translation>回到我的会话(&amp;B)</translation>
+    </message>
+    <message>
+        <source>A demonstration replaced your session (setup and position); it is kept.</source>
+        <translation>演示替换了你的会话（设置与位置）；原会话已保留。</translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::DistributionView</name>
@@ -830,6 +838,10 @@ accepted</source>
     <message>
         <source>last p′: the correction is drawn from it</source>
         <translation>最后的 p′：修正词元从中抽取</translation>
+    </message>
+    <message>
+        <source>Round %1 · %2</source>
+        <translation>第 %1 轮 · %2</translation>
     </message>
 </context>
 <context>
@@ -943,8 +955,8 @@ accepted</source>
         <translation>实际耗时加速比：%1×</translation>
     </message>
     <message>
-        <source>No round played yet.</source>
-        <translation>尚未运行任何一轮。</translation>
+        <source>No round committed yet.</source>
+        <translation>尚未提交任何一轮。</translation>
     </message>
     <message>
         <source>Export handout</source>
@@ -1247,6 +1259,26 @@ accepted</source>
     <message>
         <source>No session: choose a corpus and models above.</source>
         <translation>没有会话：请在上方选择语料和模型。</translation>
+    </message>
+    <message>
+        <source>Go to the last round played</source>
+        <translation>转到已运行的最后一轮</translation>
+    </message>
+    <message>
+        <source>Rounds 1 to %1 are no longer kept (the window keeps the newest %2 rounds; their numbers stay in the totals): Home shows round %3, the first one kept.</source>
+        <translation>第 1 到 %1 轮已不再保留（窗口只保留最近的 %2 轮；它们的数字仍计入总计）：Home 显示第 %3 轮，即保留的第一轮。</translation>
+    </message>
+    <message>
+        <source> · the first round kept (rounds 1 to %1 left the history)</source>
+        <translation> · 保留的第一轮（第 1 到 %1 轮已离开历史）</translation>
+    </message>
+    <message>
+        <source>Something went wrong inside the window: %1. The session and its position are kept; please report this.</source>
+        <translation>窗口内部出了错：%1。会话及其位置均已保留；请报告此问题。</translation>
+    </message>
+    <message>
+        <source>The ONNX models know only the text they were trained on and do not learn from a corpus: %1 is played with n-gram models trained on it (target %2, draft %3). Choose an ONNX model again to go back to it.</source>
+        <translation>ONNX 模型只认识训练它们的文本，不会从语料中学习：%1 改用在其上训练的 n 元模型运行（目标 %2，草稿 %3）。再次选择 ONNX 模型即可换回。</translation>
     </message>
 </context>
 <context>
@@ -1904,6 +1936,20 @@ accepted</source>
     <message>
         <source>bonus</source>
         <translation>奖励</translation>
+    </message>
+</context>
+<context>
+    <name>specdec::gui::EngineHost</name>
+    <message>
+        <source>an unknown error</source>
+        <translation>未知错误</translation>
+    </message>
+</context>
+<context>
+    <name>specdec::gui::GuardedApplication</name>
+    <message>
+        <source>an unknown error</source>
+        <translation>未知错误</translation>
     </message>
 </context>
 </TS>

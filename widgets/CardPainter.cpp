@@ -181,7 +181,9 @@ bool build(CardLayout &out, const QRectF &rect, const CardContent &card, const L
                 // The numbers as the distribution view's caption writes them (one rounding, NumberText.h), on
                 // the card's whole width.
                 const QString t = probabilityText(f.threshold.value_or(0.0));
-                const QString text = f.u ? QStringLiteral("u %1 %2 %3").arg(probabilityText(*f.u), relation, t)
+                // u rounded down with the digits the comparison needs (never "u 1.000": u < 1).
+                const DieTexts die = f.u ? dieTexts(*f.u, f.threshold.value_or(0.0)) : DieTexts{};
+                const QString text = f.u ? QStringLiteral("u %1 %2 %3").arg(die.u, relation, die.threshold)
                                          : QStringLiteral("min(1,p/q) %1").arg(t);
                 add(text, small, y, Qt::AlignHCenter | Qt::AlignTop, c.muted, w - 12, rect.left() + 6);
             } else {

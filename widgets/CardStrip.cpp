@@ -18,6 +18,7 @@ namespace {
 constexpr double kGap = 12.0;
 constexpr double kExtraGap = 36.0;
 constexpr double kMargin = 16.0;
+constexpr double kMinCardWidth = 44.0; ///< narrower cards would be pills without legible text: the strip scrolls
 } // namespace
 
 CardStrip::CardStrip(QWidget *parent)
@@ -42,7 +43,10 @@ void CardStrip::setVocabulary(std::shared_ptr<const Vocabulary> vocabulary)
 
 void CardStrip::setRound(std::shared_ptr<const RoundRecord> record, Phase phase, bool animate, int step)
 {
+    const int cardsBefore = cardCount();
     m_record = std::move(record);
+    if (cardCount() != cardsBefore)
+        updateGeometry(); // the minimum width follows K
     m_phase = phase;
     m_step = step;
     m_selected = -1;
@@ -190,7 +194,7 @@ QRectF CardStrip::cardRect(int card) const
     // taller card (its texts grow with it, CardPainter.h): a projector's stage, a short transcript.
     const double room = (height() - 2 * kMargin) / 1.5;
     const double widest = std::clamp(room, kCardBaseWidth, kCardBaseWidth * kMaxCardTextScale);
-    const double w = std::clamp(available / std::max(1, n), 24.0, widest);
+    const double w = std::clamp(available / std::max(1, n), kMinCardWidth, widest);
     const double total = n * w + (n - 2) * kGap + kExtraGap;
     const double left = std::max(kMargin, (width() - total) / 2);
     const int k = n - 1;
@@ -206,7 +210,11 @@ QSize CardStrip::sizeHint() const
 
 QSize CardStrip::minimumSizeHint() const
 {
-    return {320, 170};
+    // Every card at least kMinCardWidth wide: a long draft (K = 30) is wider than the window, and the round
+    // view's scroll area scrolls it instead of squeezing cards off the strip.
+    const int n = std::max(cardCount(), 2);
+    const double cards = 2 * kMargin + kExtraGap + (n - 2) * kGap + n * kMinCardWidth;
+    return {std::max(320, static_cast<int>(std::ceil(cards))), 170};
 }
 
 void CardStrip::paintEvent(QPaintEvent *)

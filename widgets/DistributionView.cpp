@@ -222,6 +222,9 @@ void DistributionView::rebuild()
             text = tr("Bonus “%1” from p at position K+1").arg(tokenGlyph(*m_vocabulary, marked));
         else if (valid)
             text = tr("p at position K+1 (scored in the same pass)");
+        // The round it belongs to: at full speed the cards run ahead of this panel, which follows in turns.
+        if (valid && !tree)
+            text = tr("Round %1 · %2").arg(m_record->trace.index + 1).arg(text);
         title->setText(text);
     }
     fillNumbers();
@@ -257,9 +260,10 @@ void DistributionView::fillTreeNumbers()
     if (f.pUsed) {
         html += QStringLiteral("<br>");
         html += row(QStringLiteral("p′(x)"), num(*f.pUsed), m_colors.residual);
-        html += row(QStringLiteral("min(1, p′/q)"), num(*f.threshold), m_colors.muted);
+        const DieTexts die = f.u ? dieTexts(*f.u, *f.threshold) : DieTexts{num(*f.threshold), {}};
+        html += row(QStringLiteral("min(1, p′/q)"), die.threshold, m_colors.muted);
         if (f.u)
-            html += row(QStringLiteral("u"), num(*f.u), m_colors.muted);
+            html += row(QStringLiteral("u"), die.u, m_colors.muted);
     }
     m_numbers->setText(html);
 }
@@ -294,9 +298,11 @@ void DistributionView::fillNumbers()
             html += row(QStringLiteral("p(x)"), num(pos.p), m_colors.target);
             html += QStringLiteral("<br>");
             html += row(QStringLiteral("p/q"), num(pos.ratio), m_colors.muted);
-            html += row(QStringLiteral("min(1, p/q)"), num(pos.threshold), m_colors.muted);
-            if (c.u && c.passed)
-                html += row(QStringLiteral("u"), num(*c.u), m_colors.muted);
+            const bool rolled = c.u && c.passed;
+            const DieTexts die = rolled ? dieTexts(*c.u, pos.threshold) : DieTexts{num(pos.threshold), {}};
+            html += row(QStringLiteral("min(1, p/q)"), die.threshold, m_colors.muted);
+            if (rolled)
+                html += row(QStringLiteral("u"), die.u, m_colors.muted);
             html += QStringLiteral("<br>");
             html += row(QStringLiteral("β = Σ min(p, q)"), num(pos.overlap), m_colors.overlap);
             html += row(QStringLiteral("TV(p, q)"), num(pos.totalVariation), m_colors.muted);

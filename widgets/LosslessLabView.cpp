@@ -137,14 +137,11 @@ LosslessLabView::LosslessLabView(QWidget *parent)
     for (int j = 0; j < 8; ++j) { // the k-candidates mode's stack: candidate 1 at the bottom, the correction on top
         auto *bars = new QCPBars(m_plot->xAxis, m_plot->yAxis);
         bars->setWidth(0.6);
-        if (j > 0)
-            bars->moveAbove(m_candidateBars.back());
         bars->setVisible(false);
         bars->removeFromLegend();
         m_candidateBars << bars;
     }
-    m_acceptedBars->moveAbove(m_candidateBars.back());
-    m_replacedBars->moveAbove(m_acceptedBars);
+    // (stacked by applyHidden: only the parts drawn, so each sits on the parts below it)
     m_acceptedBars->setWidth(0.6);
     m_replacedBars->setWidth(0.6);
     m_pMarks = m_plot->addGraph();
@@ -395,6 +392,21 @@ void LosslessLabView::revealHistogram()
 void LosslessLabView::applyHidden()
 {
     const int k = candidates() > 1 ? candidates() : 0;
+    // The stack holds exactly the parts drawn, bottom up: one draft's "accepted" or the k candidates' parts,
+    // then the correction. (A hidden part left in the stack still lifts the parts above it: the correction
+    // used to float, or leave the axis, on top of the hidden sum of the candidates.)
+    QList<QCPBars *> stack;
+    if (k == 0)
+        stack << m_acceptedBars;
+    else
+        stack << m_candidateBars.mid(0, k);
+    stack << m_replacedBars;
+    for (QCPBars *bars : std::as_const(m_candidateBars))
+        bars->moveAbove(nullptr);
+    m_acceptedBars->moveAbove(nullptr);
+    m_replacedBars->moveAbove(nullptr);
+    for (int i = 1; i < stack.size(); ++i)
+        stack[i]->moveAbove(stack[i - 1]);
     m_acceptedBars->setVisible(!m_hidden && k == 0);
     m_replacedBars->setVisible(!m_hidden);
     for (int j = 0; j < m_candidateBars.size(); ++j) {

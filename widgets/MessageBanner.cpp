@@ -3,6 +3,7 @@
 
 #include "LabColors.h"
 
+#include <QAction>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QToolButton>
@@ -13,13 +14,17 @@ MessageBanner::MessageBanner(QWidget *parent)
     : QFrame(parent)
     , m_icon(new QLabel(this))
     , m_text(new QLabel(this))
+    , m_action(new QToolButton(this))
     , m_close(new QToolButton(this))
 {
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(12, 8, 8, 8);
     layout->addWidget(m_icon);
     layout->addWidget(m_text, 1);
+    layout->addWidget(m_action);
     layout->addWidget(m_close);
+    m_action->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_action->hide();
     QFont iconFont = m_icon->font(); // relative to the window's font, so presenter mode scales it too
     if (iconFont.pointSizeF() > 0)
         iconFont.setPointSizeF(iconFont.pointSizeF() * 1.5);
@@ -36,8 +41,14 @@ MessageBanner::MessageBanner(QWidget *parent)
     hide();
 }
 
-void MessageBanner::showMessage(Kind kind, const QString &text)
+void MessageBanner::showMessage(Kind kind, const QString &text, QAction *action)
 {
+    if (m_action->defaultAction() != action) {
+        if (m_action->defaultAction())
+            m_action->removeAction(m_action->defaultAction());
+        m_action->setDefaultAction(action);
+    }
+    m_action->setVisible(action != nullptr);
     m_kind = kind;
     const LabColors c = LabColors::from(palette());
     const QColor accent = kind == Kind::Error ? c.rejected : kind == Kind::Warning ? c.residual : c.target;

@@ -5,6 +5,7 @@
 
 #include <QFrame>
 
+class QAction;
 class QLabel;
 class QToolButton;
 
@@ -18,13 +19,15 @@ public:
 
     explicit MessageBanner(QWidget *parent = nullptr);
 
-    void showMessage(Kind kind, const QString &text);
+    /// Shows `text`; with `action`, a button for it (e.g. "Back to my session") beside the text.
+    void showMessage(Kind kind, const QString &text, QAction *action = nullptr);
     QString text() const;
     Kind kind() const { return m_kind; }
 
 private:
     QLabel *m_icon;
     QLabel *m_text;
+    QToolButton *m_action;
     QToolButton *m_close;
     Kind m_kind = Kind::Info;
 };

@@ -27,13 +27,13 @@ PlotsPanel::PlotsPanel(QWidget *parent)
     layout->setSpacing(6);
     for (int i = 0; i < 4; ++i) {
         auto *plot = new QCustomPlot(this);
-        plot->setMinimumSize(200, 140);
+        plot->setMinimumSize(160, 140);
         plotTitle(plot);
         legendBelow(plot);
         plot->setNoAntialiasingOnDrag(true);
         plot->setNotAntialiasedElements(QCP::aeAxes | QCP::aeGrid | QCP::aeSubGrid | QCP::aeZeroLine);
         m_plots[static_cast<std::size_t>(i)] = plot;
-        layout->addWidget(plot, i / 2, i % 2);
+        layout->addWidget(plot, i / m_columns, i % m_columns);
         if (i < 3) {
             auto *cursor = new QCPItemStraightLine(plot);
             cursor->setVisible(false);
@@ -87,6 +87,30 @@ void PlotsPanel::clear()
     m_maxSpeedup = 1.0;
     rescale();
     replotAll();
+}
+
+void PlotsPanel::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    // A 2×2 grid in the bottom dock of a 1600×1000 window left each plot ~45 px of axis: there, one row of four.
+    const double aspect = static_cast<double>(width()) / std::max(1, height());
+    arrange(aspect >= 2.6 ? 4 : aspect <= 0.55 ? 1 : 2);
+}
+
+void PlotsPanel::arrange(int columns)
+{
+    if (columns == m_columns)
+        return;
+    m_columns = columns;
+    auto *grid = static_cast<QGridLayout *>(layout());
+    for (QCustomPlot *plot : m_plots)
+        grid->removeWidget(plot);
+    for (int i = 0; i < 4; ++i)
+        grid->addWidget(m_plots[static_cast<std::size_t>(i)], i / columns, i % columns);
+    for (int i = 0; i < 4; ++i) { // stretch only where plots are (a row or column left empty takes nothing)
+        grid->setRowStretch(i, i < (4 + columns - 1) / columns ? 1 : 0);
+        grid->setColumnStretch(i, i < columns ? 1 : 0);
+    }
 }
 
 void PlotsPanel::appendRounds(const RoundHistory &history, int count)

@@ -64,11 +64,17 @@ public:
     int pointsHeld() const;
     QCustomPlot *plot(int index) const { return m_plots[static_cast<std::size_t>(index)]; }
 
+    /// Plots per row: 4 in a wide, low panel (the bottom dock of a large window), 1 in a tall, narrow one, else 2.
+    int columns() const { return m_columns; }
+
 protected:
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     QCPGraph *graph(Series series) const;
+    /// Lays the four plots out in `columns` columns (each plot as square as the panel allows).
+    void arrange(int columns);
     void applyStyle();
     void retranslate();
     void rescale();
@@ -87,6 +93,7 @@ private:
     LabColors m_colors;
     int m_rounds = 0;
     bool m_many = false; ///< drawn in the fast style for many rounds
+    int m_columns = 2;
     int m_maxK = 1;
     int m_firstK = -1;      ///< K of the first round plotted
     bool m_kVaries = false; ///< some round's K differs from the first

@@ -156,6 +156,12 @@ void RoundHistory::clear()
     emit cleared();
 }
 
+void RoundHistory::setKept(int kept)
+{
+    clear();
+    m_compact = CompactRounds(std::max(kept, m_window));
+}
+
 std::size_t RoundHistory::distributionBytes() const
 {
     std::size_t n = m_pinnedRecord ? gui::distributionBytes(*m_pinnedRecord) : 0;

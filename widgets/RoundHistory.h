@@ -28,7 +28,7 @@
 //   committed(round)                          the tokens a round committed, without building its record
 //   hasDistributions(round)                   whether its full vectors are still kept
 //   pin(round)                                keep this round's vectors while it is on screen (-1: none)
-//   append(records), clear()                  the owner's side (SessionController, an arena lane)
+//   append(records), clear(), setKept(n)      the owner's side (SessionController, an arena lane)
 //   signals roundsAdded(first, count), cleared()
 //   distributionBytes(), compactBytes()       bytes of vectors held and of the numbers kept (tests)
 
@@ -90,6 +90,10 @@ public:
     void append(RoundRecord record);
     /// Drops every round and gives the memory back to the system.
     void clear();
+    /// Drops every round and keeps the numbers of `kept` rounds from now on (at least window(); whole blocks
+    /// of CompactRounds::kCheckpointEvery): a test seam, so a short test can play past the rounds kept.
+    void setKept(int kept);
+    int kept() const { return m_compact.kept(); }
 
     /// Bytes of distribution vectors held by the history.
     std::size_t distributionBytes() const;

@@ -6,6 +6,7 @@
 
 #include <QEvent>
 #include <QLabel>
+#include <QScrollArea>
 #include <QVBoxLayout>
 
 namespace specdec::gui {
@@ -13,6 +14,7 @@ namespace specdec::gui {
 RoundView::RoundView(QWidget *parent)
     : QWidget(parent)
     , m_transcript(new TranscriptView(this))
+    , m_cardsArea(new QScrollArea(this))
     , m_cards(new CardStrip(this))
     , m_tree(new TreeView(this))
     , m_caches(new CacheStrip(this))
@@ -31,7 +33,14 @@ RoundView::RoundView(QWidget *parent)
     layout->addSpacing(4);
     layout->addWidget(m_header);
     layout->addWidget(m_explanation);
-    layout->addWidget(m_cards, 3);
+    // The cards scroll sideways when K is too large for the window's width (K = 30: no card off-screen).
+    m_cardsArea->setWidget(m_cards);
+    m_cardsArea->setWidgetResizable(true);
+    m_cardsArea->setFrameShape(QFrame::NoFrame);
+    m_cardsArea->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_cardsArea->setFocusPolicy(Qt::NoFocus);
+    m_cardsArea->setMinimumHeight(m_cards->minimumSizeHint().height());
+    layout->addWidget(m_cardsArea, 3);
     layout->addWidget(m_tree, 3);
     m_tree->hide();
     m_transcript->hide();
@@ -96,6 +105,7 @@ void RoundView::showPosition(const RoundHistory &history, int round, Phase phase
     m_transcript->showRounds(history, phase == Phase::Commit ? round + 1 : round);
     const bool tree = m_record->tree != nullptr;
     m_cards->setVisible(!tree);
+    m_cardsArea->setVisible(!tree);
     m_tree->setVisible(tree);
     if (tree) {
         m_cards->clear();

@@ -11,6 +11,7 @@
 #include <QWidget>
 
 class QLabel;
+class QScrollArea;
 
 namespace specdec::gui {
 class FixedLabel;
@@ -54,6 +55,7 @@ private:
     void updateHeader();
 
     TranscriptView *m_transcript;
+    QScrollArea *m_cardsArea;
     CardStrip *m_cards;
     TreeView *m_tree;
     CacheStrip *m_caches;

@@ -128,11 +128,13 @@ SetupBar::SetupBar(QWidget *parent)
 
     m_debounce->setSingleShot(true);
     m_debounce->setInterval(350);
-    connect(m_debounce, &QTimer::timeout, this, [this] { emit setupChanged(setup()); });
-    // A prompt belongs to its corpus's vocabulary: another corpus starts from an empty prompt.
-    connect(m_corpus, &QComboBox::currentIndexChanged, this, [this] {
-        if (!m_updating)
-            m_prompt->clear();
+    connect(m_debounce, &QTimer::timeout, this, [this] {
+        // Leaving a field (editingFinished) or re-choosing an item is not a change: only a new value restarts.
+        const Setup now = setup();
+        if (sameFields(now, m_shown))
+            return;
+        m_shown = now;
+        emit setupChanged(now);
     });
     for (QComboBox *box : {m_corpus, m_target, m_draft}) {
         connect(box, &QComboBox::activated, this, &SetupBar::changed);
@@ -188,6 +190,14 @@ bool SetupBar::removeCorpus(const QString &corpus)
     return true;
 }
 
+bool SetupBar::sameFields(const Setup &a, const Setup &b)
+{
+    const DecodingSettings &x = a.decoding, &y = b.decoding;
+    return a.corpus == b.corpus && a.target == b.target && a.draft == b.draft && a.prompt == b.prompt
+        && x.draftLength == y.draftLength && x.tree == y.tree && x.target == y.target && x.draft == y.draft
+        && x.seed == y.seed && x.kvCache == y.kvCache;
+}
+
 void SetupBar::changed()
 {
     if (!m_updating)
@@ -220,6 +230,7 @@ void SetupBar::setSetup(const Setup &s)
     updateCacheSwitch();
     m_debounce->stop();
     m_updating = false;
+    m_shown = setup();
 }
 
 Setup SetupBar::setup() const

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // SetupBar: the experiment's setup — corpus, target and draft models, prompt, K, temperatures, top-k,
-// top-p, seed and the KV cache switch. It emits the whole Setup when the user changes any of it.
+// top-p, seed and the KV cache switch. It emits the whole Setup when the user changes any of it (a field
+// entered and left with the same value is no change).
 
 #include "Experiment.h"
 
@@ -30,6 +31,10 @@ public:
     void setCorpusNames(const QStringList &names);
     /// ONNX model files offered as target and draft ("onnx:PATH").
     void setModelFiles(const QStringList &paths);
+
+    /// Whether two setups agree in every field the bar shows (corpus, models, prompt, K, tree, samplers, seed,
+    /// KV cache): setupChanged is emitted only when the fields differ from the setup shown.
+    static bool sameFields(const Setup &a, const Setup &b);
 
     /// Takes a corpus that failed to load out of the list (built corpora stay); true when it left.
     bool removeCorpus(const QString &corpus);
@@ -69,6 +74,7 @@ private:
     QStringList m_builtCorpora;
     QTimer *m_debounce;
     bool m_updating = false;
+    Setup m_shown; ///< the setup last shown or emitted: a field left unchanged emits nothing
 };
 
 } // namespace specdec::gui

@@ -81,15 +81,17 @@ void TranscriptView::showRounds(const RoundHistory &history, int rounds)
     };
     if (rounds == m_shown && (rounds == 0 || isLast(rounds)))
         return;
-    // Moving forward over the same rounds appends; anything else (a jump back, another session) rebuilds.
-    if (rounds > m_shown && (m_shown == 0 || isLast(m_shown))) {
+    // Moving forward over the same rounds appends; anything else (a jump back, another session, a first
+    // round that is not round 0: the text before it is elided) rebuilds.
+    const int from = std::max({m_shown, rounds - kMaxRoundsAppended, history.first()});
+    if (rounds > m_shown && ((m_shown == 0 && from == 0) || (m_shown > 0 && isLast(m_shown)))) {
         // One edit block: the document is laid out once, not once per inserted run.
         QTextCursor block(document());
         block.beginEditBlock();
-        for (int r = std::max({m_shown, rounds - kMaxRoundsAppended, history.first()}); r < rounds; ++r)
+        for (int r = from; r < rounds; ++r)
             appendRound(history.at(r));
         block.endEditBlock();
-        m_last = history.shared(rounds - 1);
+        m_last = lastShown(rounds);
         m_shown = rounds;
     } else {
         rebuild(&history, rounds);
@@ -160,7 +162,10 @@ void TranscriptView::rebuild(const RoundHistory *history, int rounds)
     prompt.setForeground(m_colors.muted);
     cursor.insertText(tokensString(*m_vocabulary, m_prompt), prompt);
     cursor.beginEditBlock();
-    for (int i = std::max({0, rounds - kMaxRoundsAppended, history ? history->first() : 0}); i < rounds; ++i)
+    const int from = std::max({0, rounds - kMaxRoundsAppended, history ? history->first() : 0});
+    if (from > 0) // the text of the rounds before `from` is not shown (or no longer kept)
+        cursor.insertText(QStringLiteral(" … "), prompt);
+    for (int i = from; i < rounds; ++i)
         appendRound(history->at(i));
     cursor.endEditBlock();
     m_shown = rounds;

@@ -2,6 +2,7 @@
 #include "TreeView.h"
 
 #include "LabColors.h"
+#include "NumberText.h"
 #include "TokenText.h"
 
 #include <QFontInfo>
@@ -202,13 +203,62 @@ void TreeView::layoutNodes()
     }
 }
 
+QPainterPath TreeView::outcomeConnector() const
+{
+    QPainterPath path;
+    if (!m_frame.trace || !m_frame.outcomeShown || m_outcomeRect.isEmpty())
+        return path;
+    const TreeTrace &t = *m_frame.trace;
+    const int end = t.acceptedPath.empty() ? -1 : t.acceptedPath.back();
+    const QRectF from = m_rects[static_cast<std::size_t>(end + 1)];
+    // Half-way into the gap under the node and above the outcome (the rows' gaps hold no node).
+    double below = m_outcomeRect.top(), above = from.bottom();
+    for (std::size_t i = 1; i < m_rects.size(); ++i) {
+        const QRectF &r = m_rects[i];
+        if (!r.isEmpty() && r.top() >= from.bottom())
+            below = std::min(below, r.top());
+        if (!r.isEmpty() && r.bottom() <= m_outcomeRect.top())
+            above = std::max(above, r.bottom());
+    }
+    below = from.bottom() + std::min(6.0, (below - from.bottom()) / 2);
+    above = m_outcomeRect.top() - std::min(6.0, (m_outcomeRect.top() - above) / 2);
+    // Down a column no node stands in between those heights, the one nearest the node's centre.
+    QList<QPair<double, double>> blocked;
+    for (std::size_t i = 1; i < m_rects.size(); ++i) {
+        const QRectF &r = m_rects[i];
+        if (!r.isEmpty() && r.bottom() > below && r.top() < above)
+            blocked.append({r.left() - 3, r.right() + 3});
+    }
+    auto free = [&](double x) {
+        return std::none_of(blocked.begin(), blocked.end(), [x](const auto &b) { return x > b.first && x < b.second; });
+    };
+    double x = from.center().x();
+    if (!free(x)) {
+        double best = width();
+        for (const auto &b : std::as_const(blocked))
+            for (double candidate : {b.first, b.second})
+                if (free(candidate) && std::abs(candidate - from.center().x()) < std::abs(best - from.center().x()))
+                    best = candidate;
+        x = best;
+    }
+    path.moveTo(from.center().x(), from.bottom());
+    path.lineTo(from.center().x(), below);
+    path.lineTo(x, below);
+    path.lineTo(x, above);
+    path.lineTo(m_outcomeRect.center().x(), above);
+    path.lineTo(m_outcomeRect.center().x(), m_outcomeRect.top());
+    return path;
+}
+
 QString TreeView::nodeNumbers(int node) const
 {
     if (node < 0 || node >= static_cast<int>(m_frame.nodes.size()))
         return {};
     const TreeNodeFrame &nf = m_frame.nodes[static_cast<std::size_t>(node)];
     if (nf.pUsed)
-        return tr("p'%1 u%2").arg(*nf.pUsed, 0, 'f', 2).arg(nf.u ? QString::number(*nf.u, 'f', 2) : QStringLiteral("-"));
+        return tr("p'%1 u%2")
+            .arg(*nf.pUsed, 0, 'f', 2)
+            .arg(nf.u ? dieTexts(*nf.u, nf.threshold.value_or(1.0), 2).u : QStringLiteral("-")); // u rounded down
     if (nf.p)
         return tr("q%1 p%2").arg(*nf.q, 0, 'f', 2).arg(*nf.p, 0, 'f', 2);
     if (nf.q)
@@ -219,7 +269,7 @@ QString TreeView::nodeNumbers(int node) const
 QFont TreeView::numbersFont() const
 {
     QFont small = font();
-    small.setPixelSize(std::max(7, qRound(QFontInfo(font()).pixelSize() * 0.75)));
+    small.setPixelSize(std::max(10, qRound(QFontInfo(font()).pixelSize() * 0.85))); // read from the back row
     return small;
 }
 
@@ -365,10 +415,9 @@ void TreeView::paintEvent(QPaintEvent *)
     if (m_frame.outcomeShown && !m_outcomeRect.isEmpty()) {
         const bool correction = t.stoppedAtDepth >= 0;
         const QColor color = correction ? c.residual : c.bonus;
-        const int end = t.acceptedPath.empty() ? -1 : t.acceptedPath.back();
-        const QRectF from = m_rects[static_cast<std::size_t>(end + 1)];
         painter.setPen(QPen(color, 2, Qt::DotLine));
-        painter.drawLine(QPointF(from.center().x(), from.bottom()), QPointF(m_outcomeRect.center().x(), m_outcomeRect.top()));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawPath(outcomeConnector());
         painter.setPen(QPen(color, 2, Qt::DashLine));
         painter.setBrush(c.tint(color, 0.25));
         painter.drawRoundedRect(m_outcomeRect, 4, 4);

@@ -11,6 +11,7 @@
 
 #include <QRectF>
 #include <QVariantAnimation>
+#include <QPainterPath>
 #include <QWidget>
 
 #include <memory>
@@ -54,6 +55,10 @@ public:
     bool numbersShown() const { return m_numbersShown; }
     /// Where the correction or bonus is drawn; empty before it is known.
     QRectF outcomeRect() const { return m_frame.outcomeShown ? m_outcomeRect : QRectF(); }
+    /// The dotted line from the node where the path ended to the correction or bonus: down, then along the gap
+    /// right of that node's column (never through a node below it), then to the outcome's top. Empty before
+    /// the outcome shows.
+    QPainterPath outcomeConnector() const;
     /// The node under `point`: a node index, TreeFrame::kOutcome for the correction or bonus, -1 for none.
     int nodeAt(const QPointF &point) const;
 

@@ -34,6 +34,7 @@
 #include <QEvent>
 #include <QMessageBox>
 #include <QFileDialog>
+#include <QScreen>
 #include <QSettings>
 
 #include <utility>
@@ -132,6 +133,9 @@ void ClassroomTools::createMenus()
         [this] { showQuiz(m_quiz->currentQuestion()); });
     r.adopt(m_lessons->dock()->toggleViewAction(), QStringLiteral("classroom.lessons"), MenuId::Classroom, 1,
             [] { return tr("Lessons"); });
+    m_back = r.add(QStringLiteral("classroom.back"), MenuId::Classroom, 1, [] { return tr("&Back to my session"); });
+    m_back->setEnabled(false);
+    connect(m_back, &QAction::triggered, this, &ClassroomTools::backToMySession);
     m_toolWindows->addActions(r); // presenter mode (F5) and the keys that work only while presenting
     m_predict->addAction(r);
 }
@@ -233,9 +237,16 @@ void ClassroomTools::applyDemonstration(const app::Demonstration &original)
 {
     const app::Demonstration demo = app::resolvedDemonstration(original, onnxModelFiles());
     if (demo.setup) {
+        if (!m_aside) // the teacher's own session, kept through any number of demonstrations
+            m_aside = m_sessionFiles->current();
         if (demo.rounds > 0)
             m_sessionFiles->goToWhenPlayed({demo.rounds, demo.phase.isEmpty() ? QStringLiteral("commit") : demo.phase});
         m_window->startSession(*demo.setup);
+        m_back->setEnabled(true);
+        m_quiz->setBackAction(m_back);
+        m_window->banner()->showMessage(MessageBanner::Kind::Info,
+                                        tr("A demonstration replaced your session (setup and position); it is kept."),
+                                        m_back);
     }
     m_arenaTool->setMeasured(demo.opens("arena"));
     for (const QString &tool : demo.open) {
@@ -265,6 +276,17 @@ void ClassroomTools::applyDemonstration(const app::Demonstration &original)
         }
     }
     m_showMe->update();
+}
+
+void ClassroomTools::backToMySession()
+{
+    if (!m_aside)
+        return;
+    const app::SessionFile aside = *std::exchange(m_aside, std::nullopt);
+    m_back->setEnabled(false);
+    m_showMe->end();
+    m_window->banner()->hide();
+    m_sessionFiles->open(aside);
 }
 
 void ClassroomTools::showQuiz(int index)
@@ -304,7 +326,18 @@ void ClassroomTools::resetLayoutAndSetup()
                           static_cast<QWidget *>(m_quiz), static_cast<QWidget *>(m_help), static_cast<QWidget *>(m_shortcuts)})
         tool->hide();
     m_window->restoreState(m_defaultState);
+    // The layout of the screen the window is on (as a first start lays it out): a 1280×720 projector gets
+    // the compact layout, which fits it, not the 1600×1000 one the default state was saved with.
+    if (const QScreen *screen = m_window->screen()) {
+        const QSize available = screen->availableSize();
+        m_window->showNormal();
+        m_window->arrangeFor(available.boundedTo(QSize(1600, 1000)));
+        if (available.width() < 1600 || available.height() < 1000 + 48)
+            m_window->showMaximized(); // the window manager fits it, title bar included
+    }
     m_arenaTool->setMeasured(false);
+    m_aside.reset(); // a reset starts over: no session set aside
+    m_back->setEnabled(false);
     m_window->startSession(defaultSetup());
 }
 

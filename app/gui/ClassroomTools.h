@@ -15,6 +15,8 @@
 
 #include <QObject>
 
+#include <optional>
+
 class QAction;
 class QCustomPlot;
 class QDockWidget;
@@ -70,12 +72,18 @@ public:
     void showQuiz(int index = 0);
     /// Runs question `index`'s demonstration; its measured result is written back into the quiz view.
     void showMe(int index);
+    /// A question's "Show me" or a lesson replaced the session: the teacher's own (setup, seed, position) was
+    /// set aside when the first demonstration started; Back to my session (Classroom menu, the banner, the
+    /// quiz) starts it again at its position.
+    bool hasSessionAside() const { return m_aside.has_value(); }
+    void backToMySession();
+    QAction *backAction() const { return m_back; }
     /// Help: the user guide inside the app, the list of shortcuts, and a reset of layout and setup.
     void showUserGuide();
     void showShortcuts();
     void resetLayoutAndSetup();
     HelpBrowser *help() const { return m_help; }
-    /// Presenter mode (View > Presenter mode, F5): scaled text, one stage at a time inside the window.
+    /// Presenter mode (Classroom > Presenter mode, F5): scaled text, one stage at a time inside the window.
     PresenterMode *presenter() const { return m_presenter; }
     void setPresenterMode(bool on) { m_toolWindows->setPresenterMode(on); }
     /// Predict before reveal (View > Predict before reveal, P): each verdict of the dice waits for → (the
@@ -132,6 +140,8 @@ private:
     ShowMe *m_showMe;
     PredictBeforeReveal *m_predict;
     QByteArray m_defaultState; ///< the dock layout as built, for Reset layout
+    std::optional<app::SessionFile> m_aside; ///< the teacher's session before the demonstrations
+    QAction *m_back = nullptr;
 };
 
 } // namespace specdec::gui

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "EngineHost.h"
 
+#include <exception>
+
 #ifdef Q_OS_LINUX
 #include <sys/resource.h>
 #include <unistd.h>
@@ -13,8 +15,8 @@ EngineHost::EngineHost(QObject *parent)
 {
     for (std::size_t i = 0; i < m_workers.size(); ++i) {
         Worker &w = m_workers[i];
-        const bool yield = static_cast<Kind>(i) == Kind::Session;
-        w.thread = std::jthread([&w, yield](std::stop_token quit) { loop(w, quit, yield); });
+        const auto kind = static_cast<Kind>(i);
+        w.thread = std::jthread([this, &w, kind](std::stop_token quit) { loop(w, quit, kind); });
     }
 }
 
@@ -41,9 +43,9 @@ void EngineHost::yieldToWindow()
 #endif
 }
 
-void EngineHost::loop(Worker &w, std::stop_token quit, bool yield)
+void EngineHost::loop(Worker &w, std::stop_token quit, Kind kind)
 {
-    if (yield)
+    if (kind == Kind::Session)
         yieldToWindow();
     for (;;) {
         Work job;
@@ -58,7 +60,14 @@ void EngineHost::loop(Worker &w, std::stop_token quit, bool yield)
             token = w.current.get_token();
             w.running = true;
         }
-        job(token);
+        // The door's guard: whatever a job throws is reported, never the end of the program.
+        try {
+            job(token);
+        } catch (const std::exception &e) {
+            emit jobFailed(static_cast<int>(kind), QString::fromUtf8(e.what()));
+        } catch (...) {
+            emit jobFailed(static_cast<int>(kind), tr("an unknown error"));
+        }
         job = nullptr; // what the job captured is released before it counts as returned
         {
             std::lock_guard lock(w.mutex);

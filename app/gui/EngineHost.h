@@ -11,6 +11,8 @@
 //   stops within one step (well under 100 ms). Destroying the host cancels everything and joins.
 // - Values come back to the GUI thread with deliver(context, functor): a functor-based queued call (no
 //   string-based invokeMethod). Requests, progress and results are the value types of EngineJobs.h.
+// - A job that throws does not end the program: the worker catches it, reports it by jobFailed (delivered
+//   on the GUI thread; the window shows it in its banner) and goes on with the next job.
 
 #include <QObject>
 
@@ -55,6 +57,10 @@ public:
     /// to the window whenever both want it; the session's worker calls it when it starts.
     static void yieldToWindow();
 
+signals:
+    /// A job of `kind` threw `message` (queued to the host's thread); the worker carries on.
+    void jobFailed(int kind, const QString &message);
+
 private:
     struct Worker
     {
@@ -66,7 +72,7 @@ private:
         bool running = false;
         std::jthread thread;
     };
-    static void loop(Worker &worker, std::stop_token quit, bool yield);
+    void loop(Worker &worker, std::stop_token quit, Kind kind);
     Worker &worker(Kind kind) { return m_workers[static_cast<std::size_t>(kind)]; }
     const Worker &worker(Kind kind) const { return m_workers[static_cast<std::size_t>(kind)]; }
 

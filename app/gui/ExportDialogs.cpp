@@ -108,11 +108,12 @@ HandoutText ExportDialogs::handoutText() const
                << tr("Seed %1").arg(d.seed)
                << (s.prompt.empty() ? tr("No prompt: the text starts from nothing")
                                     : tr("Prompt: \"%1\"").arg(QString::fromStdString(s.prompt)));
-    const int round = m_player->round();
+    // One source of numbers on the page: the rounds the position on screen has committed, as the theory panel
+    // printed beside them counts (not the round on screen before its Commit, nor rounds played ahead).
+    const int revealed = m_window->roundsRevealed();
     const auto &history = m_session->history();
-    if (history.contains(round)) {
-        // The numbers of the rounds played up to the one on screen, not of rounds played ahead.
-        const RunMetrics &m = history.at(round).cumulative;
+    if (history.contains(revealed - 1)) {
+        const RunMetrics &m = history.at(revealed - 1).cumulative;
         auto n = [](double v) { return QString::number(v, 'f', 2); };
         text.numbers << tr("Rounds: %1, tokens: %2, target passes: %3").arg(m.rounds).arg(m.generatedTokens).arg(m.targetCalls)
                      << tr("α̂ = %1 (accepted %2 of %3 tested)").arg(n(m.acceptanceRate)).arg(m.accepted).arg(m.tested)
@@ -122,7 +123,7 @@ HandoutText ExportDialogs::handoutText() const
         if (m.speedupWallClock)
             text.numbers << tr("Wall-clock speedup: %1×").arg(n(*m.speedupWallClock));
     } else {
-        text.numbers << tr("No round played yet.");
+        text.numbers << tr("No round committed yet.");
     }
     text.theoryHtml = m_window->theory()->toHtml();
     return text;

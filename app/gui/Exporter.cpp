@@ -71,11 +71,11 @@ QString exportPlot(QCustomPlot *plot, const QString &path)
 QStringList handoutAlgorithm()
 {
     auto tr = [](const char *text) { return QCoreApplication::translate(kContext, text); };
-    return {tr("1. The draft writes K tokens x₁ … x_K, each drawn from its distribution q."),
-            tr("2. The target scores all K + 1 positions in one forward pass: p₁ … p_{K+1}."),
+    return {tr("1. The draft writes K tokens x₁, x₂, …, each drawn from its distribution q."),
+            tr("2. The target scores all K + 1 positions in one forward pass: p at each of them."),
             tr("3. Token i passes when a uniform u < min(1, p(xᵢ) / q(xᵢ)); at T = 0, when xᵢ = argmax p."),
             tr("4. At the first failure a replacement is drawn from norm(max(0, p − q)); the round ends."),
-            tr("5. If all K pass, a bonus token is drawn from p_{K+1}. The output follows p exactly.")};
+            tr("5. If all K pass, a bonus token is drawn from p at position K + 1. The output follows p exactly.")};
 }
 
 QStringList handoutLegend()

@@ -3,6 +3,7 @@
 
 #include "ActionRegistry.h"
 #include "ClassroomTools.h"
+#include "EngineHost.h"
 #include "Language.h"
 #include "Player.h"
 #include "SessionController.h"
@@ -10,6 +11,7 @@
 
 #include "DistributionView.h"
 #include "MessageBanner.h"
+#include "ModelTitle.h"
 #include "PlotsPanel.h"
 #include "RoundFrame.h"
 #include "RoundView.h"
@@ -152,6 +154,9 @@ void MainWindow::createMenus()
     r.adopt(m_transport->nextRoundAction(), QStringLiteral("play.nextRound"), MenuId::Play, 0, {},
             QKeySequence(Qt::SHIFT | Qt::Key_Right));
     r.adopt(m_transport->resetAction(), QStringLiteral("play.reset"), MenuId::Play, 1, {}, Qt::Key_Home);
+    connect(r.add(QStringLiteral("play.end"), MenuId::Play, 1, [] { return tr("Go to the last round played"); },
+                  Qt::Key_End),
+            &QAction::triggered, m_player, &Player::end);
 
     // View: the docks, then the language.
     const QStringList dockIds = {QStringLiteral("view.timeline"), QStringLiteral("view.distributions"),
@@ -205,13 +210,23 @@ void MainWindow::connectSession()
 {
     m_timeline->model()->setHistory(&m_session->history());
     connect(m_setupBar, &SetupBar::setupChanged, this, &MainWindow::startSession);
+    connect(m_session->host(), &EngineHost::jobFailed, this, [this](int, const QString &message) { reportError(message); });
     // Enter (or Esc) in a setup field gives the keys back to the round view: Space plays again.
     connect(m_setupBar, &SetupBar::editingDone, m_roundView, [this] { m_roundView->setFocus(Qt::OtherFocusReason); });
     connect(m_transport, &TransportBar::playToggled, m_player, &Player::togglePlay);
     connect(m_transport, &TransportBar::nextPhase, m_player, &Player::nextPhase);
     connect(m_transport, &TransportBar::previousPhase, m_player, &Player::previousPhase);
     connect(m_transport, &TransportBar::nextRound, m_player, &Player::nextRound);
-    connect(m_transport, &TransportBar::reset, m_player, &Player::reset);
+    connect(m_transport, &TransportBar::reset, this, [this] {
+        m_player->reset();
+        if (m_player->homeIsFirstKept()) // a long session: the rounds before the first kept cannot be replayed
+            m_banner->showMessage(MessageBanner::Kind::Info,
+                                  tr("Rounds 1 to %1 are no longer kept (the window keeps the newest %2 rounds; their "
+                                     "numbers stay in the totals): Home shows round %3, the first one kept.")
+                                      .arg(m_session->history().first())
+                                      .arg(m_session->history().kept())
+                                      .arg(m_session->history().first() + 1));
+    });
     connect(m_transport, &TransportBar::speedChanged, this, [this](int speed) {
         m_player->setPhaseMilliseconds(TransportBar::phaseMilliseconds(speed));
         m_roundView->setAnimationDuration(m_player->phaseMilliseconds() * 4 / 5);
@@ -240,6 +255,13 @@ void MainWindow::connectSession()
     connect(m_session, &SessionController::ready, this, [this](const SessionInfo &info) {
         m_loadedCorpus = QString::fromStdString(m_session->setup().corpus);
         m_loadedPrompt = QString::fromStdString(m_session->setup().prompt);
+        if (m_setupBar->setup().prompt != m_session->setup().prompt) { // another corpus chose the prompt
+            Setup shown = m_setupBar->setup();
+            shown.prompt = m_session->setup().prompt;
+            m_setupBar->setSetup(shown);
+            QSettings settings;
+            saveSetup(settings, shown);
+        }
         m_roundView->setSession(info);
         m_distribution->setSession(info);
         m_theory->setTree(m_session->setup().decoding.tree);
@@ -275,6 +297,23 @@ void MainWindow::connectSession()
                               tr("The engine could not do that: %1. Change the setup to try again.").arg(message));
         updateStatus();
     });
+}
+
+int MainWindow::roundsRevealed() const
+{
+    const RoundHistory &history = m_session->history();
+    const int round = m_player->round();
+    return history.contains(round)
+        ? frameOf(history.trace(round), round, m_player->phase(), m_player->step(), m_player->revealOptions()).roundsRevealed
+        : 0;
+}
+
+void MainWindow::reportError(const QString &message)
+{
+    m_banner->showMessage(MessageBanner::Kind::Error,
+                          tr("Something went wrong inside the window: %1. The session and its position are kept; "
+                             "please report this.")
+                              .arg(message));
 }
 
 void MainWindow::startSession(const Setup &setup)
@@ -439,6 +478,8 @@ void MainWindow::updateStatus()
                    .arg(phaseName(m_player->phase()), info.target, info.draft);
         if (m_session->isAtCap())
             text += tr(" · stopped at the cap of %1 tokens").arg(m_session->setup().cap);
+        if (m_player->round() == m_session->history().first() && m_player->round() > 0)
+            text += tr(" · the first round kept (rounds 1 to %1 left the history)").arg(m_player->round());
     } else
         text = tr("No session: choose a corpus and models above.");
     m_transport->setStatus(text);
@@ -449,12 +490,26 @@ void MainWindow::updateStatus()
 
 void MainWindow::openCorpus(const QString &path)
 {
+    // The prompt stays where the new corpus can write it, else the session starts from the corpus's first line
+    // (SessionController::start).
     Setup setup = m_setupBar->setup();
-    // A prompt belongs to its corpus's vocabulary: another corpus starts from an empty prompt (as in the box).
-    if (setup.corpus != path.toStdString())
-        setup.prompt.clear();
     setup.corpus = path.toStdString();
+    // The shipped ONNX models read only the vocabulary they were trained on and do not learn from a corpus: a
+    // text of one's own is played with n-gram models trained on it.
+    const Setup plain = defaultSetup();
+    const bool onnxTarget = setup.target.starts_with("onnx:"), onnxDraft = setup.draft.starts_with("onnx:");
+    if (onnxTarget)
+        setup.target = plain.target;
+    if (onnxDraft)
+        setup.draft = plain.draft;
     startSession(setup);
+    if (onnxTarget || onnxDraft)
+        m_banner->showMessage(MessageBanner::Kind::Info,
+                              tr("The ONNX models know only the text they were trained on and do not learn from a "
+                                 "corpus: %1 is played with n-gram models trained on it (target %2, draft %3). Choose "
+                                 "an ONNX model again to go back to it.")
+                                  .arg(QFileInfo(path).fileName(), modelTitle(QString::fromStdString(setup.target)),
+                                       modelTitle(QString::fromStdString(setup.draft))));
 }
 
 void MainWindow::openModel(const QString &path)

@@ -53,7 +53,8 @@ public:
     /// Asks for a corpus file and opens it (File ▸ Open corpus…, Ctrl+O).
     void openCorpusDialog();
     /// Opens the corpus file `path` (the dialog's choice, a file dropped on the window) with the setup bar's
-    /// settings; another corpus than the one before starts from an empty prompt.
+    /// settings; the prompt stays where the corpus can write it, else the corpus's first line is the prompt;
+    /// ONNX models are replaced by n-gram models of the text (and the banner says why).
     void openCorpus(const QString &path);
     /// Starts a session from `setup` and shows it in the setup bar.
     void startSession(const Setup &setup);
@@ -64,6 +65,12 @@ public:
     /// plots run along the bottom. Then resizes the window to `size`.
     void arrangeFor(const QSize &size);
     bool isCompact() const { return m_compact; }
+    /// The rounds the position on screen has committed (its frame's roundsRevealed): the theory panel's numbers
+    /// are those of round roundsRevealed() − 1, and so are the handout's.
+    int roundsRevealed() const;
+    /// An error the window or an engine job did not expect (an exception caught at the event loop or at the
+    /// engine's door): said in the banner; the session and its position stay.
+    void reportError(const QString &message);
 
 protected:
     void closeEvent(QCloseEvent *event) override;

@@ -168,6 +168,10 @@ void Player::previousPhase()
     } else {
         return;
     }
+    if (m_round == m_furthestRound) { // back inside the newest round seen: the lists go back with it (the
+        m_furthestPhaseIndex = m_phaseIndex; // timeline and the plots no longer show what ← took off screen)
+        m_furthestStep = m_step;
+    }
     emitPosition(false);
 }
 
@@ -189,16 +193,30 @@ void Player::nextRound()
     ensureAhead();
 }
 
+bool Player::homeIsFirstKept() const
+{
+    const RoundHistory &h = m_session->history();
+    return h.first() > 0 && h.contains(h.first());
+}
+
 void Player::reset()
 {
     pause();
-    m_round = -1;
+    // The rounds before first() can no longer be replayed: Home starts from the oldest one kept.
+    m_round = homeIsFirstKept() ? m_session->history().first() : -1;
     m_phaseIndex = 0;
-    m_furthestRound = -1;
+    m_furthestRound = m_round;
     m_furthestPhaseIndex = 0;
     m_step = m_furthestStep = RoundFrame::kAllSteps;
     m_waiting = 0;
     emitPosition(false);
+}
+
+void Player::end()
+{
+    pause();
+    if (!m_session->history().empty())
+        jumpTo(m_session->history().size() - 1, Phase::Commit);
 }
 
 void Player::jumpTo(int round, std::optional<Phase> phase)
@@ -242,6 +260,20 @@ void Player::onSessionReady()
 
 void Player::onRoundsAdded()
 {
+    // The round on screen left the history while rounds played ahead came in (a long session): the position
+    // moves to the oldest round kept, so every step reads rounds that are there.
+    const RoundHistory &h = m_session->history();
+    if (m_round >= 0 && m_round < h.first()) {
+        m_round = h.first();
+        m_phaseIndex = 0;
+        m_step = RoundFrame::kAllSteps;
+        if (m_furthestRound < m_round) {
+            m_furthestRound = m_round;
+            m_furthestPhaseIndex = 0;
+            m_furthestStep = m_step;
+        }
+        emitPosition(false);
+    }
     if (m_phaseMs == 0 && m_playing) {
         tick();
         return;

@@ -29,7 +29,8 @@ public:
     /// The step of the phase shown (RoundFrame.h): RoundFrame::kAllSteps except while predicting in Dice.
     int step() const { return m_step; }
     /// The furthest position shown since the last reset (Home, a new session): what the class has seen.
-    /// Lists that show rounds already seen (timeline, plots) stop there; -1 before the first round.
+    /// Lists that show rounds already seen (timeline, plots) stop there; -1 before the first round. Stepping
+    /// back inside that round takes it back too (← from Commit to Dice un-commits the round in the lists).
     int furthestRound() const { return m_furthestRound; }
     Phase furthestPhase() const;
     int furthestStep() const { return m_furthestStep; }
@@ -39,6 +40,8 @@ public:
     /// Whether there is a session to play (Space and the transport do nothing otherwise).
     bool canPlay() const;
     bool isPlaying() const { return m_playing; }
+    /// Whether Home shows the first round kept rather than the prompt (rounds before it left the history).
+    bool homeIsFirstKept() const;
     /// Milliseconds per phase; 0 = full speed (each round is shown committed as soon as it is played).
     void setPhaseMilliseconds(int milliseconds);
     int phaseMilliseconds() const { return m_phaseMs; }
@@ -50,7 +53,11 @@ public slots:
     void nextPhase();
     void previousPhase();
     void nextRound();
+    /// Home: back to the prompt; once early rounds have left the history (a long session,
+    /// RoundHistory::first() > 0), to the first round kept instead, from its first phase (homeIsFirstKept()).
     void reset();
+    /// End: the newest round played, committed.
+    void end();
     /// Shows round `round` from its first phase (or at `phase` when given and the round has it).
     void jumpTo(int round, std::optional<specdec::gui::Phase> phase = std::nullopt);
 

@@ -39,10 +39,15 @@ void scalePlot(QCustomPlot *plot, double factor)
             axis->setSelectedLabelFont(scaled(axis->selectedLabelFont(), factor));
         }
     if (plot->legend) {
+        // QCPLegend::setFont also sets every entry's font: each entry's own size is taken before, and set after
+        // (scaled twice, the entries came back from presenter mode at 1/1.5 of their size).
+        QList<QFont> entries;
+        for (int i = 0; i < plot->legend->itemCount(); ++i)
+            entries << (plot->legend->item(i) ? scaled(plot->legend->item(i)->font(), factor) : QFont());
         plot->legend->setFont(scaled(plot->legend->font(), factor));
         for (int i = 0; i < plot->legend->itemCount(); ++i)
             if (QCPAbstractLegendItem *item = plot->legend->item(i))
-                item->setFont(scaled(item->font(), factor));
+                item->setFont(entries[i]);
     }
     for (QCPLayoutElement *element : plot->plotLayout()->elements(true))
         if (auto *text = qobject_cast<QCPTextElement *>(element))

@@ -3,6 +3,7 @@
 
 #include "Lessons.h"
 
+#include <QAction>
 #include <QButtonGroup>
 #include <QCheckBox>
 #include <QEvent>
@@ -25,6 +26,7 @@ QuizView::QuizView(QWidget *parent)
     , m_previous(new QPushButton(this))
     , m_reveal(new QPushButton(this))
     , m_showMe(new QPushButton(this))
+    , m_back(new QPushButton(this))
     , m_next(new QPushButton(this))
 {
     QFont big = font();
@@ -36,13 +38,17 @@ QuizView::QuizView(QWidget *parent)
         l->setTextFormat(Qt::PlainText);
     }
     // Colours and weights by palette role and font attribute, not style sheets: a style-sheeted widget stops
-    // following its parent's font, and presenter mode scales that font.
-    m_caption->setForegroundRole(QPalette::Mid);
+    // following its parent's font, and presenter mode scales that font. The caption is set apart by italics,
+    // in the text's own colour (a grey like QPalette::Mid read 1.9:1 on the window; the room needs 4.5:1).
+    QFont italic; // only the style: the size stays the window's
+    italic.setItalic(true);
+    m_caption->setFont(italic);
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_previous);
     buttons->addStretch(1);
     buttons->addWidget(m_reveal);
     buttons->addWidget(m_showMe);
+    buttons->addWidget(m_back);
     buttons->addStretch(1);
     buttons->addWidget(m_next);
     auto *layout = new QVBoxLayout(this);
@@ -57,6 +63,11 @@ QuizView::QuizView(QWidget *parent)
     connect(m_previous, &QPushButton::clicked, this, [this] { setQuestion(m_index - 1); });
     connect(m_next, &QPushButton::clicked, this, [this] { setQuestion(m_index + 1); });
     connect(m_reveal, &QPushButton::clicked, this, &QuizView::reveal);
+    m_back->hide();
+    connect(m_back, &QPushButton::clicked, this, [this] {
+        if (m_backAction)
+            m_backAction->trigger();
+    });
     connect(m_showMe, &QPushButton::clicked, this, [this] {
         if (m_index < 0)
             return;
@@ -65,6 +76,23 @@ QuizView::QuizView(QWidget *parent)
         emit showMeRequested(m_index);
     });
     retranslate();
+}
+
+void QuizView::setBackAction(QAction *action)
+{
+    if (m_backAction == action)
+        return;
+    if (m_backAction)
+        disconnect(m_backAction, nullptr, this, nullptr);
+    m_backAction = action;
+    auto follow = [this] {
+        m_back->setVisible(m_backAction && m_backAction->isEnabled());
+        if (m_backAction)
+            m_back->setText(m_backAction->text().remove(QLatin1Char('&')));
+    };
+    if (action)
+        connect(action, &QAction::changed, this, follow);
+    follow();
 }
 
 void QuizView::setQuiz(const app::QuizFile &quiz)
@@ -157,8 +185,9 @@ void QuizView::rebuild()
                 bold.setBold(true);
                 b->setFont(bold);
                 QPalette palette = b->palette();
-                palette.setColor(QPalette::ButtonText, QColor(0x1b, 0x7f, 0x3b));
-                palette.setColor(QPalette::WindowText, QColor(0x1b, 0x7f, 0x3b));
+                const QColor green(0x15, 0x6b, 0x2e); // 5.3:1 on the window's #EFEFEF (WCAG AA: 4.5:1)
+                palette.setColor(QPalette::ButtonText, green);
+                palette.setColor(QPalette::WindowText, green);
                 b->setPalette(palette);
             }
         }

@@ -10,6 +10,7 @@
 #include <QWidget>
 
 class QAbstractButton;
+class QAction;
 class QButtonGroup;
 class QLabel;
 class QPushButton;
@@ -39,6 +40,9 @@ public:
     QString showMeText() const;
     void setShowMeResult(const QString &text);
     QPushButton *showMeButton() const { return m_showMe; }
+    /// A button for `action` ("Back to my session") beside Show me, shown while the action is enabled.
+    void setBackAction(QAction *action);
+    QPushButton *backButton() const { return m_back; }
 
 signals:
     void showMeRequested(int question);
@@ -65,7 +69,9 @@ private:
     QPushButton *m_previous;
     QPushButton *m_reveal;
     QPushButton *m_showMe;
+    QPushButton *m_back;
     QPushButton *m_next;
+    QAction *m_backAction = nullptr;
 };
 
 } // namespace specdec::gui

@@ -7,7 +7,10 @@
 #include "SetupSettings.h"
 #include "TheoryExplorer.h"
 
+#include "Utf8.h"
 #include "VerificationCost.h"
+
+#include <algorithm>
 
 #include <chrono>
 
@@ -46,6 +49,32 @@ SessionInfo infoOf(Experiment &e, const Setup &setup)
     return info;
 }
 
+/// The prompt a session on `corpus` starts from when the corpus changed: `prompt` when every character of it is
+/// in the corpus's vocabulary (an empty prompt too, unless the target is an ONNX model, which needs one
+/// token), else the corpus's first line that is not blank (at most kFirstLineCharacters characters).
+std::string promptFor(const std::string &prompt, const Corpus &corpus, bool needsToken)
+{
+    constexpr std::size_t kFirstLineCharacters = 40;
+    try {
+        const std::u32string text = decodeUtf8(prompt, "prompt");
+        if ((!text.empty() || !needsToken)
+            && std::all_of(text.begin(), text.end(), [&](char32_t c) { return corpus.vocabulary.contains(c); }))
+            return prompt;
+    } catch (const std::exception &) { // not UTF-8: replaced like any prompt the corpus cannot write
+    }
+    std::size_t begin = 0;
+    while (begin < corpus.text.size()) {
+        const std::size_t end = std::min(corpus.text.find(U'\n', begin), corpus.text.size());
+        std::u32string line = corpus.text.substr(begin, end - begin);
+        while (!line.empty() && (line.back() == U'\r' || line.back() == U' ' || line.back() == U'\t'))
+            line.pop_back();
+        if (!line.empty())
+            return encodeUtf8(std::u32string_view(line).substr(0, kFirstLineCharacters));
+        begin = end + 1;
+    }
+    return {};
+}
+
 } // namespace
 
 SessionController::SessionController(CorpusCatalog catalog, QObject *parent, EngineHost *host)
@@ -67,11 +96,13 @@ SessionController::~SessionController()
 
 void SessionController::start(const Setup &setup)
 {
+    // Another corpus than the last session's: its prompt stays where the new corpus can write it.
+    const bool newCorpus = setup.corpus != m_setup.corpus;
     m_setup = setup;
     m_setup.decoding.recordDistributions = true;
     m_setup.threads = windowThreads();
     m_host->cancel(EngineHost::Kind::Session); // stops the rounds in flight of the old session
-    m_history.clear();
+    m_history.setKept(m_roundsKept); // clears the history
     m_pending = 0;
     m_ready = false;
     m_loading = true;
@@ -80,14 +111,19 @@ void SessionController::start(const Setup &setup)
     auto state = std::make_shared<State>();
     m_state = state;
     emit loading(m_setup);
-    m_host->post(EngineHost::Kind::Session, [this, state, setup = m_setup, catalog = m_catalog](std::stop_token) {
+    m_host->post(EngineHost::Kind::Session, [this, state, setup = m_setup, catalog = m_catalog,
+                                             newCorpus](std::stop_token) mutable {
         try {
+            if (newCorpus)
+                setup.prompt = promptFor(setup.prompt, catalog.load(setup.corpus),
+                                         setup.target.starts_with("onnx:"));
             state->experiment = Experiment::load(setup, catalog);
             state->run = std::make_unique<SessionRun>(state->experiment->target(), *state->experiment->draft(),
                                                       setup.decoding, state->experiment->prompt(), setup.cap);
-            EngineHost::deliver(this, [this, state, info = infoOf(*state->experiment, setup)] {
+            EngineHost::deliver(this, [this, state, info = infoOf(*state->experiment, setup), prompt = setup.prompt] {
                 if (state != m_state)
                     return;
+                m_setup.prompt = prompt; // the prompt used (another corpus may have changed it)
                 m_info = info;
                 m_ready = true;
                 m_loading = false;

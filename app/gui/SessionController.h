@@ -50,6 +50,9 @@ public:
     /// Tokens written by the rounds in the history.
     int generatedTokens() const { return m_history.empty() ? 0 : m_history.back().cumulative.generatedTokens; }
     EngineHost *host() const { return m_host; }
+    /// Rounds whose numbers the history keeps (RoundHistory::setKept); takes effect from the next start().
+    /// The window keeps the default (20,480); tests make it small to play past it quickly.
+    void setRoundsKept(int rounds) { m_roundsKept = rounds; }
     /// Rounds whose full distributions are kept; older rounds keep their numbers only (memory stays bounded).
     static constexpr int kRoundsWithDistributions = RoundHistory::kDefaultWindow;
 
@@ -78,6 +81,7 @@ private:
     bool m_loading = false;
     bool m_atCap = false;
     int m_goal = 0;
+    int m_roundsKept = CompactRounds::kDefaultKept;
 };
 
 } // namespace specdec::gui

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // ToolWindows: how the classroom's tools come to the front — each a window of its own beside the main one,
-// sized for the screen it opens on, or in presenter mode (View ▸ Presenter mode, F5) its stage inside the
-// main window, where Esc leaves and Ctrl+= / Ctrl+- scale the text.
+// sized for the screen it opens on and placed beside the main window, or in presenter mode its stage inside the
+// main window, where Esc leaves and Ctrl+= / Ctrl+- scale the text (Classroom ▸ Presenter mode, F5).
 
 #include <QList>
 #include <QObject>
@@ -30,12 +30,16 @@ public:
         makeWindow(widget, parent, size);
         return widget;
     }
-    /// Shows a tool window in front, also when it was minimised.
+    /// Shows a tool window in front, also when it was minimised; the first time, placed beside the main window
+    /// and inside the screen (placeBeside).
     static void raise(QWidget *window);
+    /// Moves `window` (made smaller where the screen is) inside `main`'s screen: right of `main` when it fits
+    /// there, else left of it, else against the screen's right edge; its top level with `main`'s.
+    static void placeBeside(QWidget *window, const QWidget *main);
     /// Shows `tool` as a floating tool window, or as its stage in presenter mode.
     void present(QWidget *tool);
     void setPresenterMode(bool on);
-    /// Declares View ▸ Presenter mode (F5) and the keys that work only while presenting.
+    /// Declares Classroom ▸ Presenter mode (F5) and the keys that work only while presenting.
     void addActions(ActionRegistry &registry);
 
 private:

@@ -6,6 +6,7 @@
 #include "PresenterMode.h"
 #include "CommandLine.h"
 #include "EngineHost.h"
+#include "GuardedApplication.h"
 #include "Language.h"
 #include "MainWindow.h"
 #include "Player.h"
@@ -28,7 +29,7 @@ int main(int argc, char *argv[])
 {
     QElapsedTimer sinceStart;
     sinceStart.start();
-    QApplication app(argc, argv);
+    GuardedApplication app(argc, argv); // an exception from a view is reported in the banner, not fatal
     QApplication::setApplicationName(QStringLiteral("specdec-lab"));
     QApplication::setOrganizationName(QStringLiteral("specdec-lab"));
     QApplication::setApplicationVersion(QStringLiteral(SPECDEC_VERSION));
@@ -63,6 +64,7 @@ int main(int argc, char *argv[])
     SessionController session(corpusCatalog(), nullptr, &engine);
     Player player(&session);
     MainWindow window(&session, &player, &language);
+    QObject::connect(&app, &GuardedApplication::exceptionCaught, &window, &MainWindow::reportError);
     QStringList corpora;
     for (const std::string &name : corpusCatalog().names())
         corpora << QString::fromStdString(name);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The frame (RoundFrame.h) without any widget: what each phase and step of a round reveals — cards, numbers,
 // verdicts, distributions, and how many rounds the other views may count. Hand-made traces, exact checks.
+#include "NumberText.h"
 #include "RoundFrame.h"
 
 #include <QtTest>
@@ -88,6 +89,7 @@ private slots:
     void predictBeforeRevealHidesEachVerdictOneStep();
     void greedyRollsNoDie();
     void cachesGrowByPhaseAndRollBackAtCommit();
+    void dieTextsShowWhatTheDrawCanTake();
 };
 
 void TestFrame::promptAloneShowsNothing()
@@ -296,6 +298,26 @@ void TestFrame::cachesGrowByPhaseAndRollBackAtCommit()
     QCOMPARE(commit.targetCache.peak, 13);
     QCOMPARE(commit.draftCache.discarded, 1);
     QVERIFY(!frameOf(nullptr, -1, Phase::Commit).targetCache.valid);
+}
+
+// u ∈ [0, 1) never reads "1.000" (a card once showed "u 1.000 ≥ 0.440"), and the two numbers written side by
+// side always show the comparison that was made.
+void TestFrame::dieTextsShowWhatTheDrawCanTake()
+{
+    QCOMPARE(dieTexts(0.99996, 0.44).u, QStringLiteral("0.999"));
+    QCOMPARE(dieTexts(0.99996, 0.44).threshold, QStringLiteral("0.440"));
+    QCOMPARE(dieTexts(0.9999999, 1.0).u, QStringLiteral("0.999")); // accepted: 0.999 < 1.000
+    QCOMPARE(dieTexts(0.25, 0.5).u, QStringLiteral("0.250"));
+    // Close calls get the digits that tell them apart, either way.
+    for (const auto &[u, t] : {std::pair{0.44061, 0.44053}, std::pair{0.44049, 0.44051}, std::pair{0.1234567, 0.1234571},
+                               std::pair{0.5, 0.5}, std::pair{0.0, 0.0004}, std::pair{0.7345, 0.0006}}) {
+        const DieTexts texts = dieTexts(u, t);
+        QVERIFY2((texts.u.toDouble() < texts.threshold.toDouble()) == (u < t),
+                 qPrintable(QStringLiteral("u %1 vs %2 written %3 vs %4").arg(u).arg(t).arg(texts.u, texts.threshold)));
+        QVERIFY(texts.u.toDouble() <= u);
+        QVERIFY(texts.u.toDouble() < 1.0);
+        QCOMPARE(texts.u.section(QLatin1Char('.'), 1).size(), texts.threshold.section(QLatin1Char('.'), 1).size());
+    }
 }
 
 QTEST_APPLESS_MAIN(TestFrame)

@@ -191,6 +191,7 @@ void TestHandout::handoutHoldsTheSetup()
     if (language == QLatin1String("zh_CN"))
         QVERIFY2(!all.contains(QStringLiteral("The algorithm")) && !all.contains(QStringLiteral("This run")),
                  "the handout's own texts stayed in English");
+    QVERIFY2(!all.contains(QStringLiteral("_{")), "raw TeX on the page");
     // Two pictures (the round, the distributions); every text inside the page and off the pictures.
     QCOMPARE(page.engine.pictures.size(), 2);
     const QRectF sheet(0, 0, page.width(), page.height());
@@ -199,6 +200,19 @@ void TestHandout::handoutHoldsTheSetup()
         for (const QRectF &picture : page.engine.pictures)
             QVERIFY2(!picture.adjusted(2, 2, -2, -2).intersects(t.box), qPrintable(t.text));
     }
+
+    // One source of numbers on the page: at round 4's dice (not committed yet) the run's numbers and the
+    // theory block beside them both count the 3 rounds committed (once the numbers counted round 4 and the
+    // theory 3: "α = 0.50" beside "7/13 = 0.538").
+    player.jumpTo(3, Phase::Dice);
+    QCOMPARE(player.phase(), Phase::Dice);
+    const HandoutText atDice = window.classroom()->handoutText();
+    const RunMetrics &three = session.history().at(2).cumulative;
+    const QString alpha = QString::number(three.acceptanceRate, 'f', 2);
+    QVERIFY2(atDice.numbers.join(QLatin1Char('\n')).contains(QStringLiteral("= ") + alpha), qPrintable(atDice.numbers.join(QLatin1Char('\n'))));
+    QVERIFY2(atDice.theoryHtml.contains(alpha), qPrintable(atDice.theoryHtml));
+    QVERIFY2(atDice.numbers.first().contains(QString::number(three.generatedTokens)), qPrintable(atDice.numbers.first()));
+    QVERIFY2(atDice.numbers.first().contains(QString::number(three.targetCalls)), qPrintable(atDice.numbers.first()));
 }
 
 void TestHandout::quizSheetIsQuestionsThenAnswers_data()

@@ -39,6 +39,11 @@
 #include <QTextDocumentFragment>
 #include <QTranslator>
 #include <QtTest>
+#include <QCheckBox>
+#include <QLabel>
+#include <QRadioButton>
+#include <QSignalSpy>
+#include <QScrollArea>
 
 using namespace specdec;
 using namespace specdec::gui;
@@ -96,6 +101,9 @@ private slots:
     void timelineRowsAreWhole();
     void arenaTranscriptShowsWholeLines_data();
     void arenaTranscriptShowsWholeLines();
+    void labelsAreLegible();
+    void livePlotsHaveRoom();
+    void longDraftScrolls();
 };
 
 void TestLayout::cardTextsFit_data()
@@ -261,8 +269,8 @@ void TestLayout::dieLineReadsAsTheCaption()
         t.bonus = -1;
         const auto record = std::make_shared<const RoundRecord>(r);
         const QString relation = die.accepted ? QStringLiteral("<") : QStringLiteral("≥");
-        const QString expected =
-            QStringLiteral("u %1 %2 %3").arg(probabilityText(die.u), relation, probabilityText(die.threshold));
+        const DieTexts texts = dieTexts(die.u, die.threshold); // u rounded down, the digits the comparison needs
+        const QString expected = QStringLiteral("u %1 %2 %3").arg(texts.u, relation, texts.threshold);
 
         DistributionView view;
         SessionInfo session;
@@ -270,8 +278,7 @@ void TestLayout::dieLineReadsAsTheCaption()
         view.setSession(session);
         view.showCard(record, 0, Phase::Dice);
         const QString caption = QTextDocumentFragment::fromHtml(view.numbersText()).toPlainText();
-        QVERIFY2(caption.contains(probabilityText(die.u)) && caption.contains(probabilityText(die.threshold)),
-                 qPrintable(caption));
+        QVERIFY2(caption.contains(texts.u) && caption.contains(texts.threshold), qPrintable(caption));
 
         for (const QSize &strip : {QSize(720, 260), QSize(1200, 360)}) {
             CardStrip cards;
@@ -332,6 +339,24 @@ void TestLayout::windowAndToolsFit720p()
     fits(tools.lab(), "the lossless lab");
     fits(tools.theoryExplorer(), "the theory explorer");
     fits(tools.quiz(), "the quiz");
+    // Opened, each tool window lies inside the screen.
+    ClassroomTools &classroom = *window.classroom();
+    classroom.showLab();
+    classroom.showArena();
+    const QRect screen = window.screen()->availableGeometry();
+    for (const QWidget *tool : {static_cast<const QWidget *>(tools.lab()), static_cast<const QWidget *>(tools.arena())})
+        QVERIFY2(screen.contains(tool->geometry().topLeft()) // (wholly, unless it needs more than the screen)
+                     && (screen.contains(tool->geometry()) || tool->minimumSizeHint().width() > screen.width()
+                         || tool->minimumSizeHint().height() > screen.height()),
+                 qPrintable(QStringLiteral("%1 at %2,%3 %4×%5 outside the screen")
+                                .arg(tool->windowTitle())
+                                .arg(tool->x()).arg(tool->y()).arg(tool->width()).arg(tool->height())));
+    // Help ▸ Reset layout and setup lays the window out for its screen (the compact layout on a small one),
+    // not as the 1600×1000 layout it was built with (817 px tall: plots and theory cut at 1280×720).
+    classroom.resetLayoutAndSetup();
+    QCoreApplication::processEvents();
+    QVERIFY(window.isCompact());
+    fits(&window, "the main window after Reset layout");
     QCoreApplication::removeTranslator(&translator);
 }
 
@@ -492,6 +517,142 @@ void TestLayout::arenaTranscriptShowsWholeLines()
         }
         QCOMPARE(visible, 2);
     }
+}
+
+namespace {
+
+/// WCAG 2's contrast ratio of two colours: (L1 + 0.05) / (L2 + 0.05), L the relative luminance.
+double contrast(const QColor &a, const QColor &b)
+{
+    auto luminance = [](const QColor &c) {
+        auto channel = [](double v) { return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+        return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
+    };
+    const double x = luminance(a), y = luminance(b);
+    return (std::max(x, y) + 0.05) / (std::min(x, y) + 0.05);
+}
+
+} // namespace
+
+// Legible from the back of the room: every label (and option) of the window and its tool windows, with the
+// quiz's answer and "Show me" caption shown, has a text colour of at least 4.5:1 against its background
+// (WCAG AA). The caption was QPalette::Mid, #B8B8B8 on #EFEFEF (1.7:1).
+void TestLayout::labelsAreLegible()
+{
+    test::Window w;
+    w.window.resize(1600, 1000);
+    w.window.show();
+    QSignalSpy ready(&w.session, &SessionController::ready);
+    w.window.startSession(test::tinySetup());
+    QVERIFY(ready.wait(20000));
+    w.player.nextRound();
+    QTRY_COMPARE_WITH_TIMEOUT(w.player.round(), 0, 20000);
+    ClassroomTools &tools = *w.window.classroom();
+    tools.showLab();
+    tools.showArena();
+    tools.showTheory();
+    tools.showQuiz(0);
+    tools.quiz()->setChosen(QStringLiteral("A"));
+    tools.quiz()->reveal();
+    tools.quiz()->setShowMeResult(QStringLiteral("Measured run: 2 rounds"));
+    QCoreApplication::processEvents();
+    QStringList failures;
+    int checked = 0;
+    for (QWidget *top : {static_cast<QWidget *>(&w.window), static_cast<QWidget *>(tools.lab()),
+                         static_cast<QWidget *>(tools.arena()), static_cast<QWidget *>(tools.theoryExplorer()),
+                         static_cast<QWidget *>(tools.quiz())}) {
+        QList<QWidget *> texts;
+        for (QLabel *l : top->findChildren<QLabel *>())
+            if (!l->text().trimmed().isEmpty())
+                texts << l;
+        for (QAbstractButton *b : top->findChildren<QAbstractButton *>())
+            if (qobject_cast<QCheckBox *>(b) || qobject_cast<QRadioButton *>(b))
+                texts << b;
+        for (QWidget *t : texts) {
+            if (!t->isEnabled())
+                continue;
+            t->ensurePolished();
+            const QColor fg = t->palette().color(t->foregroundRole());
+            const QColor bg = t->palette().color(t->backgroundRole());
+            ++checked;
+            const double ratio = contrast(fg, bg);
+            if (ratio < 4.5) {
+                const auto *label = qobject_cast<QLabel *>(t);
+                const auto *button = qobject_cast<QAbstractButton *>(t);
+                failures << QStringLiteral("%1 “%2”: %3 on %4 = %5:1")
+                                .arg(QString::fromLatin1(t->metaObject()->className()),
+                                     (label ? label->text() : button ? button->text() : QString()).left(40), fg.name(),
+                                     bg.name())
+                                .arg(ratio, 0, 'f', 2);
+            }
+        }
+    }
+    QVERIFY(checked > 30);
+    QVERIFY2(failures.isEmpty(), qPrintable(failures.join(QLatin1Char('\n'))));
+    QVERIFY(tools.quiz()->showMeText().contains(QStringLiteral("Measured run")));
+}
+
+// At 1600×1000 the live plots run along the bottom: once a 2×2 grid there left each plot ~45 px of axis with
+// its labels overlapping. Each plot's axis rectangle is at least 100 px tall, its tick labels apart.
+void TestLayout::livePlotsHaveRoom()
+{
+    test::Window w;
+    w.window.arrangeFor(QSize(1600, 1000));
+    w.window.show();
+    QSignalSpy ready(&w.session, &SessionController::ready);
+    w.window.startSession(test::tinySetup());
+    QVERIFY(ready.wait(20000));
+    w.session.requestRounds(20);
+    QTRY_VERIFY_WITH_TIMEOUT(w.session.history().size() >= 20, 20000);
+    w.player.jumpTo(19, Phase::Commit);
+    QCoreApplication::processEvents();
+    PlotsPanel *plots = w.window.plots();
+    QVERIFY(plots->isVisible());
+    for (int i = 0; i < 4; ++i) {
+        QCustomPlot *plot = plots->plot(i);
+        plot->replot();
+        const QRect axis = plot->axisRect()->rect();
+        QVERIFY2(axis.height() >= 100,
+                 qPrintable(QStringLiteral("plot %1: %2 px of axis in a %3×%4 plot").arg(i).arg(axis.height()).arg(plot->width()).arg(plot->height())));
+        // The y axis's tick labels do not overlap: ticks at least a label's height apart.
+        const QVector<double> ticks = plot->yAxis->tickVector();
+        const double line = QFontMetricsF(plot->yAxis->tickLabelFont()).height();
+        for (int t = 1; t < ticks.size(); ++t)
+            QVERIFY(std::abs(plot->yAxis->coordToPixel(ticks[t]) - plot->yAxis->coordToPixel(ticks[t - 1])) >= line);
+    }
+}
+
+// K = 30 at 1280×720: the cards once became 24-px pills and cards 17 to 30 and the residual card lay beyond
+// the strip's edge. Every card keeps a legible width inside the strip, and the strip scrolls sideways.
+void TestLayout::longDraftScrolls()
+{
+    test::Window w;
+    w.window.arrangeFor(QSize(1280, 720));
+    w.window.show();
+    QSignalSpy ready(&w.session, &SessionController::ready);
+    Setup setup = test::tinySetup();
+    setup.decoding.draftLength = 30;
+    w.window.startSession(setup);
+    QVERIFY(ready.wait(20000));
+    w.player.nextRound();
+    QTRY_COMPARE_WITH_TIMEOUT(w.player.round(), 0, 20000);
+    w.player.jumpTo(0, Phase::Commit);
+    QCoreApplication::processEvents();
+    const CardStrip *cards = w.window.roundView()->cards();
+    const int n = w.session.history().at(0).trace.draftLength + 1;
+    QVERIFY(n > 20);
+    QCOMPARE(cards->cardCount(), n);
+    for (int card = 0; card < n; ++card) {
+        const QRectF rect = cards->cardRect(card);
+        QVERIFY2(QRectF(cards->rect()).contains(rect) && rect.width() >= 44,
+                 qPrintable(QStringLiteral("card %1 at %2 + %3 in a strip of %4").arg(card).arg(rect.left()).arg(rect.width()).arg(cards->width())));
+    }
+    QScrollArea *area = nullptr;
+    for (QWidget *p = cards->parentWidget(); p && !area; p = p->parentWidget())
+        area = qobject_cast<QScrollArea *>(p);
+    QVERIFY(area);
+    QVERIFY(area->horizontalScrollBar()->maximum() > 0); // it scrolls to the last cards
+    QVERIFY(w.window.minimumSizeHint().width() <= 1280); // and the window still fits the projector
 }
 
 QTEST_MAIN(TestLayout)

@@ -6,6 +6,7 @@
 #include "LosslessLabView.h"
 
 #include <QLabel>
+#include <qcustomplot.h>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QtTest>
@@ -33,6 +34,56 @@ LabSnapshot runToEnd(LosslessLabView &view)
     if (!done)
         qWarning("the lab run did not finish");
     return view.snapshot();
+}
+
+/// What the chart draws is what the verdict counted: the visible bars form one stack of visible parts only,
+/// each part's rectangle runs from the parts below it to its own top, the whole stack of token x ends at
+/// counts[x] / samples, and every rectangle lies inside the plot. Returns an empty string or what differs.
+QString drawnStackDiffers(const LosslessLabView &view, const LabSnapshot &s)
+{
+    QCustomPlot *plot = view.plot();
+    plot->replot();
+    QList<QCPBars *> visible;
+    for (int i = 0; i < plot->plottableCount(); ++i)
+        if (auto *bars = qobject_cast<QCPBars *>(plot->plottable(i)); bars && bars->visible())
+            visible << bars;
+    if (visible.isEmpty())
+        return QStringLiteral("no bars drawn");
+    QCPBars *bottom = nullptr;
+    for (QCPBars *bars : visible) {
+        if (bars->barBelow() && !bars->barBelow()->visible())
+            return bars->name() + QStringLiteral(" sits on a hidden part");
+        if (!bars->barBelow()) {
+            if (bottom)
+                return QStringLiteral("two stacks: ") + bottom->name() + QStringLiteral(", ") + bars->name();
+            bottom = bars;
+        }
+    }
+    const double scale = 1.0 / static_cast<double>(s.samples);
+    const QRect inside = plot->axisRect()->rect();
+    for (std::size_t x = 0; x < s.counts.size(); ++x) {
+        double base = 0.0;
+        int parts = 0;
+        for (QCPBars *bars = bottom; bars; bars = bars->barAbove(), ++parts) {
+            if (!bars->visible())
+                return bars->name() + QStringLiteral(" is hidden inside the stack");
+            const double value = bars->data()->at(static_cast<int>(x))->value;
+            const double top = plot->yAxis->coordToPixel(base + value);
+            const double drawn = bars->dataPixelPosition(static_cast<int>(x)).y();
+            if (std::abs(drawn - top) > 0.5)
+                return QStringLiteral("%1 at token %2: top drawn at %3 px, its parts end at %4 px")
+                    .arg(bars->name()).arg(x).arg(drawn).arg(top);
+            if (value > 0 && (top < inside.top() - 0.5 || top > inside.bottom() + 0.5))
+                return QStringLiteral("%1 at token %2 drawn outside the plot").arg(bars->name()).arg(x);
+            base += value;
+        }
+        if (parts != visible.size())
+            return QStringLiteral("%1 parts stacked of %2 drawn").arg(parts).arg(visible.size());
+        const double counted = static_cast<double>(s.counts[x]) * scale;
+        if (std::abs(base - counted) > 1e-12)
+            return QStringLiteral("token %1: bar %2, counted %3").arg(x).arg(base).arg(counted);
+    }
+    return {};
 }
 
 } // namespace
@@ -102,6 +153,11 @@ void TestLosslessLab::candidatesMode()
     if (lossless)
         QVERIFY(qAbs(s.measuredAcceptance - s.exactAcceptance) <= s.acceptanceHalfWidth);
     QVERIFY(view.acceptanceText().contains(QString::number(s.exactAcceptance, 'f', 4)));
+    view.resize(1000, 620);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    const QString differs = drawnStackDiffers(view, s); // the chart says what the verdict counted
+    QVERIFY2(differs.isEmpty(), qPrintable(differs));
     if (const QString dir = qEnvironmentVariable("SPECDEC_SCREENSHOT_DIR"); !dir.isEmpty()) { // to look at it
         view.resize(1000, 620);
         view.grab().save(dir + QStringLiteral("/lab-candidates-%1.png").arg(QString::fromLatin1(QTest::currentDataTag())));
@@ -192,6 +248,11 @@ void TestLosslessLab::stackedPartsAddUp()
         QVERIFY(qAbs(static_cast<double>(s.accepted[i]) - expected) < 5 * std::sqrt(expected) + 1);
     }
     QCOMPARE(total, std::int64_t(1000000));
+    view.resize(1000, 620);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    const QString differs = drawnStackDiffers(view, s);
+    QVERIFY2(differs.isEmpty(), qPrintable(differs));
 }
 
 void TestLosslessLab::explanationsMatchTheEngine()

@@ -26,6 +26,7 @@
 #include "TreeView.h"
 
 #include <QDockWidget>
+#include <qcustomplot.h>
 #include <QSettings>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -194,12 +195,45 @@ void TestPresenter::everyTextFollowsTheScale()
         return out.join(QLatin1Char('\n'));
     };
     QVERIFY(before.size() > 100);
+    // And every text a plot draws itself (axes, legends and their entries, titles, labels): after presenter
+    // mode each is back at its size (legends were left at 2/3 of it).
+    QList<QCustomPlot *> plots = window.findChildren<QCustomPlot *>();
+    for (QWidget *tool : {static_cast<QWidget *>(tools.lab()), static_cast<QWidget *>(tools.arena()),
+                          static_cast<QWidget *>(tools.theoryExplorer())})
+        plots << tool->findChildren<QCustomPlot *>();
+    auto plotFonts = [&] {
+        QMap<QString, double> sizes;
+        for (QCustomPlot *plot : std::as_const(plots)) {
+            const QString name = QLatin1String(plot->parentWidget()->metaObject()->className()) + QString::number(plots.indexOf(plot));
+            for (QCPAxisRect *rect : plot->axisRects())
+                for (QCPAxis *axis : rect->axes())
+                    sizes.insert(name + QStringLiteral(" axis %1").arg(axis->axisType()), QFontInfo(axis->tickLabelFont()).pointSizeF());
+            if (plot->legend) {
+                sizes.insert(name + QStringLiteral(" legend"), QFontInfo(plot->legend->font()).pointSizeF());
+                for (int i = 0; i < plot->legend->itemCount(); ++i)
+                    if (QCPAbstractLegendItem *item = plot->legend->item(i))
+                        sizes.insert(name + QStringLiteral(" legend item %1").arg(i), QFontInfo(item->font()).pointSizeF());
+            }
+            for (QCPLayoutElement *element : plot->plotLayout()->elements(true))
+                if (auto *text = qobject_cast<QCPTextElement *>(element))
+                    sizes.insert(name + QStringLiteral(" title"), QFontInfo(text->font()).pointSizeF());
+        }
+        return sizes;
+    };
+    const QMap<QString, double> plotsBefore = plotFonts();
+    QVERIFY(plotsBefore.size() > 20);
     tools.setPresenterMode(true);
     QVERIFY2(wrong(1.5).isEmpty(), qPrintable(wrong(1.5)));
     tools.presenter()->zoomIn();
     QVERIFY2(wrong(1.6).isEmpty(), qPrintable(wrong(1.6)));
     tools.setPresenterMode(false);
     QVERIFY2(wrong(1.0).isEmpty(), qPrintable(wrong(1.0)));
+    const QMap<QString, double> plotsAfter = plotFonts();
+    QStringList changed;
+    for (auto it = plotsBefore.cbegin(); it != plotsBefore.cend(); ++it)
+        if (std::abs(plotsAfter.value(it.key()) - it.value()) > 0.06 * it.value())
+            changed << QStringLiteral("%1: %2 pt, was %3").arg(it.key()).arg(plotsAfter.value(it.key())).arg(it.value());
+    QVERIFY2(changed.isEmpty(), qPrintable(changed.join(QLatin1Char('\n'))));
     QSettings().setValue(QStringLiteral("presenter/scale"), PresenterMode::kDefaultScale);
 }
 

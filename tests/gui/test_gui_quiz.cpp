@@ -11,12 +11,15 @@
 #include "Language.h"
 #include "LosslessLabView.h"
 #include "MainWindow.h"
+#include "MessageBanner.h"
 #include "Player.h"
 #include "QuizView.h"
 #include "SessionController.h"
 #include "TheoryExplorer.h"
 
+#include <QAction>
 #include <QCheckBox>
+#include <QSignalSpy>
 #include <QLabel>
 #include <QPushButton>
 #include <QRadioButton>
@@ -34,6 +37,7 @@ private slots:
     void answersOnlyWhenRevealed();
     void showMeDemonstratesEachAnswer_data();
     void showMeDemonstratesEachAnswer();
+    void backToMySession();
 
 private:
     app::QuizFile m_quiz;
@@ -140,6 +144,47 @@ void TestQuiz::showMeDemonstratesEachAnswer()
     }
     const QString text = tools.quiz()->showMeText();
     QVERIFY2(text.contains(QRegularExpression(expected)), qPrintable(text));
+}
+
+// "Show me" replaces the session (question 1: kjv at its verify phase) and used to leave no way back: the
+// teacher's session (setup, seed, position) is set aside, and "Back to my session" (the quiz's button, the
+// banner's, Classroom ▸ Back to my session) starts it again at its round and phase.
+void TestQuiz::backToMySession()
+{
+    SessionController session(test::builtCorpora());
+    Player player(&session);
+    Language language;
+    language.set(QStringLiteral("en"));
+    MainWindow window(&session, &player, &language);
+    window.show();
+    QSignalSpy ready(&session, &SessionController::ready);
+    Setup mine = test::tinySetup();
+    mine.decoding.seed = 5;
+    window.startSession(mine);
+    QVERIFY(ready.wait(30000));
+    for (int i = 0; i < 3; ++i)
+        player.nextRound();
+    QTRY_COMPARE_WITH_TIMEOUT(player.round(), 2, 20000);
+    player.nextPhase();
+    const Phase phase = player.phase();
+    ClassroomTools &tools = *window.classroom();
+    QVERIFY(!tools.hasSessionAside());
+    tools.showQuiz(0);
+    tools.quiz()->showMeButton()->click();
+    QVERIFY(tools.hasSessionAside());
+    QVERIFY(tools.backAction()->isEnabled());
+    QVERIFY(tools.quiz()->backButton()->isVisible());
+    QVERIFY2(window.banner()->text().contains(QStringLiteral("replaced your session")), qPrintable(window.banner()->text()));
+    QVERIFY(ready.wait(60000)); // the demonstration's session
+    QVERIFY(session.setup().corpus != mine.corpus);
+    tools.quiz()->backButton()->click();
+    QVERIFY(!tools.hasSessionAside());
+    QVERIFY(!tools.backAction()->isEnabled());
+    QVERIFY(!tools.quiz()->backButton()->isVisible());
+    QTRY_VERIFY_WITH_TIMEOUT(session.setup().corpus == mine.corpus && player.round() == 2, 30000);
+    QCOMPARE(player.phase(), phase);
+    QCOMPARE(session.setup().decoding.seed, mine.decoding.seed);
+    QCOMPARE(session.setup().prompt, mine.prompt);
 }
 
 QTEST_MAIN(TestQuiz)

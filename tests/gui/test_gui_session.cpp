@@ -16,8 +16,12 @@
 #include "SetupSettings.h"
 #include "TheoryPanel.h"
 #include "Timeline.h"
+#include "TransportBar.h"
 
 #include <QComboBox>
+#include <QLineEdit>
+#include <QDir>
+#include <QFile>
 #include <QListView>
 #include <QSettings>
 #include <QTemporaryDir>
@@ -63,9 +67,11 @@ private slots:
     void badCorpusIsAMessage();
     void windowShowsTheErrorAndRecovers();
     void failedCorpusGivesBackTheLastOne();
-    void openedCorpusStartsFromAnEmptyPrompt();
+    void openedCorpusKeepsOrReplacesThePrompt();
     void playerStepsAndTimelineJumps();
     void fullSpeedPanelsTakeTurns();
+    void homeAfterTheKeptRoundsLeft();
+    void leavingAFieldUnchangedKeepsTheSession();
 };
 
 void TestSession::initTestCase()
@@ -183,7 +189,7 @@ void TestSession::windowShowsTheErrorAndRecovers()
     QSignalSpy ready(&session, &SessionController::ready);
     window.startSession(tinySetup());
     QVERIFY(ready.wait(20000));
-    QVERIFY(window.banner()->text().isEmpty());
+    QVERIFY2(window.banner()->text().isEmpty(), qPrintable(window.banner()->text()));
     player.nextPhase();
     QTRY_COMPARE_WITH_TIMEOUT(window.roundView()->round(), 0, 20000);
 }
@@ -240,9 +246,11 @@ void TestSession::failedCorpusGivesBackTheLastOne()
     QVERIFY(window.banner()->text().isEmpty());
 }
 
-// A prompt belongs to its corpus's vocabulary: a corpus opened by File ▸ Open corpus… (or dropped on the window) starts from an empty
-// prompt, as one chosen in the corpus box does ("the " is not written in tiny-zh.txt: kept, it would fail).
-void TestSession::openedCorpusStartsFromAnEmptyPrompt()
+// A prompt belongs to its corpus's vocabulary: a corpus opened by File ▸ Open corpus… (or dropped on the window)
+// keeps the prompt where the corpus can write it, else starts from the corpus's first line ("the " is not
+// written in tiny-zh.txt: kept, it would fail; an empty prompt failed on an ONNX target). A text of one's own
+// opened with ONNX models selected is played with n-gram models of it, and the banner says why.
+void TestSession::openedCorpusKeepsOrReplacesThePrompt()
 {
     SessionController session(catalog());
     Player player(&session);
@@ -258,15 +266,36 @@ void TestSession::openedCorpusStartsFromAnEmptyPrompt()
     QVERIFY(ready.wait(20000));
     QCOMPARE(failed.count(), 0);
     QCOMPARE(session.setup().corpus, zh.toStdString());
-    QCOMPARE(window.setupBar()->setup().prompt, std::string());
-    // The same corpus again keeps the prompt the user wrote for it.
+    const std::string firstLine = "春眠不觉晓，处处闻啼鸟。";
+    QCOMPARE(session.setup().prompt, firstLine);
+    QCOMPARE(window.setupBar()->setup().prompt, firstLine); // the box shows the prompt used
+    // A prompt the new corpus can write stays.
     Setup withPrompt = session.setup();
     withPrompt.prompt = "春";
     window.startSession(withPrompt);
     QVERIFY(ready.wait(20000));
-    window.openCorpus(zh);
+    window.openCorpus(QString::fromStdString(test::dataPath("tiny-en.txt")));
     QVERIFY(ready.wait(20000));
-    QCOMPARE(window.setupBar()->setup().prompt, std::string("春"));
+    QCOMPARE(failed.count(), 0);
+    QVERIFY(session.setup().prompt != "春"); // not in the English text
+    Setup english = session.setup();
+    english.prompt = "the ";
+    window.startSession(english);
+    QVERIFY(ready.wait(20000));
+    const QString copy = QDir::temp().filePath(QStringLiteral("specdec-test-own-text.txt"));
+    QFile::remove(copy);
+    QVERIFY(QFile::copy(QString::fromStdString(test::dataPath("tiny-en.txt")), copy));
+    // Your own text with ONNX models selected: n-gram models of it, the prompt kept, and a word why.
+    Setup onnx = window.setupBar()->setup();
+    onnx.target = "onnx:/nonexistent/target.onnx";
+    window.setupBar()->setSetup(onnx);
+    window.openCorpus(copy);
+    QVERIFY(ready.wait(20000));
+    QCOMPARE(failed.count(), 0);
+    QCOMPARE(session.setup().target, defaultSetup().target);
+    QCOMPARE(session.setup().prompt, std::string("the "));
+    QVERIFY2(window.banner()->text().contains(QStringLiteral("n-gram")), qPrintable(window.banner()->text()));
+    QFile::remove(copy);
 }
 
 void TestSession::playerStepsAndTimelineJumps()
@@ -354,6 +383,106 @@ void TestSession::fullSpeedPanelsTakeTurns()
     QVERIFY(!window.plots()->replotNext()); // nothing stale
     QVERIFY2(window.theory()->toPlainText().contains(QStringLiteral("over %1 rounds").arg(round + 1)),
              qPrintable(window.theory()->toPlainText()));
+}
+
+// A long session drops its oldest rounds (RoundHistory::first()). Home then shows the first round kept and
+// says so; →, ←, End, a timeline click and Play stay within the kept rounds (once, Home then → read the
+// round before the first kept one and the process died of std::out_of_range).
+void TestSession::homeAfterTheKeptRoundsLeft()
+{
+    test::Window w;
+    w.session.setRoundsKept(256); // at least the 400 rounds with distributions: 512 kept, whole blocks of 256
+    w.window.show();
+    QSignalSpy ready(&w.session, &SessionController::ready);
+    w.window.startSession(tinySetup());
+    QVERIFY(ready.wait(20000));
+    w.player.setPhaseMilliseconds(0);
+    w.player.play();
+    QTRY_VERIFY_WITH_TIMEOUT(w.session.history().size() >= 1100, 60000);
+    w.player.pause();
+    const RoundHistory &h = w.session.history();
+    QTRY_COMPARE_WITH_TIMEOUT(w.session.pendingRounds(), 0, 20000);
+    QVERIFY(h.first() > 0);
+
+    QVERIFY(test::press(&w.window, Qt::Key_Home));
+    QCOMPARE(w.player.round(), h.first());
+    QCOMPARE(w.player.phase(), Phase::Draft);
+    QCOMPARE(w.window.roundView()->round(), h.first());
+    QVERIFY2(w.window.banner()->text().contains(QStringLiteral("no longer kept")), qPrintable(w.window.banner()->text()));
+    QVERIFY(w.window.banner()->text().contains(QString::number(h.first() + 1)));
+    QVERIFY(w.window.transport()->status().contains(QStringLiteral("first round kept")));
+    // The transcript: the prompt, then the elided rounds, then the kept ones.
+    QVERIFY(w.window.roundView()->transcript()->document()->toPlainText().contains(QStringLiteral("…")));
+    QVERIFY(test::press(&w.window, Qt::Key_Left)); // already at the first position kept: stays
+    QCOMPARE(w.player.round(), h.first());
+    for (int i = 0; i < 12; ++i)
+        QVERIFY(test::press(&w.window, Qt::Key_Right));
+    QVERIFY(w.player.round() > h.first());
+    QTRY_COMPARE_WITH_TIMEOUT(w.session.pendingRounds(), 0, 20000);
+    for (int i = 0; i < 30; ++i)
+        QVERIFY(test::press(&w.window, Qt::Key_Left));
+    QCOMPARE(w.player.round(), h.first());
+    QCOMPARE(w.player.phase(), Phase::Draft);
+
+    QVERIFY(test::press(&w.window, Qt::Key_End));
+    QCOMPARE(w.player.round(), h.size() - 1);
+    QCOMPARE(w.player.phase(), Phase::Commit);
+
+    // A timeline click: a row no longer kept does nothing; a kept row is replayed.
+    QListView *list = w.window.timeline()->view();
+    for (int row : {h.first() - 1, h.first() + 3}) {
+        const QModelIndex index = list->model()->index(row, 0);
+        list->scrollTo(index);
+        QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualRect(index).center());
+    }
+    QCOMPARE(w.player.round(), h.first() + 3);
+
+    // Home, then Play at a phase's pace, while the rounds played ahead push the first kept round on: the
+    // position follows into the kept rounds.
+    QVERIFY(test::press(&w.window, Qt::Key_Home));
+    w.player.setPhaseMilliseconds(1);
+    w.player.play();
+    w.session.requestRounds(900);
+    QTRY_VERIFY_WITH_TIMEOUT(h.first() > 1024 && w.player.round() >= h.first(), 60000);
+    QTest::qWait(50);
+    w.player.pause();
+    QVERIFY(h.contains(w.player.round()));
+    QCOMPARE(w.window.roundView()->round(), w.player.round());
+}
+
+// Clicking into the prompt (or the draft box), changing nothing, stepping and clicking elsewhere used to
+// restart the session (every editingFinished did): only a changed value restarts it.
+void TestSession::leavingAFieldUnchangedKeepsTheSession()
+{
+    test::Window w;
+    w.window.show();
+    QVERIFY(QTest::qWaitForWindowActive(&w.window));
+    QSignalSpy ready(&w.session, &SessionController::ready);
+    w.window.startSession(tinySetup());
+    QVERIFY(ready.wait(20000));
+    QSignalSpy loading(&w.session, &SessionController::loading);
+    auto *prompt = w.window.setupBar()->findChild<QLineEdit *>(QStringLiteral("prompt"));
+    auto *draft = w.window.setupBar()->findChild<QComboBox *>(QStringLiteral("draft"));
+    QVERIFY(prompt && draft);
+    prompt->setFocus(Qt::MouseFocusReason);
+    w.player.nextRound();
+    w.player.nextRound();
+    QTRY_COMPARE_WITH_TIMEOUT(w.player.round(), 1, 20000);
+    w.window.roundView()->setFocus(Qt::MouseFocusReason); // focus leaves the prompt: editingFinished
+    emit prompt->editingFinished(); // (also where the platform gives no focus)
+    draft->setFocus(Qt::MouseFocusReason);
+    emit draft->lineEdit()->editingFinished();
+    emit draft->activated(draft->currentIndex()); // the same model chosen again
+    w.window.roundView()->setFocus(Qt::MouseFocusReason);
+    QTest::qWait(600); // beyond the setup bar's debounce
+    QCOMPARE(loading.count(), 0);
+    QCOMPARE(w.player.round(), 1);
+    QCOMPARE(w.window.roundView()->round(), 1);
+    // A changed value still restarts.
+    prompt->setText(QStringLiteral("the q"));
+    emit prompt->editingFinished();
+    QTRY_COMPARE_WITH_TIMEOUT(loading.count(), 1, 5000);
+    QCOMPARE(w.session.setup().prompt, std::string("the q"));
 }
 
 QTEST_MAIN(TestSession)

@@ -184,6 +184,19 @@ private slots:
             for (int b = a + 1; b < static_cast<int>(trace->nodes.size()); ++b)
                 QVERIFY(!view.nodeRect(a).intersects(view.nodeRect(b)));
         }
+        // The dotted line to the correction runs beside the nodes below the path's end, never through one
+        // (it was drawn straight down through the rejected child's token and numbers).
+        const QPainterPath connector = view.outcomeConnector();
+        QVERIFY(!connector.isEmpty());
+        const int end = trace->acceptedPath.empty() ? -1 : trace->acceptedPath.back();
+        for (int n = 0; n < static_cast<int>(trace->nodes.size()); ++n) {
+            const QRectF r = view.nodeRect(n).adjusted(1, 1, -1, -1);
+            if (n == end || r.isEmpty())
+                continue;
+            for (int i = 0; i <= 200; ++i)
+                QVERIFY2(!r.contains(connector.pointAtPercent(i / 200.0)), qPrintable(QStringLiteral("through node %1").arg(n)));
+        }
+        QVERIFY(QFontInfo(view.numbersFont()).pixelSize() >= 10); // the numbers read from the back row
         QSignalSpy clicked(&view, &TreeView::nodeClicked);
         QTest::mouseClick(&view, Qt::LeftButton, {}, view.nodeRect(4).center().toPoint());
         QCOMPARE(clicked.count(), 1);
