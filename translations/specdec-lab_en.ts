@@ -610,11 +610,11 @@ accepted</source>
 <context>
     <name>specdec::gui::CacheStrip</name>
     <message>
-        <source>target cache</source>
+        <source>target cache, tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>draft cache</source>
+        <source>draft cache, tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -654,6 +654,10 @@ accepted</source>
             <numerusform>, %n refill</numerusform>
             <numerusform>, %n refills</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>The numbers count tokens of text in each model&apos;s state: the prompt, the committed tokens and the drafts being checked. A model attends to at most its context of them (the last positions); past it, it refills its window.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

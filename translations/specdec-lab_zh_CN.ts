@@ -610,12 +610,12 @@ accepted</source>
 <context>
     <name>specdec::gui::CacheStrip</name>
     <message>
-        <source>target cache</source>
-        <translation>主厨的缓存</translation>
+        <source>target cache, tokens</source>
+        <translation>目标缓存（词元数）</translation>
     </message>
     <message>
-        <source>draft cache</source>
-        <translation>学徒的缓存</translation>
+        <source>draft cache, tokens</source>
+        <translation>草稿缓存（词元数）</translation>
     </message>
     <message>
         <source>%1: %2 → %3</source>
@@ -652,6 +652,10 @@ accepted</source>
         <translation>
             <numerusform>，重填 %n 次</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>The numbers count tokens of text in each model&apos;s state: the prompt, the committed tokens and the drafts being checked. A model attends to at most its context of them (the last positions); past it, it refills its window.</source>
+        <translation>数字统计每个模型状态中的文本词元：提示词、已提交的词元以及正在检验的草稿。模型最多关注其上下文长度那么多（最后的若干位置）；超出后会重新填充窗口。</translation>
     </message>
 </context>
 <context>

@@ -29,6 +29,7 @@ private slots:
     void cacheStripsRollBackToTheCommittedPrefix();
     void shortTextLeavesNoEmptyBox_data();
     void shortTextLeavesNoEmptyBox();
+    void cacheStripSaysWhatItCounts();
 };
 
 void TestRoundView::phasesOfRounds()
@@ -197,8 +198,29 @@ void TestRoundView::shortTextLeavesNoEmptyBox()
     QVERIFY(cards->cardRect(0).height() >= 120);
 }
 
+// The cache strip says what it counts (tokens of text, not positions of a 128-token context: a long run read
+// "target cache: 126239 → 126244") and is not drawn when the session decodes without the KV cache.
+void TestRoundView::cacheStripSaysWhatItCounts()
+{
+    auto played = test::playRounds("ngram:4", "ngram:2", 1.0, 1);
+    RoundView view;
+    view.resize(1000, 500);
+    view.show();
+    view.setSession(played.info);
+    view.showPosition(*played.history, 0, Phase::Verify, false);
+    QVERIFY(view.caches()->isVisible());
+    QVERIFY2(view.caches()->rowText(CacheStrip::Model::Target).contains(QStringLiteral("tokens")),
+             qPrintable(view.caches()->rowText(CacheStrip::Model::Target)));
+    QVERIFY(view.caches()->toolTip().contains(QStringLiteral("tokens of text")));
+    played.info.kvCache = false;
+    view.setSession(played.info);
+    view.showPosition(*played.history, 0, Phase::Verify, false);
+    QVERIFY(!view.caches()->isVisible());
+}
+
 QTEST_MAIN(TestRoundView)
 #include "test_gui_round_view.moc"
+#include "CacheStrip.h"
 
 void TestRoundView::cacheStripsRollBackToTheCommittedPrefix_data()
 {
