@@ -1811,6 +1811,10 @@ accepted</source>
         <source>Thm 3.8 and its best K are for chains (one draft per depth); a tree pays more draft and verification work for each pass.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 passes more than rounds: past its context the target refills its window (one more pass each), so tokens per pass is below tokens per round</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::TimelineModel</name>

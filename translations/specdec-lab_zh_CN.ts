@@ -1809,6 +1809,10 @@ accepted</source>
         <source>Thm 3.8 and its best K are for chains (one draft per depth); a tree pays more draft and verification work for each pass.</source>
         <translation>定理 3.8 及其最佳 K 针对链（每个深度一个草稿）；树在每次前向中付出更多的起草与验证工作。</translation>
     </message>
+    <message>
+        <source>%1 passes more than rounds: past its context the target refills its window (one more pass each), so tokens per pass is below tokens per round</source>
+        <translation>计算次数比轮数多 %1 次：超出上下文后，目标模型会重新填充窗口（每次多一次计算），因此每次计算的词元数低于每轮词元数</translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::TimelineModel</name>

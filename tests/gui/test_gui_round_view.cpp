@@ -5,7 +5,9 @@
 // short text goes to the cards.
 #include "GuiTestSupport.h"
 
+#include "CacheStrip.h"
 #include "RoundView.h"
+#include "TheoryPanel.h"
 #include "TokenText.h"
 
 #include <QAbstractTextDocumentLayout>
@@ -30,6 +32,7 @@ private slots:
     void shortTextLeavesNoEmptyBox_data();
     void shortTextLeavesNoEmptyBox();
     void cacheStripSaysWhatItCounts();
+    void theoryNotesWindowRefills();
 };
 
 void TestRoundView::phasesOfRounds()
@@ -218,9 +221,30 @@ void TestRoundView::cacheStripSaysWhatItCounts()
     QVERIFY(!view.caches()->isVisible());
 }
 
+// "Measured 3.27 tokens per round" beside "target passes 2.92×": past its context the target refills its
+// window, one more pass each time; the theory panel says so whenever there are more passes than rounds.
+void TestRoundView::theoryNotesWindowRefills()
+{
+    TheoryPanel panel;
+    RunMetrics m;
+    m.rounds = 100;
+    m.tested = 400;
+    m.accepted = 300;
+    m.acceptanceRate = 0.75;
+    m.generatedTokens = 327;
+    m.tokensPerRound = 3.27;
+    m.targetCalls = 112;
+    m.speedupForwardPasses = 327.0 / 112.0;
+    panel.setMetrics(m, 4);
+    QVERIFY2(panel.toPlainText().contains(QStringLiteral("12 passes more than rounds")), qPrintable(panel.toPlainText()));
+    m.targetCalls = 100;
+    m.speedupForwardPasses = 3.27;
+    panel.setMetrics(m, 4);
+    QVERIFY(!panel.toPlainText().contains(QStringLiteral("passes more than rounds")));
+}
+
 QTEST_MAIN(TestRoundView)
 #include "test_gui_round_view.moc"
-#include "CacheStrip.h"
 
 void TestRoundView::cacheStripsRollBackToTheCommittedPrefix_data()
 {
