@@ -1286,6 +1286,18 @@ accepted</source>
         <source>The ONNX models know only the text they were trained on and do not learn from a corpus: %1 is played with n-gram models trained on it (target %2, draft %3). Choose an ONNX model again to go back to it.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>At T = 0 the head chef takes its most likely token: top-k and top-p have no effect.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At draft T = 0 a node&apos;s children are copies: each i.i.d. draw from a greedy q is its most likely token. Raise the temperature for different children.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The draft was trained on another text than the target, so their tokens differ: pick a draft made from the target&apos;s corpus.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::MessageBanner</name>

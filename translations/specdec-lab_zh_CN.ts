@@ -1284,6 +1284,18 @@ accepted</source>
         <source>The ONNX models know only the text they were trained on and do not learn from a corpus: %1 is played with n-gram models trained on it (target %2, draft %3). Choose an ONNX model again to go back to it.</source>
         <translation>ONNX 模型只认识训练它们的文本，不会从语料中学习：%1 改用在其上训练的 n 元模型运行（目标 %2，草稿 %3）。再次选择 ONNX 模型即可换回。</translation>
     </message>
+    <message>
+        <source>At T = 0 the head chef takes its most likely token: top-k and top-p have no effect.</source>
+        <translation>T = 0 时主厨总是取最可能的词元：top-k 和 top-p 不起作用。</translation>
+    </message>
+    <message>
+        <source>At draft T = 0 a node&apos;s children are copies: each i.i.d. draw from a greedy q is its most likely token. Raise the temperature for different children.</source>
+        <translation>草稿 T = 0 时，一个节点的子节点彼此相同：从贪心的 q 独立同分布抽取，每次都是它最可能的词元。提高温度才会得到不同的子节点。</translation>
+    </message>
+    <message>
+        <source>The draft was trained on another text than the target, so their tokens differ: pick a draft made from the target&apos;s corpus.</source>
+        <translation>草稿模型与目标模型在不同的文本上训练，二者的词元不同：请选择用目标模型语料训练的草稿模型。</translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::MessageBanner</name>
