@@ -610,11 +610,11 @@ accepted</source>
 <context>
     <name>specdec::gui::CacheStrip</name>
     <message>
-        <source>target cache</source>
+        <source>target cache, tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>draft cache</source>
+        <source>draft cache, tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -654,6 +654,10 @@ accepted</source>
             <numerusform>, %n refill</numerusform>
             <numerusform>, %n refills</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>The numbers count tokens of text in each model&apos;s state: the prompt, the committed tokens and the drafts being checked. A model attends to at most its context of them (the last positions); past it, it refills its window.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1282,6 +1286,18 @@ accepted</source>
         <source>The ONNX models know only the text they were trained on and do not learn from a corpus: %1 is played with n-gram models trained on it (target %2, draft %3). Choose an ONNX model again to go back to it.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>At T = 0 the head chef takes its most likely token: top-k and top-p have no effect.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At draft T = 0 a node&apos;s children are copies: each i.i.d. draw from a greedy q is its most likely token. Raise the temperature for different children.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The draft was trained on another text than the target, so their tokens differ: pick a draft made from the target&apos;s corpus.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::MessageBanner</name>
@@ -1805,6 +1821,10 @@ accepted</source>
     </message>
     <message>
         <source>Thm 3.8 and its best K are for chains (one draft per depth); a tree pays more draft and verification work for each pass.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 passes more than rounds: past its context the target refills its window (one more pass each), so tokens per pass is below tokens per round</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -610,12 +610,12 @@ accepted</source>
 <context>
     <name>specdec::gui::CacheStrip</name>
     <message>
-        <source>target cache</source>
-        <translation>主厨的缓存</translation>
+        <source>target cache, tokens</source>
+        <translation>目标缓存（词元数）</translation>
     </message>
     <message>
-        <source>draft cache</source>
-        <translation>学徒的缓存</translation>
+        <source>draft cache, tokens</source>
+        <translation>草稿缓存（词元数）</translation>
     </message>
     <message>
         <source>%1: %2 → %3</source>
@@ -652,6 +652,10 @@ accepted</source>
         <translation>
             <numerusform>，重填 %n 次</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>The numbers count tokens of text in each model&apos;s state: the prompt, the committed tokens and the drafts being checked. A model attends to at most its context of them (the last positions); past it, it refills its window.</source>
+        <translation>数字统计每个模型状态中的文本词元：提示词、已提交的词元以及正在检验的草稿。模型最多关注其上下文长度那么多（最后的若干位置）；超出后会重新填充窗口。</translation>
     </message>
 </context>
 <context>
@@ -1280,6 +1284,18 @@ accepted</source>
         <source>The ONNX models know only the text they were trained on and do not learn from a corpus: %1 is played with n-gram models trained on it (target %2, draft %3). Choose an ONNX model again to go back to it.</source>
         <translation>ONNX 模型只认识训练它们的文本，不会从语料中学习：%1 改用在其上训练的 n 元模型运行（目标 %2，草稿 %3）。再次选择 ONNX 模型即可换回。</translation>
     </message>
+    <message>
+        <source>At T = 0 the head chef takes its most likely token: top-k and top-p have no effect.</source>
+        <translation>T = 0 时主厨总是取最可能的词元：top-k 和 top-p 不起作用。</translation>
+    </message>
+    <message>
+        <source>At draft T = 0 a node&apos;s children are copies: each i.i.d. draw from a greedy q is its most likely token. Raise the temperature for different children.</source>
+        <translation>草稿 T = 0 时，一个节点的子节点彼此相同：从贪心的 q 独立同分布抽取，每次都是它最可能的词元。提高温度才会得到不同的子节点。</translation>
+    </message>
+    <message>
+        <source>The draft was trained on another text than the target, so their tokens differ: pick a draft made from the target&apos;s corpus.</source>
+        <translation>草稿模型与目标模型在不同的文本上训练，二者的词元不同：请选择用目标模型语料训练的草稿模型。</translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::MessageBanner</name>
@@ -1804,6 +1820,10 @@ accepted</source>
     <message>
         <source>Thm 3.8 and its best K are for chains (one draft per depth); a tree pays more draft and verification work for each pass.</source>
         <translation>定理 3.8 及其最佳 K 针对链（每个深度一个草稿）；树在每次前向中付出更多的起草与验证工作。</translation>
+    </message>
+    <message>
+        <source>%1 passes more than rounds: past its context the target refills its window (one more pass each), so tokens per pass is below tokens per round</source>
+        <translation>计算次数比轮数多 %1 次：超出上下文后，目标模型会重新填充窗口（每次多一次计算），因此每次计算的词元数低于每轮词元数</translation>
     </message>
 </context>
 <context>

@@ -29,7 +29,11 @@ void CacheStrip::setFrame(const RoundFrame &frame)
 {
     m_target = frame.targetCache;
     m_draft = frame.draftCache;
-    setToolTip(m_target.valid ? rowText(Model::Target) + QLatin1Char('\n') + rowText(Model::Draft) : QString());
+    setToolTip(m_target.valid ? rowText(Model::Target) + QLatin1Char('\n') + rowText(Model::Draft) + QLatin1Char('\n')
+                                    + tr("The numbers count tokens of text in each model's state: the prompt, the "
+                                         "committed tokens and the drafts being checked. A model attends to at most its "
+                                         "context of them (the last positions); past it, it refills its window.")
+                              : QString());
     update();
 }
 
@@ -41,8 +45,9 @@ void CacheStrip::clear()
 QString CacheStrip::rowText(Model model, bool compact) const
 {
     const CacheFrame &c = shown(model);
-    const QString who = model == Model::Target ? (compact ? tr("target") : tr("target cache"))
-                                               : (compact ? tr("draft") : tr("draft cache"));
+    // What is counted: tokens of text held by the state (not positions of the model's context window).
+    const QString who = model == Model::Target ? (compact ? tr("target") : tr("target cache, tokens"))
+                                               : (compact ? tr("draft") : tr("draft cache, tokens"));
     if (!c.valid)
         return who;
     QString text = c.peak > c.before ? tr("%1: %2 → %3").arg(who).arg(c.before).arg(c.peak)
@@ -144,7 +149,11 @@ void CacheStrip::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::LanguageChange || event->type() == QEvent::PaletteChange
         || event->type() == QEvent::FontChange) {
-        setToolTip(m_target.valid ? rowText(Model::Target) + QLatin1Char('\n') + rowText(Model::Draft) : QString());
+        setToolTip(m_target.valid ? rowText(Model::Target) + QLatin1Char('\n') + rowText(Model::Draft) + QLatin1Char('\n')
+                                    + tr("The numbers count tokens of text in each model's state: the prompt, the "
+                                         "committed tokens and the drafts being checked. A model attends to at most its "
+                                         "context of them (the last positions); past it, it refills its window.")
+                              : QString());
         updateGeometry();
         update();
     }

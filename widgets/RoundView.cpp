@@ -76,6 +76,7 @@ void RoundView::setSession(const SessionInfo &session)
     m_transcript->setSession(session);
     m_transcript->setVisible(session.vocabulary != nullptr);
     m_legend->setVisible(session.vocabulary != nullptr);
+    m_kvCache = session.kvCache;
     clear();
 }
 
@@ -115,7 +116,7 @@ void RoundView::showPosition(const RoundHistory &history, int round, Phase phase
         m_cards->setRound(m_record, phase, animate, step);
     }
     // The caches of a chain round (a tree round's states hold its paths; its trace is the accepted path only).
-    m_caches->setVisible(!tree);
+    m_caches->setVisible(!tree && m_kvCache); // with the KV cache off there is no cache to draw
     m_caches->setFrame(tree ? RoundFrame{} : frameOf(traceOf(m_record), round, phase));
     updateHeader();
 }

@@ -65,6 +65,7 @@ private:
     std::shared_ptr<const RoundRecord> m_record;
     Phase m_phase = Phase::Draft;
     int m_round = -1;
+    bool m_kvCache = true; ///< the session decodes with caches: the cache strip is shown
 };
 
 } // namespace specdec::gui

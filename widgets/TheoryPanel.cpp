@@ -168,6 +168,11 @@ QString TheoryPanel::passesAndWallClock() const
                             .arg(m.generatedTokens)
                             .arg(m.targetCalls)
                             .arg(n(m.speedupForwardPasses, 2)));
+    if (m.targetCalls > m.rounds) // tokens per round counts rounds, this counts passes: say why they differ
+        html += line(tr("%1 passes more than rounds: past its context the target refills its window (one more "
+                        "pass each), so tokens per pass is below tokens per round")
+                         .arg(m.targetCalls - m.rounds)
+                         .toHtmlEscaped());
     if (m.speedupWallClock)
         html += line(tr("wall clock: <b>%1×</b>").arg(n(*m.speedupWallClock, 2)));
     return html;

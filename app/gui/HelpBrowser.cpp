@@ -11,12 +11,19 @@
 #include <QEvent>
 #include <QFileInfo>
 #include <QHeaderView>
+#include <QImage>
+#include <QPixmap>
+#include <QTextBlock>
+#include <QTextCursor>
+#include <QTextDocument>
+#include <QTextImageFormat>
 #include <QMenu>
 #include <QTableWidget>
 #include <QTextBrowser>
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 
 namespace specdec::gui {
 
@@ -70,7 +77,44 @@ bool HelpBrowser::showGuide()
     // Relative image paths (images/x.png) resolve against the guide's folder.
     m_browser->setSearchPaths({QFileInfo(m_path).absolutePath()});
     m_browser->setSource(QUrl::fromLocalFile(m_path), QTextDocument::MarkdownResource);
+    fitImages();
     return true;
+}
+
+void HelpBrowser::fitImages()
+{
+    // Every picture at most as wide as the page (its own width when smaller), in proportion: the guide reads
+    // without scrolling sideways.
+    QTextDocument *document = m_browser->document();
+    const double room = std::max(120.0, m_browser->viewport()->width() - 2 * document->documentMargin() - 4);
+    for (QTextBlock block = document->begin(); block.isValid(); block = block.next())
+        for (auto it = block.begin(); !it.atEnd(); ++it) {
+            const QTextFragment fragment = it.fragment();
+            QTextImageFormat image = fragment.charFormat().toImageFormat();
+            if (!image.isValid())
+                continue;
+            const QVariant resource = document->resource(QTextDocument::ImageResource, QUrl(image.name()));
+            const QSize natural = resource.value<QImage>().isNull() ? resource.value<QPixmap>().size()
+                                                                    : resource.value<QImage>().size();
+            if (natural.isEmpty())
+                continue;
+            const double width = std::min<double>(natural.width(), room);
+            if (std::abs(image.width() - width) < 0.5)
+                continue;
+            image.setWidth(width);
+            image.setHeight(width * natural.height() / natural.width());
+            QTextCursor cursor(document);
+            cursor.setPosition(fragment.position());
+            cursor.setPosition(fragment.position() + fragment.length(), QTextCursor::KeepAnchor);
+            cursor.setCharFormat(image);
+        }
+}
+
+void HelpBrowser::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    if (!m_path.isEmpty())
+        fitImages();
 }
 
 void HelpBrowser::changeEvent(QEvent *event)

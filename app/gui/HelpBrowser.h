@@ -29,8 +29,12 @@ public:
     QTextBrowser *browser() const { return m_browser; }
     QString guidePath() const { return m_path; }
 
+    /// Shrinks every picture wider than the page to the page's width (in proportion).
+    void fitImages();
+
 protected:
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     QTextBrowser *m_browser;

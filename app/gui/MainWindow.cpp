@@ -39,6 +39,23 @@
 
 namespace specdec::gui {
 
+namespace {
+
+/// What a setup's numbers mean when some of them do nothing (said in the banner once it has loaded).
+QStringList setupNotes(const Setup &setup)
+{
+    QStringList notes;
+    const DecodingSettings &d = setup.decoding;
+    if (d.target.greedy() && (d.target.topP < 1.0 || d.target.topK > 0))
+        notes << MainWindow::tr("At T = 0 the head chef takes its most likely token: top-k and top-p have no effect.");
+    if (!d.tree.empty() && d.draft.greedy())
+        notes << MainWindow::tr("At draft T = 0 a node's children are copies: each i.i.d. draw from a greedy q is its "
+                                "most likely token. Raise the temperature for different children.");
+    return notes;
+}
+
+} // namespace
+
 MainWindow::MainWindow(SessionController *session, Player *player, Language *language, QWidget *parent)
     : QMainWindow(parent)
     , m_session(session)
@@ -268,6 +285,8 @@ void MainWindow::connectSession()
         m_timeline->model()->setVocabulary(info.vocabulary);
         if (!info.warnings.isEmpty())
             m_banner->showMessage(MessageBanner::Kind::Warning, info.warnings.join(QLatin1Char('\n')));
+        else if (const QStringList notes = setupNotes(m_session->setup()); !notes.isEmpty())
+            m_banner->showMessage(MessageBanner::Kind::Info, notes.join(QLatin1Char('\n')));
         updateStatus();
     });
     connect(m_session, &SessionController::roundsAdded, this, [this] {
@@ -293,8 +312,13 @@ void MainWindow::connectSession()
                 saveSetup(settings, back);
             }
         }
+        // Said plainly first, then the detail: a vocabulary mismatch lists code points a class cannot read.
+        const QString plain = message.startsWith(QLatin1String("draft and target vocabularies differ"))
+            ? tr("The draft was trained on another text than the target, so their tokens differ: pick a draft "
+                 "made from the target's corpus.") + QLatin1Char('\n')
+            : QString();
         m_banner->showMessage(MessageBanner::Kind::Error,
-                              tr("The engine could not do that: %1. Change the setup to try again.").arg(message));
+                              plain + tr("The engine could not do that: %1. Change the setup to try again.").arg(message));
         updateStatus();
     });
 }

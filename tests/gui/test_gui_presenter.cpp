@@ -375,6 +375,15 @@ void TestPresenter::userGuideAndShortcuts()
             }
         }
     QVERIFY(images >= 3);
+    // Its pictures fit the page: none wider than the browser's page (they scrolled sideways at their own size).
+    tools.help()->resize(640, 600);
+    QCoreApplication::processEvents();
+    const double page = tools.help()->browser()->viewport()->width();
+    for (QTextBlock b = doc->begin(); b.isValid(); b = b.next())
+        for (auto it = b.begin(); !it.atEnd(); ++it)
+            if (const QTextCharFormat f = it.fragment().charFormat(); f.isImageFormat())
+                QVERIFY2(f.toImageFormat().width() > 0 && f.toImageFormat().width() <= page,
+                         qPrintable(QStringLiteral("%1: %2 px on a %3 px page").arg(f.toImageFormat().name()).arg(f.toImageFormat().width()).arg(page)));
     language.set(QStringLiteral("zh_CN"));
     QCoreApplication::processEvents();
     QVERIFY(tools.help()->guidePath().endsWith(QStringLiteral("user-guide.zh_CN.md")));

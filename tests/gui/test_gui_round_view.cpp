@@ -5,7 +5,9 @@
 // short text goes to the cards.
 #include "GuiTestSupport.h"
 
+#include "CacheStrip.h"
 #include "RoundView.h"
+#include "TheoryPanel.h"
 #include "TokenText.h"
 
 #include <QAbstractTextDocumentLayout>
@@ -29,6 +31,8 @@ private slots:
     void cacheStripsRollBackToTheCommittedPrefix();
     void shortTextLeavesNoEmptyBox_data();
     void shortTextLeavesNoEmptyBox();
+    void cacheStripSaysWhatItCounts();
+    void theoryNotesWindowRefills();
 };
 
 void TestRoundView::phasesOfRounds()
@@ -195,6 +199,48 @@ void TestRoundView::shortTextLeavesNoEmptyBox()
     QVERIFY(text->height() >= 3 * line);
     QVERIFY(text->verticalScrollBar()->maximum() > 0);
     QVERIFY(cards->cardRect(0).height() >= 120);
+}
+
+// The cache strip says what it counts (tokens of text, not positions of a 128-token context: a long run read
+// "target cache: 126239 → 126244") and is not drawn when the session decodes without the KV cache.
+void TestRoundView::cacheStripSaysWhatItCounts()
+{
+    auto played = test::playRounds("ngram:4", "ngram:2", 1.0, 1);
+    RoundView view;
+    view.resize(1000, 500);
+    view.show();
+    view.setSession(played.info);
+    view.showPosition(*played.history, 0, Phase::Verify, false);
+    QVERIFY(view.caches()->isVisible());
+    QVERIFY2(view.caches()->rowText(CacheStrip::Model::Target).contains(QStringLiteral("tokens")),
+             qPrintable(view.caches()->rowText(CacheStrip::Model::Target)));
+    QVERIFY(view.caches()->toolTip().contains(QStringLiteral("tokens of text")));
+    played.info.kvCache = false;
+    view.setSession(played.info);
+    view.showPosition(*played.history, 0, Phase::Verify, false);
+    QVERIFY(!view.caches()->isVisible());
+}
+
+// "Measured 3.27 tokens per round" beside "target passes 2.92×": past its context the target refills its
+// window, one more pass each time; the theory panel says so whenever there are more passes than rounds.
+void TestRoundView::theoryNotesWindowRefills()
+{
+    TheoryPanel panel;
+    RunMetrics m;
+    m.rounds = 100;
+    m.tested = 400;
+    m.accepted = 300;
+    m.acceptanceRate = 0.75;
+    m.generatedTokens = 327;
+    m.tokensPerRound = 3.27;
+    m.targetCalls = 112;
+    m.speedupForwardPasses = 327.0 / 112.0;
+    panel.setMetrics(m, 4);
+    QVERIFY2(panel.toPlainText().contains(QStringLiteral("12 passes more than rounds")), qPrintable(panel.toPlainText()));
+    m.targetCalls = 100;
+    m.speedupForwardPasses = 3.27;
+    panel.setMetrics(m, 4);
+    QVERIFY(!panel.toPlainText().contains(QStringLiteral("passes more than rounds")));
 }
 
 QTEST_MAIN(TestRoundView)

@@ -72,6 +72,7 @@ private slots:
     void fullSpeedPanelsTakeTurns();
     void homeAfterTheKeptRoundsLeft();
     void leavingAFieldUnchangedKeepsTheSession();
+    void settingsWithoutEffectAreSaid();
 };
 
 void TestSession::initTestCase()
@@ -483,6 +484,38 @@ void TestSession::leavingAFieldUnchangedKeepsTheSession()
     emit prompt->editingFinished();
     QTRY_COMPARE_WITH_TIMEOUT(loading.count(), 1, 5000);
     QCOMPARE(w.session.setup().prompt, std::string("the q"));
+}
+
+// Numbers that do nothing are said once the session loads: top-p at T = 0 (accepted silently before), and a
+// tree at draft T = 0 (its children are copies); a vocabulary mismatch says it plainly before the code points.
+void TestSession::settingsWithoutEffectAreSaid()
+{
+    test::Window w;
+    w.window.show();
+    QSignalSpy ready(&w.session, &SessionController::ready);
+    Setup greedy = tinySetup();
+    greedy.decoding.target.temperature = greedy.decoding.draft.temperature = 0.0;
+    greedy.decoding.target.topP = greedy.decoding.draft.topP = 0.5;
+    w.window.startSession(greedy);
+    QVERIFY(ready.wait(20000));
+    QVERIFY2(w.window.banner()->text().contains(QStringLiteral("no effect")), qPrintable(w.window.banner()->text()));
+    Setup tree = tinySetup();
+    tree.decoding.tree = TreeShape::parse("3,2,1");
+    tree.decoding.target.temperature = 1.0;
+    tree.decoding.draft.temperature = 0.0;
+    w.window.startSession(tree);
+    QVERIFY(ready.wait(20000));
+    QVERIFY2(w.window.banner()->text().contains(QStringLiteral("copies")), qPrintable(w.window.banner()->text()));
+    w.window.startSession(tinySetup());
+    QVERIFY(ready.wait(20000));
+    QVERIFY(w.window.banner()->text().isEmpty());
+    Setup mismatch = tinySetup();
+    mismatch.draftCorpus = test::dataPath("tiny-zh.txt");
+    QSignalSpy failed(&w.session, &SessionController::failed);
+    w.window.startSession(mismatch);
+    QVERIFY(failed.wait(20000));
+    QVERIFY2(w.window.banner()->text().startsWith(QStringLiteral("The draft was trained on another text")),
+             qPrintable(w.window.banner()->text()));
 }
 
 QTEST_MAIN(TestSession)
