@@ -111,7 +111,7 @@ int compareCommand(const QStringList &arguments)
         }
     }
     for (const auto &w : experiment->warnings())
-        err() << "specdec: warning: " << QString::fromStdString(w) << '\n';
+        printError(QStringLiteral("warning"), QString::fromStdString(w));
     if (json) {
         QJsonObject report{
             {QStringLiteral("corpus"), QString::fromStdString(experiment->corpus().name)},

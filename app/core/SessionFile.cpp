@@ -2,12 +2,12 @@
 #include "SessionFile.h"
 
 #include "Error.h"
+#include "FileIo.h"
 
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSaveFile>
 
 #include <cmath>
 
@@ -80,14 +80,8 @@ void SessionFile::save(const QString &path) const
         {QStringLiteral("position"),
          QJsonObject{{QStringLiteral("round"), position.round}, {QStringLiteral("phase"), position.phase}}},
     };
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        fail(path, QStringLiteral("cannot be written (%1)").arg(file.errorString()));
     const QByteArray bytes = QJsonDocument(root).toJson(QJsonDocument::Indented);
-    if (file.write(bytes) != bytes.size())
-        fail(path, QStringLiteral("write failed (%1)").arg(file.errorString()));
-    if (!file.commit())
-        fail(path, QStringLiteral("could not be saved (%1); the previous file is unchanged").arg(file.errorString()));
+    writeFileAtomically(QFile::encodeName(path).toStdString(), std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
 }
 
 SessionFile SessionFile::load(const QString &path)
