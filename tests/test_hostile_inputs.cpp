@@ -851,6 +851,51 @@ private slots:
         QVERIFY(lowerFits);
         QVERIFY(errorOf([&] { NGramModel::train(text, vocabulary, {6, Smoothing::KneserNey, 0.2}); }).empty());
     }
+
+    // Issue 22, smaller ones: a session's "tree": 5, position.round 1e18 and a lone surrogate are errors;
+    // compare needs two drafts; --samples is capped; two outputs that map to one file are refused.
+    void smallerOnesAreErrors()
+    {
+        const QString setup = QStringLiteral(R"("setup": {"corpus": "kjv", "target": "ngram:3", "draft": "ngram:2",
+            "prompt": "%1", "tokens": 5, "k": 4, "policy": "constant", "variant": "correct", "temperature": 1,
+            "draft_temperature": 1, "top_k": 0, "top_p": 1, "seed": "1"%2})");
+        auto session = [&](const QString &name, const QString &prompt, const QString &extra, const QString &position) {
+            const QString json = QStringLiteral(R"({"format": "specdec-lab session", "version": 1, )")
+                                 + setup.arg(prompt, extra) + position + QStringLiteral("}");
+            return file(name, json.toStdString());
+        };
+        expectCliError({QStringLiteral("run"), QStringLiteral("--session"),
+                        session(QStringLiteral("tree.json"), QString(), QStringLiteral(R"(, "tree": 5)"), QString())},
+                       QStringLiteral("'tree' must be a string"));
+        expectCliError({QStringLiteral("run"), QStringLiteral("--session"),
+                        session(QStringLiteral("round.json"), QString(), QString(),
+                                QStringLiteral(R"(, "position": {"round": 1e18, "phase": "dice"})"))},
+                       QStringLiteral("'position.round' must be a whole number"));
+        expectCliError({QStringLiteral("run"), QStringLiteral("--session"),
+                        session(QStringLiteral("surrogate.json"), QStringLiteral(R"(a\ud800b)"), QString(), QString())},
+                       QStringLiteral("half of a UTF-16 surrogate pair"));
+        // A surrogate pair, and an escaped backslash before "ud800", are fine.
+        for (const QString &prompt : {QStringLiteral(R"(\ud83d\ude00)"), QStringLiteral(R"(\\ud800)")}) {
+            const Result r = runCli({QStringLiteral("run"), QStringLiteral("--session"),
+                                      session(QStringLiteral("pair.json"), prompt, QString(), QString())});
+            QVERIFY2(!r.err.contains(QStringLiteral("surrogate")), qPrintable(r.err));
+        }
+        expectCliError({QStringLiteral("compare"), QStringLiteral("--corpus"), tiny(), QStringLiteral("--draft"),
+                        QStringLiteral("ngram:2")},
+                       QStringLiteral("compare takes 2 to 6 drafts"));
+        expectCliError({QStringLiteral("sample"), QStringLiteral("--corpus"), tiny(), QStringLiteral("--samples"),
+                        QStringLiteral("100000000000")},
+                       QStringLiteral("--samples must be from 1 to 10000000"));
+        ModelWriter w;
+        w.value(true, "x", onnx::TensorProto::FLOAT, {2});
+        w.node("Neg", {"x"}, {"a/b"});
+        w.node("Abs", {"x"}, {"a_b"});
+        w.value(false, "a/b", onnx::TensorProto::FLOAT, {2});
+        w.value(false, "a_b", onnx::TensorProto::FLOAT, {2});
+        expectCliError({QStringLiteral("onnx-run"), file(QStringLiteral("collide.onnx"), w.bytes()), QStringLiteral("--output-dir"),
+                        m_dir.filePath(QStringLiteral("collide"))},
+                       QStringLiteral("outputs 'a/b' and 'a_b' would both be written to"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestHostileInputs)
