@@ -880,6 +880,9 @@ private slots:
                                       session(QStringLiteral("pair.json"), prompt, QString(), QString())});
             QVERIFY2(!r.err.contains(QStringLiteral("surrogate")), qPrintable(r.err));
         }
+        expectCliError({QStringLiteral("run"), QStringLiteral("--corpus"), tiny(), QStringLiteral("--json"),
+                        QStringLiteral("--trace"), QStringLiteral("--tokens"), QStringLiteral("200000")},
+                       QStringLiteral("at most 10000 tokens, got 200000"));
         expectCliError({QStringLiteral("compare"), QStringLiteral("--corpus"), tiny(), QStringLiteral("--draft"),
                         QStringLiteral("ngram:2")},
                        QStringLiteral("compare takes 2 to 6 drafts"));

@@ -217,6 +217,13 @@ int runCommand(const QStringList &arguments)
         checkWritableTarget(QFile::encodeName(parser.value(QStringLiteral("save-session"))).toStdString());
     }
     setup.decoding.recordDistributions = (trace && json) || exportPath.endsWith(QLatin1String(".json"));
+    // Every round then keeps its p and q rows (about 37 KB per token on kjv: 7.4 GB at the cap of 200,000).
+    constexpr int kMaxRecordedTokens = 10000;
+    if (setup.decoding.recordDistributions && std::min(setup.tokens, setup.cap) > kMaxRecordedTokens)
+        throw UsageError(tr("--json --trace and --export-trace FILE.json keep every round's distributions: at most "
+                            "%1 tokens, got %2 (use fewer --tokens, or --export-trace FILE.csv)")
+                             .arg(kMaxRecordedTokens)
+                             .arg(std::min(setup.tokens, setup.cap)));
 
     auto experiment = Experiment::load(setup, corpusCatalog(), mode == DecodingMode::Speculative);
     for (const auto &w : experiment->warnings())
