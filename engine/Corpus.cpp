@@ -93,9 +93,7 @@ std::string CorpusCatalog::resolve(const std::string &nameOrPath) const
         if (fs::is_regular_file(candidate, ec))
             return candidate.string();
     }
-    std::string known;
-    for (const auto &n : names())
-        known += (known.empty() ? "" : ", ") + n;
+    const std::string known = shortList(names());
     throw Error("unknown corpus '" + nameOrPath + "': not a file, and no built corpus of that name"
                 + (known.empty() ? std::string(" (no corpora are built; run the build first)") : " (known: " + known + ")"));
 }

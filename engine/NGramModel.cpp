@@ -2,6 +2,7 @@
 #include "NGramModel.h"
 
 #include "Error.h"
+#include "onnx/Tensor.h"
 
 #include <algorithm>
 #include <cmath>
@@ -19,6 +20,15 @@ struct PairTable
     std::vector<TokenId> token;
     std::vector<std::uint32_t> count;
 };
+
+/// Bytes per distinct (context, next token) pair while building and in the model: its raw count and token (8),
+/// the model's token and value (12), its entry in the continuation-count table (~24 at the load factor).
+constexpr std::size_t kBytesPerPair = 48;
+
+std::string mebibytes(std::size_t bytes)
+{
+    return nn::formatBytes(static_cast<double>(bytes));
+}
 
 constexpr std::uint64_t kTokenMask = (std::uint64_t{1} << 21) - 1;
 
@@ -67,7 +77,7 @@ std::array<double, 3> modifiedDiscounts(const std::vector<std::uint32_t> &counts
 class NGramBuilder
 {
 public:
-    static void build(NGramModel &model, std::span<const TokenId> text)
+    static void build(NGramModel &model, std::span<const TokenId> text, std::size_t memoryLimit)
     {
         const int order = model.m_settings.order;
         const std::size_t length = text.size();
@@ -81,12 +91,33 @@ public:
         std::vector<PairTable> raw;
         model.m_children = FlatHashMap(1024);
 
+        // A running bound on memory (random text holds about one n-gram per position at every order: ngram:6
+        // on 16 MiB of it took 2.7 GB): the bytes held and those the finished model will need, checked as the
+        // tables grow, against the model-memory limit.
+        std::size_t storedPairs = 0;
+        auto checkMemory = [&](const FlatHashMap &growing, int depth) {
+            const std::size_t pairsSoFar = storedPairs + growing.size();
+            const std::size_t bytes = length * (sizeof(std::uint32_t) + sizeof(TokenId)) + parent.size() * 4
+                                      + model.m_children.memoryBytes() + growing.memoryBytes()
+                                      + pairsSoFar * kBytesPerPair;
+            if (bytes > memoryLimit)
+                throw Error(model.describe() + ": the model would need more than " + mebibytes(bytes)
+                            + " of memory (" + std::to_string(pairsSoFar) + " distinct n-grams up to order "
+                            + std::to_string(depth + 1) + "), over the limit of " + mebibytes(memoryLimit)
+                            + " (the setting SPECDEC_MAX_MODEL_MEMORY, in MiB); use a lower order (ngram:"
+                            + std::to_string(std::max(1, depth)) + ") or a smaller corpus");
+        };
+
         for (int depth = 0; depth < order; ++depth) {
             FlatHashMap pairs(1024); // grows as needed: most depths hold far fewer pairs than positions
             for (std::size_t i = 0; i < length; ++i) {
                 if (current[i] != NGramModel::kNoNode)
                     ++pairs.findOrInsert(NGramModel::childKey(current[i], text[i]), 0);
+                if ((i & 0xfffff) == 0xfffff)
+                    checkMemory(pairs, depth);
             }
+            checkMemory(pairs, depth);
+            storedPairs += pairs.size();
             const auto first = depthStart.back();
             raw.push_back(groupByNode(pairs, first, static_cast<std::uint32_t>(parent.size()) - first));
             if (depth == order - 1)
@@ -106,6 +137,8 @@ public:
                 if (node == fresh)
                     parent.push_back(current[i]);
                 current[i] = node;
+                if ((i & 0xfffff) == 0xfffff)
+                    checkMemory(FlatHashMap(0), depth + 1);
             }
         }
 
@@ -187,7 +220,7 @@ std::unique_ptr<NGramModel> NGramModel::train(std::span<const TokenId> text, Voc
     if (std::none_of(text.begin(), text.end(), [](TokenId t) { return t >= 0; }))
         throw Error("cannot train an n-gram model on an empty text");
     std::unique_ptr<NGramModel> model(new NGramModel(std::move(vocabulary), settings));
-    NGramBuilder::build(*model, text);
+    NGramBuilder::build(*model, text, nn::tensorMemoryLimit());
     model->checkDistributions();
     return model;
 }

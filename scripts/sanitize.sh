@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Builds the engine, the CLI and the tests with a sanitizer preset of CMakePresets.json and runs ctest.
-#   scripts/sanitize.sh [asan|tsan] [ctest arguments...]     (default: asan)
-# The GUI is left out (SPECDEC_GUI=OFF): the window reads no untrusted input of its own (sessions and
-# models go through app/core and the engine, tested here), and it would double the build time on CI.
+#   scripts/sanitize.sh [asan|tsan|gui] [ctest arguments...]     (default: asan)
+# asan and tsan leave the GUI out (SPECDEC_GUI=OFF): sessions and models go through app/core and the engine,
+# tested there, and the window would double the build time on CI. gui builds everything with ASan + UBSan
+# (build-asan-gui/) and runs the window's suites (test_gui_*, test_frame) offscreen.
 # The corpora (kjv, tang-song) are built in the preset's build folder like in the normal build.
 set -euo pipefail
 cd "$(dirname "$0")/.."

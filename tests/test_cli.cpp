@@ -385,7 +385,7 @@ private slots:
         QTest::addRow("unknown option") << QStringList{run, QStringLiteral("--frobnicate")} << QStringLiteral("frobnicate");
         QTest::addRow("unknown command") << QStringList{QStringLiteral("fly")} << QStringLiteral("unknown command");
         QTest::addRow("dist context outside vocabulary") << QStringList{QStringLiteral("dist"), c, tiny, QStringLiteral("--context"), QStringLiteral("q")} << QStringLiteral("'q'");
-        QTest::addRow("sample 0 samples") << QStringList{QStringLiteral("sample"), c, tiny, QStringLiteral("--samples"), QStringLiteral("0")} << QStringLiteral("at least 1");
+        QTest::addRow("sample 0 samples") << QStringList{QStringLiteral("sample"), c, tiny, QStringLiteral("--samples"), QStringLiteral("0")} << QStringLiteral("--samples must be from 1 to 10000000, got 0");
         QTest::addRow("unknown variant") << QStringList{run, c, tiny, QStringLiteral("--variant"), QStringLiteral("sloppy")} << QStringLiteral("unknown variant");
         QTest::addRow("unknown policy") << QStringList{run, c, tiny, QStringLiteral("--policy"), QStringLiteral("often")} << QStringLiteral("unknown draft policy");
         QTest::addRow("lookup as target") << QStringList{run, c, tiny, QStringLiteral("--target"), QStringLiteral("lookup:2")} << QStringLiteral("draft only");

@@ -187,6 +187,13 @@ void TestLessons::badLessonNamesTheField_data()
         steps[2] = QJsonObject{{QStringLiteral("en"), QStringLiteral("only English")}};
         o[QStringLiteral("steps")] = steps;
     }) << QStringLiteral("'steps[2].zh_CN' is missing or empty");
+    QTest::addRow("lab overflow") << editedLesson([](QJsonObject &o) { // issue 22: showed 0.00 / 0.00
+        QJsonObject demo = o[QStringLiteral("demo")].toObject();
+        demo[QStringLiteral("lab")] = QJsonObject{{QStringLiteral("p"), QJsonArray{1e308, 1e308}},
+                                                  {QStringLiteral("q"), QJsonArray{1, 1}},
+                                                  {QStringLiteral("labels"), QJsonArray{QStringLiteral("a"), QStringLiteral("b")}}};
+        o[QStringLiteral("demo")] = demo;
+    }) << QStringLiteral("'demo.lab.p' must sum to a finite number");
     QTest::addRow("phase") << editedLesson([](QJsonObject &o) {
         QJsonObject demo = o[QStringLiteral("demo")].toObject();
         demo[QStringLiteral("phase")] = QStringLiteral("dessert");

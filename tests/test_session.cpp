@@ -2,6 +2,7 @@
 // Session files and trace export: a saved session reopens to the same rounds; damaged files are clear
 // errors; writes are atomic.
 #include "Error.h"
+#include "FileIo.h"
 #include "Generation.h"
 #include "SessionFile.h"
 #include "TestSupport.h"
@@ -11,6 +12,9 @@
 #include <QJsonDocument>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <cerrno>
+#include <sys/stat.h>
 
 using namespace specdec;
 using namespace specdec::app;
@@ -207,6 +211,61 @@ private slots:
         const QJsonArray rounds = QJsonDocument::fromJson(json.readAll()).array();
         QCOMPARE(rounds.size(), static_cast<int>(g.rounds.size()));
         QVERIFY_THROWS_EXCEPTION(Error, exportTraces(m_dir.filePath(QStringLiteral("t.xlsx")), g.rounds, e->vocabulary()));
+    }
+
+    // Issue 22, 3: on a full disk (an injected ENOSPC, at the first byte and in the middle) a save and both
+    // trace exports fail with "no space left on device", keep the previous file byte for byte and leave no
+    // temporary file; 5: a FIFO target is refused and stays a FIFO.
+    void fullDiskKeepsThePreviousFile()
+    {
+        Setup s = exampleSetup();
+        s.decoding.recordDistributions = true;
+        auto e = Experiment::load(s, test::builtCorpora());
+        const Generation g = generateSpeculative(e->target(), *e->draft(), s.decoding, e->prompt(), s.tokens);
+        const QString dir = m_dir.filePath(QStringLiteral("full"));
+        QVERIFY(QDir().mkpath(dir));
+        const QString session = dir + QStringLiteral("/s.json"), csv = dir + QStringLiteral("/t.csv"),
+                      json = dir + QStringLiteral("/t.json");
+        SessionFile{s, {1, QStringLiteral("dice")}}.save(session);
+        exportTraces(csv, {g.rounds.begin(), g.rounds.begin() + 1}, e->vocabulary());
+        exportTraces(json, {g.rounds.begin(), g.rounds.begin() + 1}, e->vocabulary());
+        auto content = [](const QString &path) {
+            QFile f(path);
+            return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+        };
+        const QByteArray oldSession = content(session), oldCsv = content(csv), oldJson = content(json);
+        const QStringList files = QDir(dir).entryList(QDir::Files | QDir::Hidden);
+        QCOMPARE(files.size(), 3);
+        const std::vector<std::function<void()>> saves{
+            [&] { SessionFile{s, {5, QStringLiteral("commit")}}.save(session); },
+            [&] { exportTraces(csv, g.rounds, e->vocabulary()); },
+            [&] { exportTraces(json, g.rounds, e->vocabulary()); },
+        };
+        for (std::size_t after : {std::size_t{0}, std::size_t{100}})
+            for (const auto &save : saves) {
+                testing::failWritesWith(ENOSPC, after);
+                QString message;
+                try {
+                    save();
+                } catch (const Error &error) {
+                    message = QString::fromUtf8(error.what());
+                }
+                testing::failWritesWith(0);
+                QVERIFY2(message.contains(QStringLiteral("no space left on device")), qPrintable(message));
+                QVERIFY2(!message.contains(QStringLiteral("Unknown error")) && !message.contains(QLatin1Char('\n')),
+                         qPrintable(message));
+            }
+        QCOMPARE(content(session), oldSession);
+        QCOMPARE(content(csv), oldCsv);
+        QCOMPARE(content(json), oldJson);
+        QCOMPARE(QDir(dir).entryList(QDir::Files | QDir::Hidden), files);
+
+        const QString fifo = dir + QStringLiteral("/pipe.json");
+        QVERIFY(::mkfifo(QFile::encodeName(fifo).constData(), 0600) == 0);
+        QVERIFY_THROWS_EXCEPTION(Error, (SessionFile{s, {}}.save(fifo)));
+        QVERIFY_THROWS_EXCEPTION(Error, exportTraces(fifo, g.rounds, e->vocabulary()));
+        struct stat st {};
+        QVERIFY(::stat(QFile::encodeName(fifo).constData(), &st) == 0 && S_ISFIFO(st.st_mode));
     }
 };
 

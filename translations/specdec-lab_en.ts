@@ -166,7 +166,19 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>--size expects WxH, e.g. 1600x1000</source>
+        <source>--size expects WxH with sides from 1 to %1, e.g. 1600x1000, got &apos;%2&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--%1 expects a whole number, got &apos;%2&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--%1 is out of range: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--seed expects a whole number from 0 to 18446744073709551615, got &apos;%1&apos;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1007,6 +1019,10 @@ accepted</source>
         <source>Could not write %1.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::HelpBrowser</name>
@@ -1585,6 +1601,10 @@ accepted</source>
     </message>
     <message>
         <source>Tree shape: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seed: a whole number from 0 to 18446744073709551615</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -166,8 +166,20 @@
         <translation>--phase 必须是 draft、verify、dice、residual、bonus 或 commit，得到的是“%1”</translation>
     </message>
     <message>
-        <source>--size expects WxH, e.g. 1600x1000</source>
-        <translation>--size 需要 宽x高，例如 1600x1000</translation>
+        <source>--size expects WxH with sides from 1 to %1, e.g. 1600x1000, got &apos;%2&apos;</source>
+        <translation>--size 需要 宽x高，每边从 1 到 %1，例如 1600x1000，得到的是“%2”</translation>
+    </message>
+    <message>
+        <source>--%1 expects a whole number, got &apos;%2&apos;</source>
+        <translation>--%1 需要一个整数，得到的是“%2”</translation>
+    </message>
+    <message>
+        <source>--%1 is out of range: %2</source>
+        <translation>--%1 超出范围：%2</translation>
+    </message>
+    <message>
+        <source>--seed expects a whole number from 0 to 18446744073709551615, got &apos;%1&apos;</source>
+        <translation>--seed 需要 0 到 18446744073709551615 之间的整数，得到的是“%1”</translation>
     </message>
     <message>
         <source>--quiz expects a question number from 1, got &apos;%1&apos;</source>
@@ -1005,6 +1017,10 @@ accepted</source>
         <source>Could not write %1.</source>
         <translation>无法写入 %1。</translation>
     </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::HelpBrowser</name>
@@ -1584,6 +1600,10 @@ accepted</source>
     <message>
         <source>Tree shape: %1</source>
         <translation>树形状：%1</translation>
+    </message>
+    <message>
+        <source>Seed: a whole number from 0 to 18446744073709551615</source>
+        <translation>种子：0 到 18446744073709551615 之间的整数</translation>
     </message>
     <message>
         <source>Tree</source>

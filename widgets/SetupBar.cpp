@@ -12,6 +12,7 @@
 #include <QBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QRegularExpressionValidator>
 #include <QSpinBox>
 #include <QTimer>
 
@@ -62,7 +63,7 @@ SetupBar::SetupBar(QWidget *parent)
     , m_draftTemperature(new QDoubleSpinBox(this))
     , m_topK(new QSpinBox(this))
     , m_topP(new QDoubleSpinBox(this))
-    , m_seed(new QSpinBox(this))
+    , m_seed(new QLineEdit(this))
     , m_kvCache(new QCheckBox(this))
     , m_debounce(new QTimer(this))
 {
@@ -89,7 +90,7 @@ SetupBar::SetupBar(QWidget *parent)
     m_topK->setRange(0, 100000);
     m_topP->setRange(0.01, 1.0);
     m_topP->setSingleStep(0.05);
-    m_seed->setRange(0, std::numeric_limits<int>::max());
+    m_seed->setValidator(new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[0-9]{1,20}")), m_seed));
 
     auto *rows = new QVBoxLayout(this);
     rows->setContentsMargins(10, 6, 10, 6);
@@ -153,8 +154,22 @@ SetupBar::SetupBar(QWidget *parent)
                 emit inputError(tr("Tree shape: %1").arg(QString::fromStdString(e.what())));
         }
     });
-    for (QSpinBox *spin : {m_k, m_topK, m_seed})
+    for (QSpinBox *spin : {m_k, m_topK})
         connect(spin, &QSpinBox::valueChanged, this, &SetupBar::changed);
+    connect(m_seed, &QLineEdit::editingFinished, this, [this] {
+        // 64 bits, as the CLI: 20 digits beyond 18446744073709551615 are named and not used.
+        bool ok = false;
+        const std::uint64_t seed = m_seed->text().toULongLong(&ok);
+        if (!ok) {
+            m_seed->setStyleSheet(QStringLiteral("QLineEdit { color: #c0392b; }"));
+            if (!m_updating)
+                emit inputError(tr("Seed: a whole number from 0 to 18446744073709551615"));
+            return;
+        }
+        m_seed->setStyleSheet(QString());
+        m_seedValue = seed;
+        changed();
+    });
     for (QDoubleSpinBox *spin : {m_temperature, m_draftTemperature, m_topP})
         connect(spin, &QDoubleSpinBox::valueChanged, this, &SetupBar::changed);
     connect(m_kvCache, &QCheckBox::toggled, this, &SetupBar::changed);
@@ -225,7 +240,9 @@ void SetupBar::setSetup(const Setup &s)
                                      : s.decoding.draft.temperature);
     m_topK->setValue(s.decoding.target.topK);
     m_topP->setValue(s.decoding.target.topP);
-    m_seed->setValue(static_cast<int>(std::min<std::uint64_t>(s.decoding.seed, std::numeric_limits<int>::max())));
+    m_seedValue = s.decoding.seed;
+    m_seed->setText(QString::number(s.decoding.seed));
+    m_seed->setStyleSheet(QString());
     m_kvCache->setChecked(s.decoding.kvCache);
     updateCacheSwitch();
     m_debounce->stop();
@@ -252,7 +269,9 @@ Setup SetupBar::setup() const
     s.decoding.draft = s.decoding.target;
     if (m_draftTemperature->value() > m_draftTemperature->minimum())
         s.decoding.draft.temperature = m_draftTemperature->value();
-    s.decoding.seed = static_cast<std::uint64_t>(m_seed->value());
+    bool seedOk = false;
+    const std::uint64_t seed = m_seed->text().toULongLong(&seedOk);
+    s.decoding.seed = seedOk ? seed : m_seedValue;
     s.decoding.kvCache = m_kvCache->isChecked();
     s.decoding.recordDistributions = true;
     return s;

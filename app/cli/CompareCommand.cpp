@@ -31,6 +31,8 @@ int compareCommand(const QStringList &arguments)
         drafts << parser.value(QStringLiteral("draft"));
     if (drafts.size() > 6)
         throw UsageError(tr("compare takes at most 6 drafts, got %1").arg(drafts.size()));
+    if (drafts.size() < 2 && parser.values(QStringLiteral("tree")).size() < 2)
+        throw UsageError(tr("compare takes 2 to 6 drafts (repeat --draft) or 2 to 6 trees (repeat --tree), got one"));
 
     auto experiment = Experiment::load(setup, corpusCatalog(), false);
     const Vocabulary &vocab = experiment->vocabulary();
@@ -111,7 +113,7 @@ int compareCommand(const QStringList &arguments)
         }
     }
     for (const auto &w : experiment->warnings())
-        err() << "specdec: warning: " << QString::fromStdString(w) << '\n';
+        printError(QStringLiteral("warning"), QString::fromStdString(w));
     if (json) {
         QJsonObject report{
             {QStringLiteral("corpus"), QString::fromStdString(experiment->corpus().name)},

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "Output.h"
 
+#include "ErrorLine.h"
+
 #include <QCoreApplication>
 #include <QJsonDocument>
 #include <QStringList>
@@ -25,6 +27,12 @@ void printJson(const QJsonObject &object)
 {
     out() << QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Indented));
     out().flush();
+}
+
+void printError(const QString &kind, const QString &message)
+{
+    out().flush();
+    app::printMessage(err(), QStringLiteral("specdec"), kind, message);
 }
 
 QString tr(const char *text)

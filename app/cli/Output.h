@@ -13,6 +13,8 @@ namespace specdec::cli {
 QTextStream &out();
 QTextStream &err();
 void printJson(const QJsonObject &object);
+/// "specdec: KIND: MESSAGE" on stderr, on one line (app/core/ErrorLine.h): every error and warning of the CLI.
+void printError(const QString &kind, const QString &message);
 
 /// The CLI's translation context ("specdec").
 QString tr(const char *text);

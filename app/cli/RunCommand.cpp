@@ -10,6 +10,7 @@
 #include "TreeJson.h"
 #include "TreeOutput.h"
 
+#include "FileIo.h"
 #include "Generation.h"
 #include "Metrics.h"
 #include "MetricsAccumulator.h"
@@ -18,6 +19,8 @@
 #include "VerificationCost.h"
 
 #include <QCoreApplication>
+#include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 
 #include <chrono>
@@ -200,11 +203,31 @@ int runCommand(const QStringList &arguments)
     const bool trace = parser.isSet(QStringLiteral("trace"));
     const bool baseline = parser.isSet(QStringLiteral("baseline")) && mode == DecodingMode::Speculative;
     const QString exportPath = parser.value(QStringLiteral("export-trace"));
+    // The files to write are checked before the run: an empty name, a wrong suffix, or a target that is not a
+    // regular file (a FIFO, a device) fail at once instead of after minutes of decoding.
+    if (parser.isSet(QStringLiteral("export-trace"))) {
+        const QString suffix = QFileInfo(exportPath).suffix().toLower();
+        if (exportPath.isEmpty() || (suffix != QLatin1String("csv") && suffix != QLatin1String("json")))
+            throw UsageError(tr("--export-trace expects a .csv or .json file name, got '%1'").arg(exportPath));
+        checkWritableTarget(QFile::encodeName(exportPath).toStdString());
+    }
+    if (parser.isSet(QStringLiteral("save-session"))) {
+        if (parser.value(QStringLiteral("save-session")).isEmpty())
+            throw UsageError(tr("--save-session expects a file name"));
+        checkWritableTarget(QFile::encodeName(parser.value(QStringLiteral("save-session"))).toStdString());
+    }
     setup.decoding.recordDistributions = (trace && json) || exportPath.endsWith(QLatin1String(".json"));
+    // Every round then keeps its p and q rows (about 37 KB per token on kjv: 7.4 GB at the cap of 200,000).
+    constexpr int kMaxRecordedTokens = 10000;
+    if (setup.decoding.recordDistributions && std::min(setup.tokens, setup.cap) > kMaxRecordedTokens)
+        throw UsageError(tr("--json --trace and --export-trace FILE.json keep every round's distributions: at most "
+                            "%1 tokens, got %2 (use fewer --tokens, or --export-trace FILE.csv)")
+                             .arg(kMaxRecordedTokens)
+                             .arg(std::min(setup.tokens, setup.cap)));
 
     auto experiment = Experiment::load(setup, corpusCatalog(), mode == DecodingMode::Speculative);
     for (const auto &w : experiment->warnings())
-        err() << "specdec: warning: " << QString::fromStdString(w) << '\n';
+        printError(QStringLiteral("warning"), QString::fromStdString(w));
     err().flush();
     const Vocabulary &vocab = experiment->vocabulary();
     LanguageModel &target = experiment->target();

@@ -15,6 +15,10 @@
 
 namespace specdec::cli {
 
+namespace {
+constexpr std::int64_t kMaxSamples = 10'000'000;
+} // namespace
+
 int sampleCommand(const QStringList &arguments)
 {
     QCommandLineParser parser;
@@ -32,8 +36,8 @@ int sampleCommand(const QStringList &arguments)
         setup.tokens = 2;
     const DecodingMode mode = readMode(parser);
     const std::int64_t samples = readInt64(parser, QStringLiteral("samples"), 10000);
-    if (samples < 1)
-        throw UsageError(tr("--samples must be at least 1, got %1").arg(samples));
+    if (samples < 1 || samples > kMaxSamples) // each sample is a generation: 10^9 of them run for days
+        throw UsageError(tr("--samples must be from 1 to %1, got %2").arg(kMaxSamples).arg(samples));
     auto experiment = Experiment::load(setup, corpusCatalog(), mode == DecodingMode::Speculative);
     const Vocabulary &vocab = experiment->vocabulary();
 

@@ -5,6 +5,7 @@
 #include "Output.h"
 
 #include "Error.h"
+#include "ErrorLine.h"
 
 #include <QCoreApplication>
 
@@ -72,16 +73,16 @@ int main(int argc, char *argv[])
             throw UsageError(tr("unknown command '%1' (try specdec --help)").arg(name));
         return command->second(arguments);
     } catch (const UsageError &e) {
-        err() << "specdec: error: " << QString::fromUtf8(e.what()) << '\n';
+        printError(QStringLiteral("error"), QString::fromUtf8(e.what()));
         return 2;
     } catch (const specdec::Error &e) {
-        err() << "specdec: error: " << QString::fromUtf8(e.what()) << '\n';
+        printError(QStringLiteral("error"), QString::fromUtf8(e.what()));
         return 1;
     } catch (const std::bad_alloc &) {
-        err() << "specdec: error: " << tr("out of memory") << '\n';
+        printError(QStringLiteral("error"), tr("out of memory"));
         return 3;
     } catch (const std::exception &e) {
-        err() << "specdec: internal error: " << QString::fromUtf8(e.what()) << '\n';
+        printError(QStringLiteral("internal error"), QString::fromUtf8(e.what()));
         return 3;
     }
 }

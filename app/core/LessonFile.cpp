@@ -7,6 +7,7 @@
 #include <QDir>
 
 #include <algorithm>
+#include <cmath>
 
 namespace specdec::app {
 
@@ -86,6 +87,8 @@ LabDemo parseLab(const JsonFields &f, const QJsonObject &o, const QString &at)
             }
             if (sum <= 0)
                 f.fail(JsonFields::join(at, QLatin1String(key)), QStringLiteral("must not be all zero"));
+            if (!std::isfinite(sum)) // [1e308, 1e308] sums to inf and showed 0.00 / 0.00
+                f.fail(JsonFields::join(at, QLatin1String(key)), QStringLiteral("must sum to a finite number"));
             return out;
         };
         lab.p = bars("p");

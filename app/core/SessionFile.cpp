@@ -2,12 +2,13 @@
 #include "SessionFile.h"
 
 #include "Error.h"
+#include "FileIo.h"
 
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSaveFile>
+#include <QRegularExpression>
 
 #include <cmath>
 
@@ -80,14 +81,8 @@ void SessionFile::save(const QString &path) const
         {QStringLiteral("position"),
          QJsonObject{{QStringLiteral("round"), position.round}, {QStringLiteral("phase"), position.phase}}},
     };
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        fail(path, QStringLiteral("cannot be written (%1)").arg(file.errorString()));
     const QByteArray bytes = QJsonDocument(root).toJson(QJsonDocument::Indented);
-    if (file.write(bytes) != bytes.size())
-        fail(path, QStringLiteral("write failed (%1)").arg(file.errorString()));
-    if (!file.commit())
-        fail(path, QStringLiteral("could not be saved (%1); the previous file is unchanged").arg(file.errorString()));
+    writeFileAtomically(QFile::encodeName(path).toStdString(), std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
 }
 
 SessionFile SessionFile::load(const QString &path)
@@ -107,6 +102,13 @@ SessionFile SessionFile::load(const QString &path)
 
 SessionFile SessionFile::parse(const QByteArray &bytes, const QString &path)
 {
+    // A lone UTF-16 surrogate escape (\ud800 without its pair) is not a character: Qt's parser turns it into
+    // a replacement character, so the file would play another prompt than it says.
+    static const QRegularExpression loneSurrogate(QStringLiteral(
+        R"re((?<!\\)(?:\\\\)*\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F][0-9a-fA-F]{2}))re"
+        R"re(|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})(?<!\\)(?:\\\\)*\\u[dD][c-fC-F][0-9a-fA-F]{2})re"));
+    if (const auto match = loneSurrogate.match(QString::fromUtf8(bytes)); match.hasMatch())
+        fail(path, QStringLiteral("'%1' is half of a UTF-16 surrogate pair, not a character").arg(match.captured().right(6)));
     QJsonParseError error;
     const QJsonDocument doc = QJsonDocument::fromJson(bytes, &error);
     if (error.error != QJsonParseError::NoError)
@@ -166,7 +168,7 @@ SessionFile SessionFile::parse(const QByteArray &bytes, const QString &path)
     const QString policy = text(s, "policy", path);
     try {
         d.policy = DraftPolicy::parse(policy.toStdString());
-        const QString tree = s.value(QStringLiteral("tree")).toString(); // optional: older files are chains
+        const QString tree = text(s, "tree", path, false); // optional: older files are chains; 5 is an error
         if (!tree.trimmed().isEmpty())
             d.tree = TreeShape::parse(tree.toStdString());
         setup.validate();
@@ -176,10 +178,13 @@ SessionFile SessionFile::parse(const QByteArray &bytes, const QString &path)
         fail(path, QString::fromUtf8(e.what()));
     }
     const QJsonObject position = root.value(QStringLiteral("position")).toObject();
-    session.position.round = position.value(QStringLiteral("round")).toInt(0);
+    if (position.contains(QStringLiteral("round"))) { // 1e18 was read as 0 (QJsonValue::toInt's fallback)
+        const double round = number(position, "round", path);
+        if (round != std::floor(round) || round < 0 || round > 1e9)
+            fail(path, QStringLiteral("'position.round' must be a whole number from 0 to 1000000000"));
+        session.position.round = static_cast<int>(round);
+    }
     session.position.phase = position.value(QStringLiteral("phase")).toString(QStringLiteral("commit"));
-    if (session.position.round < 0)
-        fail(path, QStringLiteral("'position.round' must be >= 0"));
     return session;
 }
 

@@ -2,12 +2,13 @@
 #include "TraceExport.h"
 
 #include "Error.h"
+#include "FileIo.h"
 #include "JsonReport.h"
 
+#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QSaveFile>
 
 namespace specdec::app {
 
@@ -72,9 +73,7 @@ void exportTraces(const QString &path, const std::vector<RoundTrace> &rounds, co
     else
         throw Error(QString(QStringLiteral("cannot export traces to ") + path
                             + QStringLiteral(": use a .csv or .json file name")).toStdString());
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
-        throw Error(QString(QStringLiteral("cannot write ") + path + QStringLiteral(": ") + file.errorString()).toStdString());
+    writeFileAtomically(QFile::encodeName(path).toStdString(), std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
 }
 
 } // namespace specdec::app

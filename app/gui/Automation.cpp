@@ -4,6 +4,8 @@
 #include "ArenaRunner.h"
 #include "ArenaView.h"
 #include "ClassroomTools.h"
+#include "ErrorLine.h"
+#include "Exporter.h"
 #include "LabRunner.h"
 #include "PresenterMode.h"
 #include "MainWindow.h"
@@ -16,7 +18,9 @@
 #include "RoundView.h"
 
 #include <QApplication>
+#include <QBuffer>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -102,7 +106,7 @@ bool loadAndPlay(const AutomationContext &c, const CommandLine &cl, int rounds)
     if (!cl.lesson.isEmpty()) {
         const QString error = c.window->classroom()->openLessonFile(cl.lesson);
         if (!error.isEmpty()) {
-            errStream() << "specdec-lab: " << error << Qt::endl;
+            app::printMessage(errStream(), QStringLiteral("specdec-lab"), QStringLiteral("error"), error);
             return false;
         }
     } else {
@@ -110,7 +114,7 @@ bool loadAndPlay(const AutomationContext &c, const CommandLine &cl, int rounds)
     }
     if (!waitFor(c, [&] { return c.session->isReady() || !c.window->banner()->text().isEmpty(); }, 300)
         || !c.session->isReady()) {
-        errStream() << "specdec-lab: " << c.window->banner()->text() << Qt::endl;
+        app::printMessage(errStream(), QStringLiteral("specdec-lab"), QStringLiteral("error"), c.window->banner()->text());
         return false;
     }
     c.session->requestRounds(rounds - c.session->history().size());
@@ -190,19 +194,24 @@ int runScreenshot(const AutomationContext &c, const CommandLine &cl)
         QCoreApplication::processEvents();
     for (QCustomPlot *plot : c.window->findChildren<QCustomPlot *>())
         plot->replot();
-    if (!cl.screenshot.isEmpty() && !shown->grab().save(cl.screenshot)) {
-        errStream() << "specdec-lab: cannot write " << cl.screenshot << Qt::endl;
-        return 1;
+    QStringList errors;
+    if (!cl.screenshot.isEmpty()) { // rendered in memory, saved through the one atomic path (Exporter.h)
+        QBuffer png;
+        png.open(QIODevice::WriteOnly);
+        const QByteArray format = QFileInfo(cl.screenshot).suffix().toLower().toLatin1();
+        if (!shown->grab().save(&png, format.isEmpty() ? "PNG" : format.constData()))
+            errors << QCoreApplication::translate("specdec::gui::Exporter", "Could not write %1.").arg(cl.screenshot);
+        else
+            errors << saveFile(cl.screenshot, png.data());
     }
     // The handout of the round on screen and the quiz sheet, as File > Export writes them.
-    QStringList errors;
     if (!cl.handout.isEmpty())
         errors << c.window->classroom()->exportHandout(cl.handout);
     if (!cl.quizSheet.isEmpty())
         errors << c.window->classroom()->exportQuizSheet(cl.quizSheet);
     errors.removeAll(QString());
     for (const QString &error : std::as_const(errors))
-        errStream() << "specdec-lab: " << error << Qt::endl;
+        app::printMessage(errStream(), QStringLiteral("specdec-lab"), QStringLiteral("error"), error);
     if (!errors.isEmpty())
         return 1;
     return ok ? 0 : 1;
@@ -240,7 +249,7 @@ int runBenchmark(const AutomationContext &c, const CommandLine &cl)
     c.window->startSession(setup);
     if (!waitFor(c, [&] { return c.session->isReady() || !c.window->banner()->text().isEmpty(); }, 300)
         || !c.session->isReady()) {
-        errStream() << "specdec-lab: " << c.window->banner()->text() << Qt::endl;
+        app::printMessage(errStream(), QStringLiteral("specdec-lab"), QStringLiteral("error"), c.window->banner()->text());
         return 1;
     }
 

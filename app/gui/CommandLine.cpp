@@ -89,6 +89,26 @@ CommandLine parseCommandLine(const QStringList &given, const Setup &saved)
         cl.setupGiven = true;
         return ok;
     };
+    // Whole numbers as the CLI reads them (app/cli/CliOptions.cpp): "4.7", "1e300", "abc" are errors, and a
+    // value outside [low, high] is a range error naming the text given.
+    auto integer = [&](const char *name, std::int64_t low, std::int64_t high, std::int64_t &out) {
+        const QString key = QLatin1String(name);
+        if (!p.isSet(key))
+            return false;
+        bool ok = false;
+        const QString written = p.value(key);
+        const qlonglong value = written.trimmed().toLongLong(&ok);
+        if (!ok) {
+            cl.error = QCoreApplication::translate("CommandLine", "--%1 expects a whole number, got '%2'").arg(key, written);
+            return false;
+        }
+        if (value < low || value > high) {
+            cl.error = QCoreApplication::translate("CommandLine", "--%1 is out of range: %2").arg(key, written);
+            return false;
+        }
+        out = value;
+        return true;
+    };
     auto text = [&](const char *name, std::string &out) {
         if (p.isSet(QLatin1String(name))) {
             out = p.value(QLatin1String(name)).toStdString();
@@ -115,13 +135,18 @@ CommandLine parseCommandLine(const QStringList &given, const Setup &saved)
         }
     }
     double v = 0;
-    if (number("k", v))
-        s.decoding.draftLength = static_cast<int>(v);
+    std::int64_t whole = 0;
+    if (integer("k", INT32_MIN, INT32_MAX, whole)) {
+        s.decoding.draftLength = static_cast<int>(whole);
+        cl.setupGiven = true;
+    }
     const double previousTemperature = s.decoding.target.temperature;
     if (number("temperature", v))
         s.decoding.target.temperature = v;
-    if (number("top-k", v))
-        s.decoding.target.topK = static_cast<int>(v);
+    if (integer("top-k", INT32_MIN, INT32_MAX, whole)) {
+        s.decoding.target.topK = static_cast<int>(whole);
+        cl.setupGiven = true;
+    }
     if (number("top-p", v))
         s.decoding.target.topP = v;
     const double draftTemperature = s.decoding.draft.temperature == previousTemperature
@@ -131,16 +156,25 @@ CommandLine parseCommandLine(const QStringList &given, const Setup &saved)
     s.decoding.draft.temperature = draftTemperature;
     if (number("draft-temperature", v))
         s.decoding.draft.temperature = v;
-    if (number("seed", v))
-        s.decoding.seed = static_cast<std::uint64_t>(v);
+    if (p.isSet(QStringLiteral("seed"))) { // 64 bits, as the CLI: a double would round 9007199254740993
+        const QString written = p.value(QStringLiteral("seed"));
+        bool ok = false;
+        const qulonglong seed = written.trimmed().toULongLong(&ok);
+        if (!ok || written.trimmed().startsWith(QLatin1Char('-')))
+            cl.error = QCoreApplication::translate("CommandLine", "--seed expects a whole number from 0 to 18446744073709551615, got '%1'")
+                           .arg(written);
+        else
+            s.decoding.seed = seed;
+        cl.setupGiven = true;
+    }
     s.decoding.recordDistributions = true;
 
     cl.screenshot = p.value(QStringLiteral("screenshot"));
     cl.handout = p.value(QStringLiteral("handout"));
     cl.quizSheet = p.value(QStringLiteral("quiz-sheet"));
     cl.benchmark = p.isSet(QStringLiteral("benchmark-ui"));
-    if (p.isSet(QStringLiteral("rounds")))
-        cl.rounds = p.value(QStringLiteral("rounds")).toInt();
+    if (integer("rounds", 0, INT32_MAX, whole))
+        cl.rounds = static_cast<int>(whole);
     if (p.isSet(QStringLiteral("rss-at"))) {
         bool ok = false;
         cl.rssAt = p.value(QStringLiteral("rss-at")).toInt(&ok);
@@ -154,14 +188,21 @@ CommandLine parseCommandLine(const QStringList &given, const Setup &saved)
             cl.error = QCoreApplication::translate("CommandLine", "--phase must be draft, verify, dice, residual, bonus or commit, got '%1'")
                            .arg(p.value(QStringLiteral("phase")));
     }
-    if (p.isSet(QStringLiteral("card")))
-        cl.card = p.value(QStringLiteral("card")).toInt() - 1;
+    if (integer("card", 1, 65, whole))
+        cl.card = static_cast<int>(whole) - 1;
     if (p.isSet(QStringLiteral("size"))) {
-        const QStringList wh = p.value(QStringLiteral("size")).split(QLatin1Char('x'));
-        if (wh.size() == 2)
-            cl.size = QSize(wh[0].toInt(), wh[1].toInt());
-        if (!cl.size.isValid() || cl.size.isEmpty())
-            cl.error = QCoreApplication::translate("CommandLine", "--size expects WxH, e.g. 1600x1000");
+        // Each side at most kMaxWindowSide: a 20000x20000 window took 3.7 GB and 23 s.
+        const QString written = p.value(QStringLiteral("size"));
+        const QStringList wh = written.split(QLatin1Char('x'));
+        bool okW = false, okH = false;
+        const int w = wh.size() == 2 ? wh[0].toInt(&okW) : 0;
+        const int h = wh.size() == 2 ? wh[1].toInt(&okH) : 0;
+        if (!okW || !okH || w < 1 || h < 1 || w > kMaxWindowSide || h > kMaxWindowSide)
+            cl.error = QCoreApplication::translate("CommandLine", "--size expects WxH with sides from 1 to %1, e.g. 1600x1000, got '%2'")
+                           .arg(kMaxWindowSide)
+                           .arg(written);
+        else
+            cl.size = QSize(w, h);
     }
     cl.language = p.value(QStringLiteral("language"));
     cl.presenter = p.isSet(QStringLiteral("presenter"));

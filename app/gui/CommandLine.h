@@ -16,6 +16,9 @@
 
 namespace specdec::gui {
 
+/// The largest side --size accepts (pixels): a window is rendered in memory, 8192 x 8192 is 256 MiB.
+constexpr int kMaxWindowSide = 8192;
+
 struct CommandLine
 {
     Setup setup;                 ///< the saved setup with the options given on the command line applied

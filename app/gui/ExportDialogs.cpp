@@ -2,6 +2,7 @@
 #include "ExportDialogs.h"
 
 #include "ActionRegistry.h"
+#include "ErrorLine.h"
 #include "ArenaView.h"
 #include "DistributionView.h"
 #include "Lessons.h"
@@ -50,7 +51,7 @@ void ExportDialogs::traceDialog()
     try {
         app::exportTraces(path, traces, *m_session->info().vocabulary);
     } catch (const std::exception &e) {
-        QMessageBox::warning(m_window, tr("Export trace"), QString::fromStdString(e.what()));
+        QMessageBox::warning(m_window, tr("Export trace"), app::oneLineMessage(QString::fromUtf8(e.what())));
     }
 }
 
@@ -91,7 +92,7 @@ void ExportDialogs::plotDialog()
         return;
     const QString error = exportPlot(all[static_cast<int>(names.indexOf(name))].second, path);
     if (!error.isEmpty())
-        QMessageBox::warning(m_window, tr("Export plot"), error);
+        QMessageBox::warning(m_window, tr("Export plot"), app::oneLineMessage(error));
 }
 
 HandoutText ExportDialogs::handoutText() const
@@ -141,7 +142,7 @@ void ExportDialogs::handoutDialog()
         return;
     const QString error = exportHandout(path);
     if (!error.isEmpty())
-        QMessageBox::warning(m_window, tr("Export handout"), error);
+        QMessageBox::warning(m_window, tr("Export handout"), app::oneLineMessage(error));
 }
 
 QString ExportDialogs::exportQuizSheet(const QString &path) const
@@ -156,7 +157,7 @@ void ExportDialogs::quizSheetDialog()
         return;
     const QString error = exportQuizSheet(path);
     if (!error.isEmpty())
-        QMessageBox::warning(m_window, tr("Export quiz sheet"), error);
+        QMessageBox::warning(m_window, tr("Export quiz sheet"), app::oneLineMessage(error));
 }
 
 void ExportDialogs::addActions(ActionRegistry &r)

@@ -6,6 +6,11 @@
 
 #include <qcustomplot.h>
 
+#include "Error.h"
+#include "FileIo.h"
+
+#include <QBuffer>
+#include <QFile>
 #include <QFileInfo>
 #include <QPageSize>
 #include <QPainter>
@@ -37,26 +42,54 @@ bool svgExportAvailable()
 #endif
 }
 
+QString saveFile(const QString &path, const QByteArray &bytes)
+{
+    try {
+        writeFileAtomically(QFile::encodeName(path).toStdString(),
+                            std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
+    } catch (const Error &e) {
+        return QCoreApplication::translate("specdec::gui::Exporter", "Could not write %1: %2")
+            .arg(path, QString::fromUtf8(e.what()));
+    }
+    return {};
+}
+
 QString exportPlot(QCustomPlot *plot, const QString &path)
 {
     const QString suffix = QFileInfo(path).suffix().toLower();
-    bool ok = false;
+    const QString failed = QCoreApplication::translate("specdec::gui::Exporter", "Could not write %1.").arg(path);
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
     if (suffix == QLatin1String("png")) {
-        ok = plot->savePng(path, 0, 0, 2.0);
+        if (!plot->toPixmap(0, 0, 2.0).save(&buffer, "PNG"))
+            return failed;
     } else if (suffix == QLatin1String("pdf")) {
-        ok = plot->savePdf(path);
+        // As QCustomPlot::savePdf, into memory: one page of the plot's size in points.
+        QPdfWriter pdf(&buffer);
+        pdf.setResolution(72);
+        pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
+        pdf.setPageSize(QPageSize(QSizeF(plot->width(), plot->height()), QPageSize::Point, QString(), QPageSize::ExactMatch));
+        pdf.setCreator(QStringLiteral("specdec-lab"));
+        QCPPainter painter;
+        if (!painter.begin(&pdf))
+            return failed;
+        painter.setMode(QCPPainter::pmVectorized);
+        painter.setMode(QCPPainter::pmNoCaching);
+        plot->toPainter(&painter, plot->width(), plot->height());
+        if (!painter.end())
+            return failed;
     } else if (suffix == QLatin1String("svg")) {
 #ifdef SPECDEC_HAVE_SVG
         QSvgGenerator svg;
-        svg.setFileName(path);
+        svg.setOutputDevice(&buffer);
         svg.setSize(plot->size());
         svg.setViewBox(QRect(QPoint(0, 0), plot->size()));
         QCPPainter painter;
-        ok = painter.begin(&svg);
-        if (ok) {
-            plot->toPainter(&painter, plot->width(), plot->height());
-            ok = painter.end();
-        }
+        if (!painter.begin(&svg))
+            return failed;
+        plot->toPainter(&painter, plot->width(), plot->height());
+        if (!painter.end())
+            return failed;
 #else
         return QCoreApplication::translate("specdec::gui::Exporter",
                                            "SVG export needs Qt SVG (package qt6-svg-dev), which this build lacks.");
@@ -65,7 +98,7 @@ QString exportPlot(QCustomPlot *plot, const QString &path)
         return QCoreApplication::translate("specdec::gui::Exporter", "Unknown plot format \"%1\": use .png, .pdf or .svg.")
             .arg(suffix);
     }
-    return ok ? QString() : QCoreApplication::translate("specdec::gui::Exporter", "Could not write %1.").arg(path);
+    return saveFile(path, buffer.data());
 }
 
 QStringList handoutAlgorithm()
@@ -217,14 +250,18 @@ bool paintHandout(QPaintDevice *device, const HandoutText &text, QWidget *roundV
 
 QString writeHandout(const QString &path, const HandoutText &text, QWidget *roundView, QWidget *distributionView)
 {
-    QPdfWriter pdf(path);
-    pdf.setPageSize(QPageSize(QPageSize::A4));
-    pdf.setResolution(150);
-    pdf.setTitle(text.title);
-    pdf.setCreator(QStringLiteral("specdec-lab"));
-    if (!paintHandout(&pdf, text, roundView, distributionView))
-        return QCoreApplication::translate("specdec::gui::Exporter", "Could not write %1.").arg(path);
-    return {};
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    {
+        QPdfWriter pdf(&buffer);
+        pdf.setPageSize(QPageSize(QPageSize::A4));
+        pdf.setResolution(150);
+        pdf.setTitle(text.title);
+        pdf.setCreator(QStringLiteral("specdec-lab"));
+        if (!paintHandout(&pdf, text, roundView, distributionView))
+            return QCoreApplication::translate("specdec::gui::Exporter", "Could not write %1.").arg(path);
+    }
+    return saveFile(path, buffer.data());
 }
 
 } // namespace specdec::gui

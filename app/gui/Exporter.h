@@ -13,6 +13,12 @@ class QWidget;
 
 namespace specdec::gui {
 
+/// Writes `bytes` to `path` through the one atomic path of both programs (engine/FileIo.h: write aside, fsync,
+/// rename; a FIFO or a device is refused), so a full disk or a kill leaves the previous file unchanged. Every
+/// export of the window (plots, handout, quiz sheet, screenshot) renders into memory and saves with it.
+/// Returns an empty string or the error ("… no space left on device …").
+QString saveFile(const QString &path, const QByteArray &bytes);
+
 /// Writes `plot` to `path` (.png, .pdf or .svg); returns an empty string or a readable error.
 QString exportPlot(QCustomPlot *plot, const QString &path);
 

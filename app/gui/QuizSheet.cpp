@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "QuizSheet.h"
 
+#include "Exporter.h"
+
 #include <QAbstractTextDocumentLayout>
+#include <QBuffer>
 #include <QCoreApplication>
 #include <QPageSize>
 #include <QPainter>
@@ -120,28 +123,34 @@ QString writeQuizSheet(const QString &path, const app::QuizFile &quiz, const QSt
     const QString error = QCoreApplication::translate("specdec::gui::Exporter", "Could not write %1.").arg(path);
     if (quiz.questions.isEmpty())
         return error;
-    QPdfWriter pdf(path);
-    pdf.setPageSize(QPageSize(QPageSize::A4));
-    pdf.setResolution(150);
-    pdf.setTitle(quiz.title.text(language));
-    pdf.setCreator(QStringLiteral("specdec-lab"));
-    const QList<QuizSheetBlock> blocks = layoutQuizSheet(quiz, language, &pdf);
-    const auto parts = quizSheetParts(quiz, language);
-    QPainter painter;
-    if (!painter.begin(&pdf))
-        return error;
-    int page = 0;
-    for (const QuizSheetBlock &b : blocks) {
-        for (; page < b.page; ++page)
-            if (!pdf.newPage())
-                return error;
-        const auto doc = blockDocument(parts[static_cast<std::size_t>(b.part)][b.index], &pdf, b.rect.width());
-        painter.save();
-        painter.translate(b.rect.topLeft());
-        doc->drawContents(&painter, QRectF(QPointF(0, 0), b.rect.size()));
-        painter.restore();
+    QBuffer buffer; // rendered in memory, then saved atomically (Exporter.h, saveFile)
+    buffer.open(QIODevice::WriteOnly);
+    {
+        QPdfWriter pdf(&buffer);
+        pdf.setPageSize(QPageSize(QPageSize::A4));
+        pdf.setResolution(150);
+        pdf.setTitle(quiz.title.text(language));
+        pdf.setCreator(QStringLiteral("specdec-lab"));
+        const QList<QuizSheetBlock> blocks = layoutQuizSheet(quiz, language, &pdf);
+        const auto parts = quizSheetParts(quiz, language);
+        QPainter painter;
+        if (!painter.begin(&pdf))
+            return error;
+        int page = 0;
+        for (const QuizSheetBlock &b : blocks) {
+            for (; page < b.page; ++page)
+                if (!pdf.newPage())
+                    return error;
+            const auto doc = blockDocument(parts[static_cast<std::size_t>(b.part)][b.index], &pdf, b.rect.width());
+            painter.save();
+            painter.translate(b.rect.topLeft());
+            doc->drawContents(&painter, QRectF(QPointF(0, 0), b.rect.size()));
+            painter.restore();
+        }
+        if (!painter.end())
+            return error;
     }
-    return painter.end() ? QString() : error;
+    return saveFile(path, buffer.data());
 }
 
 } // namespace specdec::gui

@@ -6,6 +6,7 @@
 #include "PresenterMode.h"
 #include "CommandLine.h"
 #include "EngineHost.h"
+#include "ErrorLine.h"
 #include "GuardedApplication.h"
 #include "Language.h"
 #include "MainWindow.h"
@@ -53,7 +54,8 @@ int main(int argc, char *argv[])
     QSettings settings;
     const CommandLine cl = parseCommandLine(app.arguments(), automated ? defaultSetup() : loadSetup(settings));
     if (!cl.error.isEmpty()) {
-        QTextStream(stderr) << "specdec-lab: " << cl.error << Qt::endl;
+        QTextStream stream(stderr);
+        specdec::app::printMessage(stream, QStringLiteral("specdec-lab"), QStringLiteral("error"), cl.error);
         return 2;
     }
 

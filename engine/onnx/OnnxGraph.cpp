@@ -58,6 +58,29 @@ ValueInfo valueInfoFrom(const onnx::ValueInfoProto &proto)
     return info;
 }
 
+/// The executor's operator for `node` and the schema version it runs at; UnsupportedError for a foreign
+/// domain, an operator unknown at `opset`, one the executor lacks, or a version it does not implement.
+std::pair<const OperatorSpec *, int> checkOperator(const onnx::NodeProto &node, int opset)
+{
+    if (!node.domain().empty() && node.domain() != "ai.onnx")
+        throw UnsupportedError(Kind::Operator, "operators of domain '" + node.domain() + "' are not supported");
+    const onnx::OpSchema *schema = onnx::OpSchemaRegistry::Schema(node.op_type(), opset, onnx::ONNX_DOMAIN);
+    if (!schema)
+        throw UnsupportedError(Kind::Operator, "operator " + node.op_type() + " is unknown at this opset");
+    const OperatorSpec *spec = findOperator(node.op_type());
+    if (!spec)
+        throw UnsupportedError(Kind::Operator, "operator " + node.op_type() + " is not supported");
+    const int version = schema->since_version();
+    if (std::find(spec->versions.begin(), spec->versions.end(), version) == spec->versions.end()) {
+        std::string known;
+        for (int v : spec->versions)
+            known += (known.empty() ? "" : ", ") + std::to_string(v);
+        throw UnsupportedError(Kind::Version, node.op_type() + "-" + std::to_string(version)
+                                                  + " is not supported (supported versions: " + known + ")");
+    }
+    return {spec, version};
+}
+
 } // namespace
 
 std::string ValueInfo::describe() const
@@ -119,7 +142,13 @@ OnnxGraph::~OnnxGraph() = default;
 
 OnnxGraph OnnxGraph::load(const std::string &path)
 {
-    return fromBytes(readWholeFile(path), path);
+    // Streamed with a bound: /dev/zero fails on its first bytes, a sparse 64 GB file at once, an endless
+    // stream after the model-memory limit (a model larger than that could not be held anyway).
+    onnx::ModelProto model;
+    if (!parseFileBounded(path, model, tensorMemoryLimit(),
+                          "a model may hold (the setting SPECDEC_MAX_MODEL_MEMORY, in MiB)"))
+        throw Error(path + ": not an ONNX model (the file is truncated or malformed)");
+    return fromModel(model, path);
 }
 
 OnnxGraph OnnxGraph::fromBytes(const std::string &bytes, const std::string &name)
@@ -129,6 +158,11 @@ OnnxGraph OnnxGraph::fromBytes(const std::string &bytes, const std::string &name
     onnx::ModelProto model;
     if (!model.ParseFromString(bytes))
         throw Error(name + ": not an ONNX model (the file is truncated or malformed)");
+    return fromModel(model, name);
+}
+
+OnnxGraph OnnxGraph::fromModel(onnx::ModelProto &model, const std::string &name)
+{
     if (!model.has_graph() || model.ir_version() <= 0)
         throw Error(name + ": not an ONNX model (no graph or IR version; the file is truncated or of another kind)");
     try {
@@ -161,8 +195,24 @@ void OnnxGraph::Impl::build(onnx::ModelProto &model)
                                                            + "' are not supported");
         throw Error("the model imports no opset of the default ONNX domain");
     }
+    if (opset > newestKnownOpset())
+        throw UnsupportedError(Kind::Version, "the model imports opset " + std::to_string(opset)
+                                                  + " of the default ONNX domain; the executor runs opsets up to "
+                                                  + std::to_string(newestKnownOpset()));
     for (const auto &prop : model.metadata_props())
         metadata[prop.key()] = prop.value();
+
+    // Every operator and its schema version first: ONNX 1.12's inference functions of operators (and old
+    // versions) the executor lacks crash on hostile shapes (Conv with a scalar weight, Gemm-6), so inference
+    // runs only on graphs of supported operators.
+    for (int i = 0; i < model.graph().node_size(); ++i) {
+        const auto &node = model.graph().node(i);
+        try {
+            checkOperator(node, opset);
+        } catch (const UnsupportedError &e) {
+            throw UnsupportedError(e.kind(), nodeLabel(node, i, opset) + ": " + e.what());
+        }
+    }
 
     // Element types of every value: declared ones, initializers, and what shape inference adds.
     onnx::ModelProto inferred = model;
@@ -273,22 +323,7 @@ void OnnxGraph::Impl::build(onnx::ModelProto &model)
         const std::string label = nodeLabel(node, i, opset);
         ++operatorCounts[node.op_type()];
         try {
-            if (!node.domain().empty() && node.domain() != "ai.onnx")
-                throw UnsupportedError(Kind::Operator, "operators of domain '" + node.domain() + "' are not supported");
-            const onnx::OpSchema *schema = onnx::OpSchemaRegistry::Schema(node.op_type(), opset, onnx::ONNX_DOMAIN);
-            if (!schema)
-                throw UnsupportedError(Kind::Operator, "operator " + node.op_type() + " is unknown at this opset");
-            const OperatorSpec *spec = findOperator(node.op_type());
-            if (!spec)
-                throw UnsupportedError(Kind::Operator, "operator " + node.op_type() + " is not supported");
-            const int version = schema->since_version();
-            if (std::find(spec->versions.begin(), spec->versions.end(), version) == spec->versions.end()) {
-                std::string known;
-                for (int v : spec->versions)
-                    known += (known.empty() ? "" : ", ") + std::to_string(v);
-                throw UnsupportedError(Kind::Version, node.op_type() + "-" + std::to_string(version)
-                                                          + " is not supported (supported versions: " + known + ")");
-            }
+            const auto [spec, version] = checkOperator(node, opset);
             for (const auto &attribute : node.attribute())
                 if (std::find(spec->attributes.begin(), spec->attributes.end(), attribute.name()) == spec->attributes.end())
                     throw UnsupportedError(Kind::Attribute, "attribute '" + attribute.name() + "' of " + node.op_type()

@@ -2,9 +2,10 @@
 #pragma once
 // OnnxGraph: an ONNX model file loaded, checked and ready to evaluate on the executor's own kernels.
 //
-// Loading parses the file with the ONNX library, runs its checker and shape inference, resolves the
-// default-domain opset and validates every node (operator, schema version, attributes, element types)
-// so that anything unsupported is an error at load time. Evaluation runs the nodes in topological order
+// Loading parses the file with the ONNX library (read with a bound), runs its checker, resolves the
+// default-domain opset, checks every node's operator and schema version (before shape inference, whose
+// functions for operators the executor lacks are not safe on hostile inputs), runs shape inference and
+// validates every node (attributes, element types), so that anything unsupported is an error at load time. Evaluation runs the nodes in topological order
 // with shapes computed from the actual inputs.
 
 #include "onnx/KvCache.h"
@@ -14,6 +15,10 @@
 #include <memory>
 #include <string>
 #include <vector>
+
+namespace onnx {
+class ModelProto;
+}
 
 namespace specdec::nn {
 
@@ -95,6 +100,7 @@ public:
 private:
     struct Impl;
     explicit OnnxGraph(std::unique_ptr<Impl> impl);
+    static OnnxGraph fromModel(onnx::ModelProto &model, const std::string &name);
     std::unique_ptr<Impl> d;
 };
 

@@ -18,15 +18,27 @@ namespace {
 constexpr const char *kVocabKey = "specdec.vocab";
 constexpr const char *kContextKey = "specdec.context_length";
 
+/// Every one of the V logits starting at `offset` is finite, else an Error naming the model, the position,
+/// the token and the problem (NaN or an infinity). Every value is read: Eigen's maxCoeff skips NaN.
+void requireFiniteLogits(const nn::Tensor &logits, std::int64_t offset, std::int64_t V, const std::string &path,
+                         std::int64_t position)
+{
+    for (std::int64_t v = 0; v < V; ++v) {
+        const double x = logits.doubleAt(offset + v);
+        if (!std::isfinite(x))
+            throw Error(path + ": the logits at position " + std::to_string(position) + " are not finite: token "
+                        + std::to_string(v) + " has " + (std::isnan(x) ? "NaN" : x > 0 ? "+inf" : "-inf"));
+    }
+}
+
 /// Row `out` = softmax of the V logits starting at `offset`, in double.
 void softmaxRow(const nn::Tensor &logits, std::int64_t offset, std::int64_t V, Eigen::Ref<Eigen::RowVectorXd> out,
                 const std::string &path, std::int64_t position)
 {
+    requireFiniteLogits(logits, offset, V, path, position);
     for (std::int64_t v = 0; v < V; ++v)
         out(v) = logits.doubleAt(offset + v);
     const double max = out.maxCoeff();
-    if (!std::isfinite(max))
-        throw Error(path + ": the logits at position " + std::to_string(position) + " are not finite");
     out = (out.array() - max).exp();
     out /= out.sum();
 }
@@ -207,9 +219,14 @@ void OnnxLanguageModel::checkContract()
     for (int i = 0; i < T; ++i)
         probe[static_cast<std::size_t>(i)] = static_cast<TokenId>(i % V);
     const nn::Tensor first = windowLogits(probe);
+    // Finite first: NaN compares unequal to itself and would read as "not causal".
+    for (int t = 0; t < T; ++t)
+        requireFiniteLogits(first, t * V, V, file, t);
     if (T > 1 && V > 1) {
         probe.back() = static_cast<TokenId>((probe.back() + 1) % V);
         const nn::Tensor second = windowLogits(probe);
+        for (int t = 0; t < T; ++t)
+            requireFiniteLogits(second, t * V, V, file, t);
         for (std::int64_t i = 0; i < (T - 1) * V; ++i) {
             const double a = first.doubleAt(i), b = second.doubleAt(i);
             if (!(std::abs(a - b) <= 1e-4 * (1.0 + std::abs(a))))
@@ -571,11 +588,10 @@ void OnnxLanguageModel::computeBatch(std::span<const SequenceRequest> requests, 
 void OnnxLanguageModel::softmaxAt(const nn::Tensor &logits, std::int64_t position, Eigen::Ref<Eigen::RowVectorXd> dst) const
 {
     const std::int64_t V = vocabulary().size();
+    requireFiniteLogits(logits, position * V, V, m_path, position);
     for (std::int64_t v = 0; v < V; ++v)
         dst(v) = logits.doubleAt(position * V + v);
     const double max = dst.maxCoeff();
-    if (!std::isfinite(max))
-        throw Error(m_path + ": the logits at position " + std::to_string(position) + " are not finite");
     dst = (dst.array() - max).exp();
     dst /= dst.sum();
 }

@@ -34,6 +34,13 @@ std::vector<std::string> runModelOnFiles(const std::string &modelPath,
 {
     OnnxGraph graph = OnnxGraph::load(modelPath);
     graph.setThreads(threads);
+    // Two outputs must not write one file ("a/b" and "a_b" are both a_b.pb): refused before the run.
+    std::map<std::string, std::string> outputOfFile;
+    for (const ValueInfo &output : graph.outputs()) {
+        const auto [it, fresh] = outputOfFile.emplace(outputFilePath(outputDir, output.name), output.name);
+        if (!fresh)
+            throw Error("outputs '" + it->second + "' and '" + output.name + "' would both be written to " + it->first);
+    }
     std::map<std::string, Tensor> inputs;
     for (const auto &[name, file] : namedInputFiles) {
         if (inputs.count(name))

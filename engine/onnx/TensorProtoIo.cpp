@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "onnx/TensorProtoIo.h"
 
+#include <google/protobuf/io/zero_copy_stream_impl_lite.h>
 #include <onnx/onnx_pb.h>
 
 #include <algorithm>
@@ -115,58 +116,55 @@ void tensorToProto(const Tensor &tensor, const std::string &name, onnx::TensorPr
     proto.set_raw_data(std::move(raw));
 }
 
+namespace {
+
+const char *kTensorLimit = "a tensor file may hold (the setting SPECDEC_MAX_MODEL_MEMORY, in MiB)";
+
+// protobuf's pull interface over a BoundedInput.
+class BoundedStream : public google::protobuf::io::CopyingInputStream
+{
+public:
+    explicit BoundedStream(BoundedInput &input)
+        : m_input(input)
+    {
+    }
+    int Read(void *buffer, int size) override
+    {
+        return static_cast<int>(m_input.read(static_cast<char *>(buffer), static_cast<std::size_t>(size)));
+    }
+
+private:
+    BoundedInput &m_input;
+};
+
+} // namespace
+
 std::string readWholeFile(const std::string &path)
 {
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec))
-        throw Error(path + ": is a directory, not a file");
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw Error(path + ": cannot open the file (" + std::string(std::strerror(errno)) + ")");
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    if (in.bad())
-        throw Error(path + ": cannot read the file");
-    return std::move(buffer).str();
+    return readFileBounded(path, tensorMemoryLimit(), kTensorLimit);
+}
+
+bool parseFileBounded(const std::string &path, google::protobuf::MessageLite &message, std::size_t limit,
+                      const std::string &what)
+{
+    BoundedInput input(path, limit, what);
+    BoundedStream stream(input);
+    google::protobuf::io::CopyingInputStreamAdaptor adaptor(&stream);
+    const bool parsed = message.ParseFromZeroCopyStream(&adaptor);
+    input.checkRead();
+    if (input.bytesRead() == 0)
+        throw Error(path + ": the file is empty");
+    return parsed;
 }
 
 Tensor readTensorFile(const std::string &path, std::string *name)
 {
-    const std::string bytes = readWholeFile(path);
     onnx::TensorProto proto;
-    if (!proto.ParseFromString(bytes))
+    if (!parseFileBounded(path, proto, tensorMemoryLimit(), kTensorLimit))
         throw Error(path + ": not a serialized ONNX TensorProto (truncated or malformed)");
     if (name)
         *name = proto.name();
     return tensorFromProto(proto, path);
-}
-
-void writeFileAtomically(const std::string &path, const std::string &bytes)
-{
-    namespace fs = std::filesystem;
-    const fs::path target(path);
-    std::random_device device;
-    const fs::path temp = target.parent_path()
-                          / (target.filename().string() + ".tmp" + std::to_string(device() % 1000000));
-    {
-        std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-        if (!out)
-            throw Error(path + ": cannot create " + temp.string() + " (" + std::strerror(errno) + ")");
-        out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-        out.flush();
-        if (!out) {
-            std::error_code ignored;
-            fs::remove(temp, ignored);
-            throw Error(path + ": cannot write the file");
-        }
-    }
-    std::error_code ec;
-    fs::rename(temp, target, ec);
-    if (ec) {
-        std::error_code ignored;
-        fs::remove(temp, ignored);
-        throw Error(path + ": cannot replace the file (" + ec.message() + ")");
-    }
 }
 
 void writeTensorFile(const std::string &path, const Tensor &tensor, const std::string &name)

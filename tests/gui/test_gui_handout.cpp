@@ -17,11 +17,18 @@
 #include "RoundView.h"
 #include "SessionController.h"
 
+#include "FileIo.h"
+
+#include <qcustomplot.h>
+
 #include <QPaintEngine>
 #include <QPdfWriter>
 #include <QTemporaryDir>
 #include <QTranslator>
 #include <QtTest>
+
+#include <cerrno>
+#include <sys/stat.h>
 
 using namespace specdec;
 using namespace specdec::gui;
@@ -122,6 +129,7 @@ private slots:
     void handoutHoldsTheSetup();
     void quizSheetIsQuestionsThenAnswers_data();
     void quizSheetIsQuestionsThenAnswers();
+    void exportsAreAtomic();
 
 private:
     app::QuizFile m_quiz;
@@ -251,6 +259,47 @@ void TestHandout::quizSheetIsQuestionsThenAnswers()
         QVERIFY(!questions.contains(q.explanation.text(language).toHtmlEscaped()));
         QVERIFY(parts[1].join(QLatin1Char('\n')).contains(q.explanation.text(language).toHtmlEscaped()));
     }
+}
+
+
+// Issue 22, 4: the window's exports render in memory and save through the one atomic path: on a full disk
+// (an injected ENOSPC) the quiz sheet and a plot report "no space left on device" and the previous file stays
+// byte for byte; a FIFO is refused and stays a FIFO. (--handout and --screenshot use the same saveFile.)
+void TestHandout::exportsAreAtomic()
+{
+    QTemporaryDir dir;
+    const QString sheet = dir.filePath(QStringLiteral("quiz.pdf")), png = dir.filePath(QStringLiteral("plot.png"));
+    QCustomPlot plot;
+    plot.resize(320, 200);
+    plot.addGraph()->setData({0, 1, 2}, {1, 3, 2});
+    plot.replot();
+    QCOMPARE(writeQuizSheet(sheet, m_quiz, QStringLiteral("en")), QString());
+    QCOMPARE(exportPlot(&plot, png), QString());
+    QCOMPARE(exportPlot(&plot, dir.filePath(QStringLiteral("plot.pdf"))), QString());
+    QVERIFY(pdfPages(dir.filePath(QStringLiteral("plot.pdf"))) == 1);
+    auto content = [](const QString &path) {
+        QFile f(path);
+        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    };
+    const QByteArray oldSheet = content(sheet), oldPng = content(png);
+    QVERIFY(oldSheet.startsWith("%PDF") && oldPng.startsWith("\x89PNG"));
+    const QStringList files = QDir(dir.path()).entryList(QDir::Files | QDir::Hidden);
+    for (std::size_t after : {std::size_t{0}, std::size_t{4096}}) {
+        testing::failWritesWith(ENOSPC, after);
+        const QString sheetError = writeQuizSheet(sheet, m_quiz, QStringLiteral("zh_CN"));
+        const QString plotError = exportPlot(&plot, png);
+        testing::failWritesWith(0);
+        QVERIFY2(sheetError.contains(QStringLiteral("no space left on device")), qPrintable(sheetError));
+        QVERIFY2(plotError.contains(QStringLiteral("no space left on device")), qPrintable(plotError));
+    }
+    QCOMPARE(content(sheet), oldSheet);
+    QCOMPARE(content(png), oldPng);
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), files);
+    const QString fifo = dir.filePath(QStringLiteral("pipe.pdf"));
+    QVERIFY(::mkfifo(QFile::encodeName(fifo).constData(), 0600) == 0);
+    QVERIFY(writeQuizSheet(fifo, m_quiz, QStringLiteral("en")).contains(QStringLiteral("not a regular file")));
+    struct stat st {};
+    QVERIFY(::stat(QFile::encodeName(fifo).constData(), &st) == 0 && S_ISFIFO(st.st_mode));
 }
 
 QTEST_MAIN(TestHandout)
