@@ -33,7 +33,7 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from train_char_model import SUPPORTED_OPS, CharTransformer, load_onnx_weights  # noqa: E402
+from train_char_model import SUPPORTED_OPS, CharTransformer, inline_identities, load_onnx_weights  # noqa: E402
 
 
 class CharTransformerWithPast(nn.Module):
@@ -200,6 +200,7 @@ def main():
                       input_names=["input_ids"] + past_names, output_names=["logits"] + present_names,
                       dynamic_axes=dynamic, do_constant_folding=True)
     m = onnx.load(tmp)
+    inline_identities(m)
     del m.metadata_props[:]
     for p in proto.metadata_props:
         q = m.metadata_props.add()

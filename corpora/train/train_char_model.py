@@ -474,9 +474,13 @@ def train(args, vocab, ids, split):
         model.unigram.copy_(torch.from_numpy((counts / counts.sum()).astype(np.float32)))
         model.mix_logit = nn.Parameter(torch.tensor(math.log(args.unigram_mix / (1 - args.unigram_mix))))
     decay = [p for n, p in model.named_parameters() if p.dim() >= 2 and n != "pos"]
-    no_decay = [p for n, p in model.named_parameters() if p.dim() < 2 or n == "pos"]
+    no_decay = [p for n, p in model.named_parameters() if p.dim() < 2]
+    # The position table has its own group: --pos-lr-scale lets new positions (a grown context) learn faster
+    # than the weights the grown function keeps.
     opt = torch.optim.AdamW([{"params": decay, "weight_decay": args.weight_decay},
-                             {"params": no_decay, "weight_decay": 0.0}], lr=args.lr, betas=(0.9, 0.98))
+                             {"params": no_decay, "weight_decay": 0.0},
+                             {"params": [model.pos], "weight_decay": 0.0, "lr_scale": args.pos_lr_scale}],
+                            lr=args.lr, betas=(0.9, 0.98))
     gen = torch.Generator().manual_seed(args.seed)
     train_ids = torch.from_numpy(ids[:split])
     teacher = ngram_teacher(ids[:split], len(vocab), args.teacher_ngram, args.teacher_folds) if args.teacher_ngram else None
@@ -504,7 +508,7 @@ def train(args, vocab, ids, split):
             decay_start = args.decay_start
             if decay_start is None and args.time_budget:
                 decay_start = args.steps  # constant lr until the budget decides where the decay starts
-            g["lr"] = lr_at(step, args.steps, args.lr, args.warmup, decay_start)
+            g["lr"] = lr_at(step, args.steps, args.lr, args.warmup, decay_start) * g.get("lr_scale", 1.0)
         starts = torch.randint(0, n_windows, (args.batch,), generator=gen)
         chunk = train_ids[starts[:, None] + offsets]
         x, y = chunk[:, span - args.context:-1], chunk[:, span - args.context + 1:]
@@ -560,6 +564,26 @@ def train(args, vocab, ids, split):
 
 # --------------------------------------------------------------------------------------------------- export
 
+def inline_identities(m):
+    """torch.onnx.export stores equal initializers once and reads the copies through Identity nodes (a grown
+    model's new blocks start with equal LayerNorm weights and zero projections). Each such Identity becomes an
+    initializer of its own again, under the name the graph reads: the weights stay constants an executor packs
+    at load, and load_onnx_weights finds every parameter by name."""
+    from onnx import numpy_helper
+    inits = {t.name: t for t in m.graph.initializer}
+    kept, added = [], 0
+    for n in m.graph.node:
+        if n.op_type == "Identity" and n.input[0] in inits:
+            m.graph.initializer.append(numpy_helper.from_array(numpy_helper.to_array(inits[n.input[0]]), n.output[0]))
+            added += 1
+        else:
+            kept.append(n)
+    if added:
+        del m.graph.node[:]
+        m.graph.node.extend(kept)
+        print(f"{added} shared initializers stored under their own names (no Identity nodes)")
+
+
 def export(model, args, vocab, ids, split, stats):
     import onnx
     from onnx import numpy_helper
@@ -574,6 +598,7 @@ def export(model, args, vocab, ids, split, stats):
                       dynamic_axes={"tokens": {0: "batch", 1: "sequence"}, "logits": {0: "batch", 1: "sequence"}},
                       do_constant_folding=True)
     m = onnx.load(out)
+    inline_identities(m)
     meta = {
         "specdec.vocab": json.dumps(vocab, ensure_ascii=False),
         "specdec.context_length": str(args.context),
@@ -679,6 +704,8 @@ def main():
                          "keep the best on held-out positions past the old context)")
     ap.add_argument("--grow-noise", type=float, default=0.0,
                     help="--grow-from: relative Gaussian noise on the grown matrices (symmetry breaking)")
+    ap.add_argument("--pos-lr-scale", type=float, default=1.0,
+                    help="learning rate of the position table relative to --lr")
     ap.add_argument("--checkpoint", default="",
                     help="save the weights (torch state_dict, .pt) here at every log step")
     ap.add_argument("--heldout", type=float, default=0.05, help="held-out fraction of the text")
