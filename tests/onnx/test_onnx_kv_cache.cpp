@@ -15,6 +15,7 @@
 
 #include <onnx/onnx_pb.h>
 
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <bit>
@@ -493,6 +494,34 @@ private slots:
             QFAIL("a float16 initializer read by a Cast to double loaded");
         } catch (const Error &e) {
             QVERIFY2(QString::fromUtf8(e.what()).contains(QStringLiteral("float16")), e.what());
+        }
+    }
+
+    void aContextBeyondThePositionsFailsAtLoad()
+    {
+        // The context probe of a model with a cache runs the last position after a past of context - 1: kjv
+        // draft-tiny (32 positions) declared with a context of 33 fails at load, with 32 it loads.
+        onnx::ModelProto model;
+        QVERIFY(model.ParseFromString(readWholeFile(std::string(SPECDEC_SOURCE_DIR) + "/corpora/kjv/models/draft-tiny.onnx")));
+        QTemporaryDir dir;
+        for (const char *context : {"32", "33"}) {
+            for (auto &p : *model.mutable_metadata_props())
+                if (p.key() == "specdec.context_length")
+                    p.set_value(context);
+            const std::string path = dir.filePath(QStringLiteral("draft-tiny.onnx")).toStdString();
+            writeFileAtomically(path, model.SerializeAsString());
+            std::string message;
+            try {
+                OnnxLanguageModel::load(path, 1);
+            } catch (const Error &e) {
+                message = e.what();
+            }
+            if (std::string(context) == "32")
+                QVERIFY2(message.empty(), message.c_str());
+            else
+                QVERIFY2(message.find("'specdec.context_length' is 33 but a window of that many tokens fails")
+                             != std::string::npos,
+                         message.c_str());
         }
     }
 
