@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "SetupSettings.h"
 
+#include "DefaultModels.h"
+
 #include <QSettings>
 
 namespace specdec::gui {
@@ -8,6 +10,9 @@ namespace specdec::gui {
 Setup defaultSetup()
 {
     Setup d;
+    d.target = kChefTarget; // kjv target-large + draft-small (Experiment.h)
+    d.draft = kChefDraft;
+    d.decoding.draftLength = kChefDraftLength;
     d.prompt = "And God said, ";
     d.decoding.recordDistributions = true;
     return d;
