@@ -429,6 +429,8 @@ def grow_checked(model, args, ids, split):
     x = torch.stack([data[a:a + C] for a in range(split, split + 8 * 997, 997)])
     with torch.no_grad():
         ref = src(x)
+    if args.pos_init == "compare" and model.context <= C:
+        args.pos_init = "tile"  # no new positions: nothing to compare
     modes = ["tile", "last", "mean"] if args.pos_init == "compare" else [args.pos_init]
     best = None
     for mode in modes:
@@ -610,7 +612,9 @@ def export(model, args, vocab, ids, split, stats):
         "specdec.description": args.description or
         (f"{args.layers}-layer causal char transformer, d={args.d_model}, {args.heads} heads, "
          f"context {args.context}, {count_params(model) / 1e6:.2f}M params"
-         + (", tied embedding" if args.tie else "")),
+         + (", tied embedding" if args.tie else "")
+         + (f", grown (Net2Net) from {os.path.basename(args.grow_from)}; learned absolute positions: past "
+            f"{args.context} tokens the cache refills from a new window start" if args.grow_from else "")),
         "specdec.training": json.dumps(stats, ensure_ascii=False),
     }
     del m.metadata_props[:]
