@@ -193,7 +193,9 @@ Setup readSetup(const QCommandLineParser &parser)
         throw UsageError(tr("--threads must be >= 0, got %1").arg(setup.threads));
     DecodingSettings &d = setup.decoding;
     if (use("k"))
-        d.draftLength = readInt(parser, QStringLiteral("k"), 4);
+        d.draftLength = !fromSession && !parser.isSet(QStringLiteral("k")) && setup.target == kChefTarget
+                            ? kChefDraftLength
+                            : readInt(parser, QStringLiteral("k"), 4);
     if (use("seed"))
         d.seed = readSeed(parser);
     if (use("temperature"))
