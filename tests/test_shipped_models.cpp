@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The ONNX models shipped under corpora/*/models: parity with the logits saved at export, the corpus's
-// vocabulary, and speculative decoding with them — lossless (chi-square) and greedy-exact.
+// vocabulary, and speculative decoding with them — lossless (chi-square) and greedy-exact. kjv target-large
+// (90 MB of weights, loaded once for the suite): PyTorch's distributions at every position of a 300-token run,
+// cached and uncached, greedy speculative = greedy autoregressive past its context, and the chi-square on its
+// cache.
 #include "Continuations.h"
 #include "DecodingState.h"
 #include "Generation.h"
@@ -29,7 +32,8 @@ std::string modelPath(const std::string &corpus, const std::string &name)
 /// Remembers each (sequence, m) call of a model, so that a statistical test needing 10^5 generations makes
 /// each distinct forward pass once. Every row still comes from a real call of the same shape: through the
 /// windowed path (distributions()) or, for a decoding state with the cache on, through one real KV state of
-/// the inner model, synchronised to the sequence and extended by the new tokens.
+/// the inner model (shared by all states, made at the first miss: a state of target-large holds a 16 MB
+/// cache), synchronised to the sequence and extended by the new tokens.
 class MemoizedModel final : public LanguageModel
 {
 public:
@@ -49,7 +53,6 @@ protected:
         State(MemoizedModel &model, LanguageModel &counter)
             : DecodingState(model, counter)
             , m_memo(model)
-            , m_innerState(model.m_inner.newState(true))
         {
         }
 
@@ -61,9 +64,12 @@ protected:
             auto key = std::make_pair(std::vector<TokenId>(seq.begin(), seq.end()), m);
             auto it = m_memo.m_cachedRows.find(key);
             if (it == m_memo.m_cachedRows.end()) {
-                m_innerState->syncTo(seq);
+                if (!m_memo.m_innerState)
+                    m_memo.m_innerState = m_memo.m_inner.newState(true);
+                DecodingState &inner = *m_memo.m_innerState;
+                inner.syncTo(seq);
                 DistributionMatrix rows;
-                m_innerState->extend(seq.subspan(static_cast<std::size_t>(m_innerState->length())), m, rows);
+                inner.extend(seq.subspan(static_cast<std::size_t>(inner.length())), m, rows);
                 ++m_memo.m_cachedMisses;
                 it = m_memo.m_cachedRows.emplace(std::move(key), std::move(rows)).first;
             }
@@ -72,7 +78,6 @@ protected:
 
     private:
         MemoizedModel &m_memo;
-        std::unique_ptr<DecodingState> m_innerState;
     };
 
     std::unique_ptr<DecodingState> makeState(LanguageModel &counter, bool kvCache) override
@@ -96,17 +101,105 @@ protected:
 
 private:
     LanguageModel &m_inner;
+    std::unique_ptr<DecodingState> m_innerState; // the real KV state behind every State's misses
     std::map<std::pair<std::vector<TokenId>, int>, DistributionMatrix> m_cache;
     std::map<std::pair<std::vector<TokenId>, int>, DistributionMatrix> m_cachedRows;
     std::int64_t m_cachedMisses = 0;
 };
+
+/// Max over positions and tokens of |softmax(logits row) - p|, with p the rows of a state or softmax(expected).
+double maxSoftmaxDiff(const DistributionMatrix &rows, const nn::Tensor &expected, std::int64_t firstRow)
+{
+    const std::int64_t V = expected.dim(2);
+    double worst = 0.0;
+    for (Eigen::Index r = 0; r < rows.rows(); ++r) {
+        const std::int64_t at = (firstRow + r) * V;
+        double top = -1e300, sum = 0.0;
+        for (std::int64_t v = 0; v < V; ++v)
+            top = std::max(top, expected.doubleAt(at + v));
+        for (std::int64_t v = 0; v < V; ++v)
+            sum += std::exp(expected.doubleAt(at + v) - top);
+        for (std::int64_t v = 0; v < V; ++v)
+            worst = std::max(worst, std::abs(rows(r, v) - std::exp(expected.doubleAt(at + v) - top) / sum));
+    }
+    return worst;
+}
 
 } // namespace
 
 class TestShippedModels : public QObject
 {
     Q_OBJECT
+private:
+    std::unique_ptr<OnnxLanguageModel> m_large; // kjv target-large, loaded once
+
 private slots:
+    void initTestCase()
+    {
+        const std::string path = modelPath("kjv", "target-large");
+        QVERIFY2(std::filesystem::exists(path), path.c_str());
+        const std::size_t before = nn::tensorMemoryInUse();
+        m_large = OnnxLanguageModel::load(path, 0);
+        // The chef is memory-bound on a CPU: its float32 weights are at least twice a large L3 cache.
+        QVERIFY2(nn::tensorMemoryInUse() - before >= std::size_t(64) << 20,
+                 nn::formatBytes(static_cast<double>(nn::tensorMemoryInUse() - before)).c_str());
+        QVERIFY(std::filesystem::file_size(path) <= std::uintmax_t(60) << 20); // float16 in the repository
+        QCOMPARE(m_large->contextLength(), 512);
+        QVERIFY(m_large->hasKvCache());
+    }
+
+    void largeTargetMatchesPyTorchEverywhere()
+    {
+        // The parity data of target-large is a 300-token held-out run with PyTorch's logits at every position:
+        // the windowed path (one uncached call), and the KV state fed one token per call and five per call,
+        // give its softmax within 1e-5. 300 < 512 tokens: the cache never refills.
+        const std::string parity = kModels + "kjv/models/target-large.parity/";
+        const nn::Tensor tokens = nn::readTensorFile(parity + "input_0.pb");
+        const nn::Tensor expected = nn::readTensorFile(parity + "output_0.pb");
+        std::vector<TokenId> ids;
+        for (std::int64_t v : tokens.toInt64Vector())
+            ids.push_back(static_cast<TokenId>(v));
+        QCOMPARE(ids.size(), std::size_t(300));
+        const std::span<const TokenId> all(ids);
+        DistributionMatrix rows;
+        m_large->distributions(all, static_cast<int>(ids.size()), rows);
+        const double uncached = maxSoftmaxDiff(rows, expected, 0);
+        double cached = 0.0;
+        for (std::size_t step : {std::size_t(1), std::size_t(5)}) {
+            const auto state = m_large->newState(true);
+            for (std::size_t at = 0; at < ids.size(); at += step) {
+                state->extend(all.subspan(at, step), static_cast<int>(step), rows);
+                cached = std::max(cached, maxSoftmaxDiff(rows, expected, static_cast<std::int64_t>(at)));
+            }
+            QCOMPARE(state->stats().refills, std::int64_t(0));
+        }
+        qInfo("max |p - p_torch|: uncached %.2e, cached %.2e", uncached, cached);
+        QVERIFY2(uncached <= 1e-5, qPrintable(QString::number(uncached)));
+        QVERIFY2(cached <= 1e-5, qPrintable(QString::number(cached)));
+    }
+
+    void largeTargetGreedySpeculativeEqualsAutoregressive()
+    {
+        // kjv target-large with draft-small on their caches, greedy, past the small target's 128 tokens and
+        // past target-large's own context of 512 (where its cache refills from a new window start).
+        const Corpus text = test::builtCorpus("kjv");
+        BuiltModel d = buildModel(ModelSpec::parse("onnx:" + modelPath("kjv", "draft-small")), text,
+                                  &m_large->vocabulary(), m_large.get());
+        DecodingSettings s;
+        s.draftLength = 4;
+        s.target.temperature = s.draft.temperature = 0.0;
+        const auto ids = m_large->vocabulary().encode(U"And I saw a new heaven");
+        const int tokens = m_large->contextLength() + 20;
+        const Generation spec = generateSpeculative(*m_large, *d.model, s, ids, tokens);
+        const Generation ar = generateAutoregressive(*m_large, s.target, 0, ids, tokens, {}, true);
+        QCOMPARE(spec.tokens, ar.tokens);
+        QVERIFY(spec.target.calls < ar.target.calls);
+        std::int64_t refills = 0;
+        for (const RoundTrace &r : spec.rounds)
+            refills += r.targetCache.refills;
+        QVERIFY(refills > 0);
+    }
+
     void matchExportedLogits_data()
     {
         QTest::addColumn<QString>("corpus");
@@ -226,17 +319,22 @@ private slots:
 
     void speculativeIsLossless_data()
     {
+        QTest::addColumn<QString>("targetName");
         QTest::addColumn<bool>("cache");
-        QTest::addRow("cache on") << true;
-        QTest::addRow("cache off") << false;
+        QTest::addRow("target, cache on") << QStringLiteral("target") << true;
+        QTest::addRow("target, cache off") << QStringLiteral("target") << false;
+        QTest::addRow("target-large, cache on") << QStringLiteral("target-large") << true;
     }
     void speculativeIsLossless()
     {
+        QFETCH(QString, targetName);
         QFETCH(bool, cache);
-        const Corpus text = test::builtCorpus("kjv");
-        auto targetModel = OnnxLanguageModel::load(modelPath("kjv", "target"), 0);
+        std::unique_ptr<OnnxLanguageModel> loaded;
+        if (targetName != QStringLiteral("target-large"))
+            loaded = OnnxLanguageModel::load(modelPath("kjv", targetName.toStdString()), 0);
+        OnnxLanguageModel &targetModel = loaded ? *loaded : *m_large;
         auto draftModel = OnnxLanguageModel::load(modelPath("kjv", "draft-tiny"), 0);
-        MemoizedModel target(*targetModel);
+        MemoizedModel target(targetModel);
         MemoizedModel draft(*draftModel);
         const auto prompt = target.vocabulary().encode(U"And");
         for (Variant variant : {Variant::Correct, Variant::AcceptAll}) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CliOptions.h"
 
+#include "DefaultModels.h"
 #include "Output.h"
 #include "SessionFile.h"
 
@@ -176,6 +177,10 @@ Setup readSetup(const QCommandLineParser &parser)
     string("corpus", setup.corpus);
     string("target", setup.target);
     string("draft", setup.draft);
+    if (!fromSession && !parser.isSet(QStringLiteral("target"))) // kjv: the chef (Experiment.h), else n-grams
+        setup.target = defaultTarget(setup.corpus);
+    if (!fromSession && !parser.isSet(QStringLiteral("draft")))
+        setup.draft = defaultDraft(setup.target);
     string("draft-corpus", setup.draftCorpus);
     string("prompt", setup.prompt);
     if (use("tokens"))
@@ -188,7 +193,9 @@ Setup readSetup(const QCommandLineParser &parser)
         throw UsageError(tr("--threads must be >= 0, got %1").arg(setup.threads));
     DecodingSettings &d = setup.decoding;
     if (use("k"))
-        d.draftLength = readInt(parser, QStringLiteral("k"), 4);
+        d.draftLength = !fromSession && !parser.isSet(QStringLiteral("k")) && setup.target == kChefTarget
+                            ? kChefDraftLength
+                            : readInt(parser, QStringLiteral("k"), 4);
     if (use("seed"))
         d.seed = readSeed(parser);
     if (use("temperature"))

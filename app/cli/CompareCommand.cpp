@@ -28,7 +28,7 @@ int compareCommand(const QStringList &arguments)
     Setup setup = readSetup(parser);
     QStringList drafts = parser.values(QStringLiteral("draft"));
     if (drafts.isEmpty())
-        drafts << parser.value(QStringLiteral("draft"));
+        drafts << QString::fromStdString(setup.draft); // the default draft of the setup (Experiment.h)
     if (drafts.size() > 6)
         throw UsageError(tr("compare takes at most 6 drafts, got %1").arg(drafts.size()));
     if (drafts.size() < 2 && parser.values(QStringLiteral("tree")).size() < 2)

@@ -61,7 +61,7 @@ int sweepCommand(const QStringList &arguments)
     Setup setup = readSetup(parser);
     QStringList drafts = parser.values(QStringLiteral("draft"));
     if (drafts.isEmpty())
-        drafts << parser.value(QStringLiteral("draft"));
+        drafts << QString::fromStdString(setup.draft); // the default draft of the setup (Experiment.h)
     const std::vector<double> ks = readList(parser, QStringLiteral("ks"));
     const std::vector<double> temperatures = readList(parser, QStringLiteral("temperatures"));
     const int repeat = std::max(1, readInt(parser, QStringLiteral("repeat"), 2));

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "SetupSettings.h"
 
+#include "DefaultModels.h"
 #include "onnx/ThreadPool.h"
 
 #include <QSettings>
@@ -13,6 +14,9 @@ namespace specdec::gui {
 Setup defaultSetup()
 {
     Setup d;
+    d.target = kChefTarget; // kjv target-large + draft-small (Experiment.h)
+    d.draft = kChefDraft;
+    d.decoding.draftLength = kChefDraftLength;
     d.prompt = "And God said, ";
     d.decoding.recordDistributions = true;
     return d;

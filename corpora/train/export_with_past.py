@@ -33,7 +33,7 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from train_char_model import SUPPORTED_OPS, CharTransformer, load_onnx_weights  # noqa: E402
+from train_char_model import SUPPORTED_OPS, CharTransformer, inline_identities, load_onnx_weights  # noqa: E402
 
 
 class CharTransformerWithPast(nn.Module):
@@ -131,12 +131,41 @@ def check_parity(base, cached, tokens, k):
     return worst
 
 
+def store_float16(m):
+    """Every float32 initializer of more than one element whose values float16 holds exactly (the rounded
+    weights; not the -1e9 mask) becomes a float16 initializer NAME_fp16 read by a Cast(to=float) node whose
+    output is NAME, placed first: ONNX Runtime computes in float32 from the same values, and the specdec
+    executor folds each Cast at load (the weights are widened once, exactly)."""
+    import onnx
+    from onnx import helper, numpy_helper
+    kept, casts, saved = [], [], 0
+    for t in m.graph.initializer:
+        x = numpy_helper.to_array(t)
+        if t.data_type == onnx.TensorProto.FLOAT and x.size > 1 and np.array_equal(
+                x.astype(np.float16).astype(np.float32), x):
+            kept.append(numpy_helper.from_array(x.astype(np.float16), t.name + "_fp16"))
+            casts.append(helper.make_node("Cast", [t.name + "_fp16"], [t.name], name=f"/fp16/{t.name}/Cast",
+                                          to=onnx.TensorProto.FLOAT))
+            saved += x.size * 2
+        else:
+            kept.append(t)
+    del m.graph.initializer[:]
+    m.graph.initializer.extend(kept)
+    nodes = list(m.graph.node)
+    del m.graph.node[:]
+    m.graph.node.extend(casts + nodes)
+    print(f"float16 storage: {len(casts)} initializers, {saved / 1e6:.1f} MB saved")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("model", help="a .onnx file exported by train_char_model.py (single-input layout)")
     ap.add_argument("--out", default="", help="output path (default: replace the input file)")
     ap.add_argument("--parity-length", type=int, default=32)
     ap.add_argument("--check-length", type=int, default=300)
+    ap.add_argument("--float16", action="store_true",
+                    help="store the weights as float16 initializers, each read by a Cast to float (the weights are "
+                         "first rounded to float16, so the file holds them exactly and the checks use them)")
     args = ap.parse_args()
     import onnx
     from onnx import numpy_helper
@@ -146,6 +175,14 @@ def main():
     if [i.name for i in proto.graph.input] != ["tokens"]:
         raise SystemExit(f"{args.model}: not a single-input model of train_char_model.py")
     parity_dir = os.path.splitext(args.model)[0] + ".parity"
+    if args.float16:
+        with torch.no_grad():
+            moved = 0.0
+            for p in base.parameters():
+                rounded = p.half().float()
+                moved = max(moved, float((rounded - p).abs().max()))
+                p.copy_(rounded)
+        print(f"weights rounded to float16 (largest change {moved:.2e})")
     cached = CharTransformerWithPast(base).eval()
     layers = len(base.blocks)
     out = args.out or args.model
@@ -163,10 +200,13 @@ def main():
                       input_names=["input_ids"] + past_names, output_names=["logits"] + present_names,
                       dynamic_axes=dynamic, do_constant_folding=True)
     m = onnx.load(tmp)
+    inline_identities(m)
     del m.metadata_props[:]
     for p in proto.metadata_props:
         q = m.metadata_props.add()
         q.key, q.value = p.key, p.value
+    if args.float16:
+        store_float16(m)
     m.producer_name = "specdec-lab corpora/train/export_with_past.py"
     m.doc_string = proto.doc_string
     onnx.save(m, tmp)

@@ -25,11 +25,14 @@ train() { # corpus model args...
   local corpus=$1 model=$2 out; shift 2
   echo "=== $corpus/$model"
   out="$corpora/$corpus/models/$model.onnx"
-  [[ $model == target-stage* || $model == *-base ]] && out="$work/$corpus-$model.onnx"
+  [[ $model == target-stage* || $model == *-base || $model == target-ctx512* ]] && out="$work/$corpus-$model.onnx"
   nice -n 10 /usr/bin/python3 "$here/train_char_model.py" --corpus-file "$work/$corpus.txt" --corpus "$corpus" \
     --out "$out" --threads 1 --seed 1 "$@"
   # A shipped model is then re-exported, from the same weights, in the decoder-with-past layout (KV cache).
-  [[ $out == "$corpora"/* ]] && /usr/bin/python3 "$here/export_with_past.py" "$out"
+  # target-large stores its weights as float16 (the executor widens them once, exactly, at load).
+  local past=()
+  [[ $model == target-large ]] && past=(--float16)
+  [[ $out == "$corpora"/* ]] && /usr/bin/python3 "$here/export_with_past.py" "$out" "${past[@]}"
   return 0
 }
 
@@ -45,6 +48,12 @@ cmd[kjv/target-stage1]="--layers 4 --d-model 160 --heads 5 --context 128 --batch
 cmd[kjv/target-stage2]="--init-from $work/kjv-target-stage1.onnx --seed 2 --layers 4 --d-model 160 --heads 5 --context 128 --batch 32 --steps 587 --decay-start 411 --lr 1.5e-3 --warmup 50 --eval-every 250"
 cmd[kjv/target-stage3]="--init-from $work/kjv-target-stage2.onnx --seed 3 --layers 4 --d-model 160 --heads 5 --context 128 --batch 32 --steps 1969 --decay-start 1378 --lr 1.5e-3 --warmup 50 --eval-every 250 --log-every 25"
 cmd[kjv/target]="--init-from $work/kjv-target-stage3.onnx --seed 4 --layers 4 --d-model 160 --heads 5 --context 128 --batch 32 --steps 4109 --decay-start 2876 --lr 1.5e-3 --warmup 50 --eval-every 500 --log-every 50"
+# kjv/target-large (the chef, corpora/README.md): target.onnx with its position table extended to 512 (rows past
+# 128 tiled from its second half) and trained at context 512 in two stages on the CPU, then grown by Net2Net to
+# 8 layers, d 480, 15 heads (the same function; float16 weights); the held-out figures are scored by the source.
+cmd[kjv/target-ctx512-stage1]="--grow-from $corpora/kjv/models/target.onnx --pos-init tile --seed 6 --layers 4 --d-model 160 --heads 5 --context 512 --batch 8 --steps 420 --decay-start 294 --lr 5e-4 --warmup 50 --eval-every 100 --log-every 25"
+cmd[kjv/target-ctx512]="--init-from $work/kjv-target-ctx512-stage1.onnx --seed 8 --layers 4 --d-model 160 --heads 5 --context 512 --batch 8 --steps 113 --decay-start 79 --lr 5e-4 --pos-lr-scale 3 --warmup 20 --eval-every 100 --log-every 25 --eval-contexts 128"
+cmd[kjv/target-large]="--grow-from $work/kjv-target-ctx512.onnx --seed 9 --layers 8 --d-model 480 --heads 15 --context 512 --batch 1 --steps 0 --float16-weights --eval-contexts 128 --parity-length 300"
 cmd[kjv/draft-small-base]="--layers 2 --d-model 64 --heads 4 --context 64 --batch 32 --steps 3000 --lr 3e-3 --warmup 100 --eval-every 500"
 cmd[kjv/draft-small]="--init-from $work/kjv-draft-small-base.onnx --distill-from $corpora/kjv/models/target.onnx --distill-weight 0.8 --seed 5 --layers 2 --d-model 64 --heads 4 --context 64 --batch 32 --steps 2553 --decay-start 1787 --lr 1.5e-3 --warmup 50 --eval-every 250"
 cmd[kjv/draft-tiny]="--layers 1 --d-model 64 --heads 4 --context 32 --batch 64 --steps 4000 --lr 3e-3 --warmup 100 --eval-every 500"
@@ -53,7 +62,7 @@ cmd[tang-song/draft-small]="--layers 2 --d-model 64 --heads 4 --context 32 --bat
 cmd[tang-song/draft-tiny]="--layers 1 --d-model 32 --heads 2 --context 32 --batch 32 --steps 400 --lr 3e-3 --warmup 30 --dropout 0.1 --weight-decay 0.1 --tie --unigram-bias --eval-every 100 --eval-chars 3000"
 
 models=("$@")
-[[ ${#models[@]} -gt 0 ]] || models=(kjv/target-stage1 kjv/target-stage2 kjv/target-stage3 kjv/target kjv/draft-small-base kjv/draft-small kjv/draft-tiny tang-song/target tang-song/draft-small tang-song/draft-tiny)
+[[ ${#models[@]} -gt 0 ]] || models=(kjv/target-stage1 kjv/target-stage2 kjv/target-stage3 kjv/target kjv/target-ctx512-stage1 kjv/target-ctx512 kjv/target-large kjv/draft-small-base kjv/draft-small kjv/draft-tiny tang-song/target tang-song/draft-small tang-song/draft-tiny)
 for m in "${models[@]}"; do
   [[ -n "${cmd[$m]:-}" ]] || { echo "unknown model $m" >&2; exit 1; }
   # shellcheck disable=SC2086

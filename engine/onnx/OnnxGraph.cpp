@@ -237,9 +237,15 @@ void OnnxGraph::Impl::build(onnx::ModelProto &model)
                                                        + onnxDataTypeName(it->second) + ", which is not supported");
     };
 
-    // Initializers.
+    // Initializers. A float16 one is kept as it is in the file until a Cast to float reads it (folded below).
     std::unordered_map<std::string, bool> isInitializer;
+    std::unordered_map<std::string, const onnx::TensorProto *> halfInitializers;
     for (const auto &init : graph.initializer()) {
+        if (init.data_type() == onnx::TensorProto::FLOAT16) {
+            halfInitializers[init.name()] = &init;
+            isInitializer[init.name()] = true;
+            continue;
+        }
         checkValueType(init.name(), "initializer");
         constants[static_cast<std::size_t>(slot(init.name()))] = tensorFromProto(init, "initializer '" + init.name() + "'");
         isInitializer[init.name()] = true;
@@ -328,6 +334,15 @@ void OnnxGraph::Impl::build(onnx::ModelProto &model)
                 if (std::find(spec->attributes.begin(), spec->attributes.end(), attribute.name()) == spec->attributes.end())
                     throw UnsupportedError(Kind::Attribute, "attribute '" + attribute.name() + "' of " + node.op_type()
                                                                 + " is not supported");
+            // Cast(float16 initializer) to float: widened exactly once, here, into a float32 constant, so the
+            // weights of a file stored in float16 cost no cast per run (and compute exactly as float32 ones).
+            if (node.op_type() == "Cast" && node.input_size() == 1 && node.output_size() == 1
+                && halfInitializers.count(node.input(0)) && !isGraphInput.count(node.input(0))
+                && Attributes(node).requireInt("to") == onnx::TensorProto::FLOAT) {
+                constants[static_cast<std::size_t>(slot(node.output(0)))] = float32FromFloat16Proto(
+                    *halfInitializers.at(node.input(0)), "initializer '" + node.input(0) + "'");
+                continue;
+            }
             NodeContext ctx{node, version, Attributes(node), {}, {}, {}, node.output_size(), &packs};
             CompiledNode compiled;
             compiled.label = label;

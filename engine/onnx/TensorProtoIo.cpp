@@ -13,6 +13,7 @@
 #include <limits>
 #include <random>
 #include <sstream>
+#include <vector>
 
 namespace specdec::nn {
 
@@ -99,6 +100,71 @@ Tensor tensorFromProto(const onnx::TensorProto &proto, const std::string &what)
         break;
     }
     case DataType::Undefined: break;
+    }
+    return t;
+}
+
+float halfToFloat(std::uint16_t bits)
+{
+    const std::uint32_t sign = static_cast<std::uint32_t>(bits & 0x8000u) << 16;
+    const std::uint32_t exponent = (bits >> 10) & 0x1fu;
+    std::uint32_t mantissa = bits & 0x3ffu;
+    std::uint32_t out = 0;
+    if (exponent == 0x1fu) { // inf, or NaN: its payload at the top of the float's mantissa, quieted (as F16C does)
+        out = sign | 0x7f800000u | (mantissa << 13) | (mantissa != 0 ? 0x00400000u : 0u);
+    } else if (exponent != 0) { // normal: rebias 15 -> 127
+        out = sign | ((exponent + 112u) << 23) | (mantissa << 13);
+    } else if (mantissa == 0) { // +-0
+        out = sign;
+    } else { // subnormal half m * 2^-24: a normal float after shifting the leading one into place
+        int shift = 0;
+        while ((mantissa & 0x400u) == 0) {
+            mantissa <<= 1;
+            ++shift;
+        }
+        out = sign | (static_cast<std::uint32_t>(113 - shift) << 23) | ((mantissa & 0x3ffu) << 13);
+    }
+    return std::bit_cast<float>(out);
+}
+
+Tensor float32FromFloat16Proto(const onnx::TensorProto &proto, const std::string &what)
+{
+    if (proto.data_type() != onnx::TensorProto::FLOAT16)
+        throw Error(what + ": not a float16 tensor");
+    if (proto.data_location() == onnx::TensorProto::EXTERNAL)
+        throw Error(what + ": tensors stored in external data files are not supported");
+    if (proto.has_segment())
+        throw Error(what + ": segmented tensors are not supported");
+    Shape shape(proto.dims().begin(), proto.dims().end());
+    for (std::int64_t d : shape)
+        if (d < 0)
+            throw Error(what + ": negative dimension in " + shapeToString(shape));
+    std::int64_t count = 0;
+    try {
+        count = elementCount(shape);
+    } catch (const Error &e) {
+        throw Error(what + ": " + e.what());
+    }
+    const std::int64_t given = proto.has_raw_data() ? static_cast<std::int64_t>(proto.raw_data().size() / 2)
+                                                    : proto.int32_data_size();
+    if ((proto.has_raw_data() && proto.raw_data().size() % 2 != 0) || given != count)
+        throw Error(what + ": " + std::to_string(given) + " float16 values for shape " + shapeToString(shape));
+    // Every half's float, computed once (256 KiB): a 90 MB model's weights widen at the speed of a lookup.
+    static const std::vector<float> table = [] {
+        std::vector<float> all(65536);
+        for (std::uint32_t bits = 0; bits < 65536; ++bits)
+            all[bits] = halfToFloat(static_cast<std::uint16_t>(bits));
+        return all;
+    }();
+    Tensor t(DataType::Float32, shape);
+    float *out = t.mutableData<float>();
+    if (proto.has_raw_data()) {
+        const auto *raw = reinterpret_cast<const unsigned char *>(proto.raw_data().data());
+        for (std::int64_t i = 0; i < count; ++i) // little-endian pairs of bytes
+            out[i] = table[static_cast<std::size_t>(raw[2 * i] | (raw[2 * i + 1] << 8))];
+    } else {
+        for (std::int64_t i = 0; i < count; ++i)
+            out[i] = table[static_cast<std::size_t>(proto.int32_data(static_cast<int>(i)) & 0xffff)];
     }
     return t;
 }

@@ -6,6 +6,7 @@
 #include "FileIo.h"
 #include "onnx/Tensor.h"
 
+#include <cstdint>
 #include <string>
 
 namespace google::protobuf {
@@ -20,6 +21,12 @@ namespace specdec::nn {
 /// Decodes a TensorProto (raw_data or the typed fields, little-endian). Throws Error naming `what` for
 /// an unsupported element type, external data, or a payload whose size does not match the dims.
 Tensor tensorFromProto(const onnx::TensorProto &proto, const std::string &what);
+/// The float32 value of IEEE 754 binary16 bits. Exact: every half (normal, subnormal, +-0, +-inf) is a float;
+/// a NaN keeps its sign and payload and comes out quiet.
+float halfToFloat(std::uint16_t bits);
+/// Decodes a float16 TensorProto (raw_data, or the int32_data field holding the 16 bits of each value) widened
+/// to a float32 tensor, exactly (halfToFloat). Throws Error naming `what` as tensorFromProto does.
+Tensor float32FromFloat16Proto(const onnx::TensorProto &proto, const std::string &what);
 /// Encodes a tensor as a TensorProto with raw_data (little-endian) and the given name.
 void tensorToProto(const Tensor &tensor, const std::string &name, onnx::TensorProto &proto);
 

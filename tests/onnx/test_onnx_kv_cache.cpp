@@ -3,15 +3,22 @@
 // ours; tests/data/onnx/make_gpt2_with_past.py) matches PyTorch's distributions cached and uncached; the KV
 // state rolls back; broken layouts are refused at load with a one-line error. The shipped models append their
 // cache in place (nn::KvCache), with the same bits as the presents path on every instruction-set path, through
-// rollbacks, multi-row extensions and refills past the context.
+// rollbacks, multi-row extensions and refills past the context. Weights stored as float16 (a Cast to float of
+// each initializer, as target-large.onnx has them) are widened exactly, once, at load.
 #include "DecodingState.h"
 #include "Error.h"
 #include "onnx/InstructionSet.h"
+#include "onnx/OnnxGraph.h"
 #include "onnx/OnnxKvState.h"
 #include "onnx/OnnxLanguageModel.h"
 #include "onnx/TensorProtoIo.h"
 
+#include <onnx/onnx_pb.h>
+
+#include <QTemporaryDir>
 #include <QtTest>
+
+#include <bit>
 
 #include <cmath>
 #include <cstring>
@@ -79,6 +86,58 @@ std::vector<DistributionMatrix> scriptedRun(LanguageModel &model, int tokens, st
     }
     *refills = state->stats().refills;
     return rows;
+}
+
+/// `model` with every float32 initializer of more than one element stored as float16 (rounded to nearest even
+/// by the compiler's _Float16) and read by a Cast to float, as export_with_past.py --float16 writes it; with
+/// `rounded`, the same float32 model with its initializers replaced by the rounded values instead.
+onnx::ModelProto withFloat16Weights(const onnx::ModelProto &model, bool rounded, int *converted)
+{
+    onnx::ModelProto out = model;
+    auto *graph = out.mutable_graph();
+    std::vector<onnx::NodeProto> casts;
+    *converted = 0;
+    for (auto &init : *graph->mutable_initializer()) {
+        const Tensor t = tensorFromProto(init, init.name());
+        if (t.type() != DataType::Float32 || t.size() <= 1)
+            continue;
+        std::string half(static_cast<std::size_t>(t.size()) * 2, '\0');
+        Tensor widened(DataType::Float32, t.shape());
+        for (std::int64_t i = 0; i < t.size(); ++i) {
+            const auto h = static_cast<_Float16>(t.data<float>()[i]);
+            const auto bits = std::bit_cast<std::uint16_t>(h);
+            half[static_cast<std::size_t>(2 * i)] = static_cast<char>(bits & 0xff);
+            half[static_cast<std::size_t>(2 * i + 1)] = static_cast<char>(bits >> 8);
+            widened.mutableData<float>()[i] = static_cast<float>(h);
+        }
+        ++*converted;
+        if (rounded) {
+            const std::string name = init.name();
+            tensorToProto(widened, name, init);
+            continue;
+        }
+        onnx::NodeProto cast;
+        cast.set_op_type("Cast");
+        cast.add_input(init.name() + "_fp16");
+        cast.add_output(init.name());
+        auto *to = cast.add_attribute();
+        to->set_name("to");
+        to->set_type(onnx::AttributeProto::INT);
+        to->set_i(onnx::TensorProto::FLOAT);
+        casts.push_back(cast);
+        init.set_name(init.name() + "_fp16");
+        init.set_data_type(onnx::TensorProto::FLOAT16);
+        init.set_raw_data(half);
+    }
+    if (!rounded) {
+        std::vector<onnx::NodeProto> nodes(graph->node().begin(), graph->node().end());
+        graph->clear_node();
+        for (const auto &n : casts)
+            *graph->add_node() = n;
+        for (const auto &n : nodes)
+            *graph->add_node() = n;
+    }
+    return out;
 }
 
 } // namespace
@@ -380,6 +439,90 @@ private slots:
         const auto empty = model->newState(true);
         QVERIFY_THROWS_EXCEPTION(Error, empty->extendBranches({}, two, 3, out));
         QCOMPARE(empty->length(), 0);
+    }
+
+    void halfToFloatIsExact()
+    {
+        // Every one of the 65536 float16 values (normals, subnormals, +-0, +-inf, NaNs with their payloads,
+        // quieted) against the compiler's own widening of _Float16, bit for bit.
+        int checked = 0;
+        for (std::uint32_t bits = 0; bits <= 0xffff; ++bits) {
+            const float got = halfToFloat(static_cast<std::uint16_t>(bits));
+            const float want = static_cast<float>(std::bit_cast<_Float16>(static_cast<std::uint16_t>(bits)));
+            if (std::isnan(want)) {
+                QVERIFY(std::isnan(got));
+                QCOMPARE(std::bit_cast<std::uint32_t>(got), std::bit_cast<std::uint32_t>(want));
+            } else if (std::bit_cast<std::uint32_t>(got) != std::bit_cast<std::uint32_t>(want)) {
+                QFAIL(qPrintable(
+                    QStringLiteral("half 0x%1: %2, expected %3").arg(bits, 4, 16, QLatin1Char('0')).arg(got).arg(want)));
+            }
+            ++checked;
+        }
+        QCOMPARE(checked, 65536);
+        QCOMPARE(halfToFloat(0x0001), std::ldexp(1.0f, -24)); // the smallest subnormal
+        QCOMPARE(halfToFloat(0x7bff), 65504.0f);              // the largest finite half
+    }
+
+    void float16WeightsAreWidenedOnceAtLoad()
+    {
+        // A model whose weights are float16 initializers read by Cast(to=float) computes exactly (the same bits)
+        // what the float32 model with the rounded weights computes, and keeps no Cast node to run: each Cast of
+        // an initializer is folded into a float32 constant at load.
+        onnx::ModelProto model;
+        QVERIFY(model.ParseFromString(readWholeFile(kDir + "tiny_transformer.onnx")));
+        int converted = 0, convertedRounded = 0;
+        const onnx::ModelProto half = withFloat16Weights(model, false, &converted);
+        const onnx::ModelProto rounded = withFloat16Weights(model, true, &convertedRounded);
+        QVERIFY(converted >= 10);
+        QCOMPARE(convertedRounded, converted);
+        OnnxGraph halfGraph = OnnxGraph::fromBytes(half.SerializeAsString(), "half");
+        OnnxGraph roundedGraph = OnnxGraph::fromBytes(rounded.SerializeAsString(), "rounded");
+        OnnxGraph originalGraph = OnnxGraph::fromBytes(model.SerializeAsString(), "original");
+        QCOMPARE(halfGraph.operatorCounts()["Cast"], roundedGraph.operatorCounts()["Cast"] + converted);
+        QCOMPARE(halfGraph.nodeCount(), roundedGraph.nodeCount()); // no Cast left to run per call
+        const Tensor tokens = Tensor::fromVector<std::int64_t>({1, 6}, {4, 5, 1, 8, 9, 2});
+        const Tensor a = halfGraph.run({tokens})[0], b = roundedGraph.run({tokens})[0],
+                     c = originalGraph.run({tokens})[0];
+        QCOMPARE(a.shape(), b.shape());
+        QVERIFY(std::memcmp(a.bytes(), b.bytes(), a.byteSize()) == 0);
+        QVERIFY(std::memcmp(a.bytes(), c.bytes(), a.byteSize()) != 0); // the rounding is real, so the test can fail
+        // A float16 initializer read by anything but a Cast to float is refused at load, naming it.
+        onnx::ModelProto bad = half;
+        bad.mutable_graph()->mutable_node(0)->mutable_attribute(0)->set_i(onnx::TensorProto::DOUBLE);
+        try {
+            OnnxGraph::fromBytes(bad.SerializeAsString(), "bad");
+            QFAIL("a float16 initializer read by a Cast to double loaded");
+        } catch (const Error &e) {
+            QVERIFY2(QString::fromUtf8(e.what()).contains(QStringLiteral("float16")), e.what());
+        }
+    }
+
+    void aContextBeyondThePositionsFailsAtLoad()
+    {
+        // The context probe of a model with a cache runs the last position after a past of context - 1: kjv
+        // draft-tiny (32 positions) declared with a context of 33 fails at load, with 32 it loads.
+        onnx::ModelProto model;
+        QVERIFY(model.ParseFromString(readWholeFile(std::string(SPECDEC_SOURCE_DIR) + "/corpora/kjv/models/draft-tiny.onnx")));
+        QTemporaryDir dir;
+        for (const char *context : {"32", "33"}) {
+            for (auto &p : *model.mutable_metadata_props())
+                if (p.key() == "specdec.context_length")
+                    p.set_value(context);
+            const std::string path = dir.filePath(QStringLiteral("draft-tiny.onnx")).toStdString();
+            writeFileAtomically(path, model.SerializeAsString());
+            std::string message;
+            try {
+                OnnxLanguageModel::load(path, 1);
+            } catch (const Error &e) {
+                message = e.what();
+            }
+            if (std::string(context) == "32")
+                QVERIFY2(message.empty(), message.c_str());
+            else
+                QVERIFY2(message.find("'specdec.context_length' is 33 but a window of that many tokens fails")
+                             != std::string::npos,
+                         message.c_str());
+        }
     }
 
     void brokenLayoutsAreRefused_data()
