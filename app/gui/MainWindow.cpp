@@ -520,7 +520,7 @@ void MainWindow::openCorpus(const QString &path)
     setup.corpus = path.toStdString();
     // The shipped ONNX models read only the vocabulary they were trained on and do not learn from a corpus: a
     // text of one's own is played with n-gram models trained on it.
-    const Setup plain = defaultSetup();
+    const Setup plain; // the engine's n-gram defaults (the window's default setup is the kjv chef)
     const bool onnxTarget = setup.target.starts_with("onnx:"), onnxDraft = setup.draft.starts_with("onnx:");
     if (onnxTarget)
         setup.target = plain.target;
