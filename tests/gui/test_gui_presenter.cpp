@@ -71,7 +71,7 @@ void TestPresenter::stagesInsideTheWindow()
     QVERIFY(tools.presenter()->isActive());
     QTabWidget *tabs = tools.presenter()->tabs();
     QVERIFY(tabs);
-    QCOMPARE(tabs->count(), 6);
+    QCOMPARE(tabs->count(), 7);
     QCOMPARE(window.centralWidget(), tabs);
     for (QDockWidget *d : docks)
         QVERIFY(!d->isVisible());
@@ -123,7 +123,7 @@ void TestPresenter::stageOnTheCommandLine()
     const Setup saved = test::tinySetup();
     auto parse = [&](const QStringList &args) { return parseCommandLine(QStringList{QStringLiteral("specdec-lab")} + args, saved); };
     const QStringList keys = presenterStageKeys();
-    QCOMPARE(keys.size(), 6);
+    QCOMPARE(keys.size(), 7);
     for (int i = 0; i < keys.size(); ++i) {
         const CommandLine cl = parse({QStringLiteral("--presenter"), QStringLiteral("--stage"), keys[i]});
         QVERIFY2(cl.error.isEmpty(), qPrintable(cl.error));
