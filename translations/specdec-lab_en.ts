@@ -214,7 +214,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>With --presenter: the stage shown first: round, distributions, lab, arena, theory or quiz.</source>
+        <source>With --presenter: the stage shown first: round, distributions, lab, arena, theory, quiz or race.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -214,8 +214,8 @@
         <translation>先预测后揭晓：掷骰的每个判定都等按 → 再揭晓（P 键切换）。</translation>
     </message>
     <message>
-        <source>With --presenter: the stage shown first: round, distributions, lab, arena, theory or quiz.</source>
-        <translation>与 --presenter 一起使用：先显示的舞台：round（回合）、distributions（分布）、lab（实验室）、arena（擂台）、theory（理论）或 quiz（测验）。</translation>
+        <source>With --presenter: the stage shown first: round, distributions, lab, arena, theory, quiz or race.</source>
+        <translation>与 --presenter 一起使用：先显示的舞台：round（回合）、distributions（分布）、lab（实验室）、arena（擂台）、theory（理论）、quiz（测验）或 race（比赛）。</translation>
     </message>
     <message>
         <source>--stage must be round, distributions, lab, arena, theory or quiz, got &apos;%1&apos;</source>

@@ -10,6 +10,7 @@
 #include "ArenaView.h"
 #include "CardPainter.h"
 #include "ClassroomTools.h"
+#include "RaceView.h"
 #include "CommandLine.h"
 #include "DistributionView.h"
 #include "HelpBrowser.h"
@@ -144,7 +145,7 @@ void TestPresenter::stageOnTheCommandLine()
     ClassroomTools &tools = *window.classroom();
     QWidget *const expected[] = {window.centralWidget(),
                                  window.distributionView(), tools.lab(), tools.arena(), tools.theoryExplorer(),
-                                 tools.quiz()};
+                                 tools.quiz(), tools.race()};
     for (int i = 0; i < keys.size(); ++i)
         QCOMPARE(tools.presenter()->stageWidget(static_cast<int>(*presenterStageFromKey(keys[i]))), expected[i]);
 }
