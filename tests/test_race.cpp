@@ -184,6 +184,35 @@ private slots:
         QVERIFY(qAbs(o.value(QStringLiteral("ratio")).toDouble() - ratio) < 1e-9 * ratio);
     }
 
+    void cliPrintsNoNan()
+    {
+        // A uniform draft at T = 0 is rejected at its first position: positions 2..8 are never tested and print
+        // "–" (no rate), never "nan"; bench says what its numbers are and shows progress on stderr.
+        const QString tiny = QStringLiteral(SPECDEC_TEST_DATA_DIR "/tiny-en.txt");
+        QProcess run;
+        run.start(QStringLiteral(SPECDEC_BIN_DIR "/specdec"),
+                  {QStringLiteral("run"), QStringLiteral("--corpus"), tiny, QStringLiteral("--target"),
+                   QStringLiteral("ngram:3"), QStringLiteral("--draft"), QStringLiteral("uniform"),
+                   QStringLiteral("-k"), QStringLiteral("8"), QStringLiteral("--tokens"), QStringLiteral("20"),
+                   QStringLiteral("--temperature"), QStringLiteral("0")});
+        run.waitForFinished(60000);
+        const QString out = QString::fromUtf8(run.readAllStandardOutput());
+        QCOMPARE(run.exitCode(), 0);
+        QVERIFY2(!out.contains(QStringLiteral("nan"), Qt::CaseInsensitive), qPrintable(out));
+        QVERIFY2(out.contains(QStringLiteral("per position: ")) && out.contains(QStringLiteral("–")), qPrintable(out));
+        QProcess bench;
+        bench.start(QStringLiteral(SPECDEC_BIN_DIR "/specdec"),
+                    {QStringLiteral("bench"), QStringLiteral("--tokens"), QStringLiteral("2000"),
+                     QStringLiteral("--repeat"), QStringLiteral("1")});
+        bench.waitForFinished(120000);
+        const QString benchOut = QString::fromUtf8(bench.readAllStandardOutput());
+        QCOMPARE(bench.exitCode(), 0);
+        QVERIFY2(benchOut.startsWith(QStringLiteral("speculative / autoregressive: tokens per second")),
+                 qPrintable(benchOut));
+        QVERIFY(!benchOut.contains(QStringLiteral("nan"), Qt::CaseInsensitive));
+        QVERIFY(QString::fromUtf8(bench.readAllStandardError()).contains(QStringLiteral("generation 1 of 1")));
+    }
+
     void cliTextOnAnOnnxPair()
     {
         // Not a terminal: one plain line per lane when it finishes (no carriage returns), then the verdict.
