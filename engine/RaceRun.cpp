@@ -21,6 +21,11 @@ RaceRun::RaceRun(LanguageModel &target, LanguageModel &draft, const DecodingSett
         throw Error("the number of tokens to generate must be at least 1, got " + std::to_string(tokens));
     if (!settings.tree.empty())
         m_tree.emplace(target, draft, settings);
+    // One untimed call of each model on the prompt, in throwaway states: what the first call in a process pays
+    // once (memory touched for the first time, buffers sized) is then paid by neither lane.
+    DistributionMatrix row;
+    for (LanguageModel *model : {&target, &draft})
+        model->newState(settings.kvCache)->extend(m_sequence, 1, row);
 }
 
 std::optional<RaceStep> RaceRun::advance()
