@@ -226,7 +226,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>With --presenter: the stage shown first: round, distributions, lab, arena, theory or quiz.</source>
+        <source>With --presenter: the stage shown first: round, distributions, lab, arena, theory, quiz or race.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -674,6 +674,14 @@ accepted</source>
 </context>
 <context>
     <name>specdec::gui::ClassroomTools</name>
+    <message>
+        <source>Race: target alone vs speculative</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Race</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message>
         <source>Lessons</source>
         <translation type="unfinished"></translation>
@@ -1436,6 +1444,106 @@ accepted</source>
     </message>
     <message>
         <source>Next ▶</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>specdec::gui::RaceRunner</name>
+    <message>
+        <source>tree %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading the models…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Racing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>specdec::gui::RaceView</name>
+    <message>
+        <source>%1 tokens/s · %2 target calls</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n round(s)</source>
+        <translation>
+            <numerusform>%n round</numerusform>
+            <numerusform>%n rounds</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Both finished: the texts are identical, character for character (%n token(s)).</source>
+        <translation>
+            <numerusform>Both finished: the texts are identical, character for character (%n token).</numerusform>
+            <numerusform>Both finished: the texts are identical, character for character (%n tokens).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Both finished: the texts differ from character %1 on (above temperature 0 each lane draws its own samples: the same distribution, not the same text).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Speculative decoding finished first: %1× the tokens per second of the target alone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The target alone finished first: speculative decoding ran at %1× its tokens per second.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokens:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slow motion:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Both lanes are slowed by the same factor; 1× is the engine&apos;s own pace.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start the race</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Target alone (autoregressive)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Speculative decoding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Speculative decoding: draft %1, %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Target %1, KV cache %2. Both lanes continue the same prompt with the same seed and sampler; each lane&apos;s text appears at the pace its decoding took.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The race runs on the session&apos;s setup: its target, draft, prompt, seed and sampler.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

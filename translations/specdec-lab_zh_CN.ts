@@ -226,8 +226,8 @@
         <translation>先预测后揭晓：掷骰的每个判定都等按 → 再揭晓（P 键切换）。</translation>
     </message>
     <message>
-        <source>With --presenter: the stage shown first: round, distributions, lab, arena, theory or quiz.</source>
-        <translation>与 --presenter 一起使用：先显示的舞台：round（回合）、distributions（分布）、lab（实验室）、arena（擂台）、theory（理论）或 quiz（测验）。</translation>
+        <source>With --presenter: the stage shown first: round, distributions, lab, arena, theory, quiz or race.</source>
+        <translation>与 --presenter 一起使用：先显示的舞台：round（回合）、distributions（分布）、lab（实验室）、arena（擂台）、theory（理论）、quiz（测验）或 race（比赛）。</translation>
     </message>
     <message>
         <source>--stage must be round, distributions, lab, arena, theory or quiz, got &apos;%1&apos;</source>
@@ -672,6 +672,14 @@ accepted</source>
 </context>
 <context>
     <name>specdec::gui::ClassroomTools</name>
+    <message>
+        <source>Race: target alone vs speculative</source>
+        <translation>比赛：目标单独解码对投机解码</translation>
+    </message>
+    <message>
+        <source>Race</source>
+        <translation>比赛</translation>
+    </message>
     <message>
         <source>Lessons</source>
         <translation>课程</translation>
@@ -1435,6 +1443,104 @@ accepted</source>
     <message>
         <source>Next ▶</source>
         <translation>下一题 ▶</translation>
+    </message>
+</context>
+<context>
+    <name>specdec::gui::RaceRunner</name>
+    <message>
+        <source>tree %1</source>
+        <translation>树 %1</translation>
+    </message>
+    <message>
+        <source>Loading the models…</source>
+        <translation>正在加载模型…</translation>
+    </message>
+    <message>
+        <source>Racing…</source>
+        <translation>比赛中…</translation>
+    </message>
+</context>
+<context>
+    <name>specdec::gui::RaceView</name>
+    <message>
+        <source>%1 tokens/s · %2 target calls</source>
+        <translation>%1 词元/秒 · %2 次目标前向</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n round(s)</source>
+        <translation>
+            <numerusform>%n 轮</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stopped.</source>
+        <translation>已停止。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Both finished: the texts are identical, character for character (%n token(s)).</source>
+        <translation>
+            <numerusform>两条赛道都已完成：文本逐字相同（%n 个词元）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Both finished: the texts differ from character %1 on (above temperature 0 each lane draws its own samples: the same distribution, not the same text).</source>
+        <translation>两条赛道都已完成：文本从第 %1 个字符起不同（温度高于 0 时每条赛道各自抽样：分布相同，文本不必相同）。</translation>
+    </message>
+    <message>
+        <source>Speculative decoding finished first: %1× the tokens per second of the target alone.</source>
+        <translation>投机解码先完成：每秒词元数是目标模型单独解码的 %1×。</translation>
+    </message>
+    <message>
+        <source>The target alone finished first: speculative decoding ran at %1× its tokens per second.</source>
+        <translation>目标模型单独解码先完成：投机解码的每秒词元数只有它的 %1×。</translation>
+    </message>
+    <message>
+        <source>Tokens:</source>
+        <translation>词元数：</translation>
+    </message>
+    <message>
+        <source>Slow motion:</source>
+        <translation>慢动作：</translation>
+    </message>
+    <message>
+        <source>Both lanes are slowed by the same factor; 1× is the engine&apos;s own pace.</source>
+        <translation>两条赛道按同一倍数放慢；1× 即引擎本身的速度。</translation>
+    </message>
+    <message>
+        <source>Start the race</source>
+        <translation>开始比赛</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Target alone (autoregressive)</source>
+        <translation>目标模型单独解码（自回归）</translation>
+    </message>
+    <message>
+        <source>Speculative decoding</source>
+        <translation>投机解码</translation>
+    </message>
+    <message>
+        <source>Speculative decoding: draft %1, %2</source>
+        <translation>投机解码：草稿 %1，%2</translation>
+    </message>
+    <message>
+        <source>Target %1, KV cache %2. Both lanes continue the same prompt with the same seed and sampler; each lane&apos;s text appears at the pace its decoding took.</source>
+        <translation>目标 %1，KV 缓存%2。两条赛道用相同的种子和采样设置续写同一提示词；每条赛道的文本按其解码实际用时的速度出现。</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <source>The race runs on the session&apos;s setup: its target, draft, prompt, seed and sampler.</source>
+        <translation>比赛使用当前会话的设置：目标、草稿、提示词、种子与采样设置。</translation>
     </message>
 </context>
 <context>

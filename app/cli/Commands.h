@@ -14,6 +14,7 @@ int benchCommand(const QStringList &arguments);   ///< specdec bench: decoding t
 int losslessCommand(const QStringList &arguments); ///< specdec lossless: one-step lab with wrong variants
 int compareCommand(const QStringList &arguments);  ///< specdec compare: several drafts on one target
 int sweepCommand(const QStringList &arguments);    ///< specdec sweep: drafts x temperatures x K, measured
+int raceCommand(const QStringList &arguments);     ///< specdec race: the target alone against speculative decoding
 int onnxOpsCommand(const QStringList &arguments);  ///< specdec onnx-ops: supported operators
 int onnxRunCommand(const QStringList &arguments);  ///< specdec onnx-run: run a model on tensor files
 int tokenizeCommand(const QStringList &arguments);   ///< specdec tokenize: tokenizer.json ids of a text

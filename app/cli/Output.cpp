@@ -5,8 +5,10 @@
 
 #include <QCoreApplication>
 #include <QJsonDocument>
+
 #include <QStringList>
 
+#include <cmath>
 #include <cstdio>
 
 namespace specdec::cli {
@@ -48,8 +50,8 @@ QString visible(QString text)
 QString rates(const std::vector<double> &values)
 {
     QStringList parts;
-    for (double v : values)
-        parts << QString::number(v, 'f', 2);
+    for (double v : values) // a position never tested has no rate (NaN in the metrics): a dash, never "nan"
+        parts << (std::isfinite(v) ? QString::number(v, 'f', 2) : QStringLiteral("–"));
     return parts.join(QLatin1Char(' '));
 }
 

@@ -25,6 +25,7 @@ void printUsage()
                 "  sample   count the continuations of many independent generations\n"
                 "  compare  run several drafts against one target, side by side\n"
                 "  sweep    measured vs predicted speedup over drafts, temperatures and K\n"
+                "  race     the target alone against speculative decoding, each at its own pace\n"
                 "  lossless one-step lab: does the output follow p? (and wrong variants that do not)\n"
                 "  bench    measure decoding throughput on the shipped corpora\n"
                 "  onnx-ops list the ONNX operators the executor supports\n"
@@ -61,6 +62,7 @@ int main(int argc, char *argv[])
         {QStringLiteral("lossless"), &losslessCommand},
         {QStringLiteral("compare"), &compareCommand},
         {QStringLiteral("sweep"), &sweepCommand},
+        {QStringLiteral("race"), &raceCommand},
         {QStringLiteral("onnx-ops"), &onnxOpsCommand},
         {QStringLiteral("onnx-run"), &onnxRunCommand},
         {QStringLiteral("tokenize"), &tokenizeCommand},

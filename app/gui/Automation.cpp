@@ -2,6 +2,8 @@
 #include "Automation.h"
 
 #include "ArenaRunner.h"
+#include "RaceRunner.h"
+#include "RaceView.h"
 #include "ArenaView.h"
 #include "ClassroomTools.h"
 #include "ErrorLine.h"
@@ -185,6 +187,11 @@ int runScreenshot(const AutomationContext &c, const CommandLine &cl)
                 return arena->laneCount() > 0;
             }, 300);
             QObject::disconnect(connection);
+        } else if (cl.stage == PresenterStage::Race && ok) { // the race on the session's setup, to its end
+            RaceView *race = tools->race();
+            emit race->startRequested(race->tokens());
+            pollUntil([&] { return race->isFinished() || !tools->raceRunner()->isRunning(); }, 300);
+            pollUntil([&] { return race->isFinished(); }, 60);
         } else if (cl.stage == PresenterStage::Lab) { // a lesson's lab run, finished
             pollUntil([&] { return !tools->labRunner()->isRunning(); }, 300);
         }

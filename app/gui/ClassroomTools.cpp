@@ -22,6 +22,8 @@
 #include "PredictBeforeReveal.h"
 #include "PresenterMode.h"
 #include "QuizView.h"
+#include "RaceRunner.h"
+#include "RaceView.h"
 #include "SessionController.h"
 #include "SessionFiles.h"
 #include "SetupSettings.h"
@@ -49,6 +51,8 @@ ClassroomTools::ClassroomTools(MainWindow *window, SessionController *session, P
     , m_arenaRunner(new ArenaRunner(corpusCatalog(), this, session->host()))
     , m_labRunner(new LabRunner(this, session->host()))
     , m_arena(ToolWindows::make(new ArenaView, window, {1200, 1100}))
+    , m_raceRunner(new RaceRunner(corpusCatalog(), session->host(), this))
+    , m_race(ToolWindows::make(new RaceView, window, {1100, 720}))
     , m_lab(ToolWindows::make(new LosslessLabView, window, {1000, 620}))
     , m_theory(ToolWindows::make(new TheoryExplorer, window, {1100, 520}))
     , m_quiz(ToolWindows::make(new QuizView, window, {900, 620}))
@@ -76,6 +80,7 @@ ClassroomTools::ClassroomTools(MainWindow *window, SessionController *session, P
             m_showMe->update();
     }, Qt::QueuedConnection); // after the lab view has drawn the snapshot
     connectLab(m_lab, m_labRunner);
+    connectRace(m_race, m_raceRunner, [session] { return session->setup(); });
     connect(m_lab, &LosslessLabView::modelPresetRequested, this, &ClassroomTools::labFromModels);
     connect(m_arenaTool, &ArenaTool::stepFinished, this, &ClassroomTools::updateMeasured);
     connect(m_arenaTool, &ArenaTool::stepFinished, m_showMe, &ShowMe::update);
@@ -93,7 +98,7 @@ ClassroomTools::ClassroomTools(MainWindow *window, SessionController *session, P
     });
     // In PresenterStage's order (the names of --stage).
     m_presenter->setStages({{window->centralWidget(), {}}, {window->distributionView(), {}}, {m_lab, {}},
-                            {m_arena, {}}, {m_theory, {}}, {m_quiz, {}}});
+                            {m_arena, {}}, {m_theory, {}}, {m_quiz, {}}, {m_race, {}}});
     createMenus();
     retranslate();
     window->installEventFilter(this);
@@ -127,6 +132,8 @@ void ClassroomTools::createMenus()
     add("help.reset", MenuId::Help, 0, [] { return tr("&Reset layout and setup"); },
         &ClassroomTools::resetLayoutAndSetup);
     add("classroom.arena", MenuId::Classroom, 0, [] { return tr("Draft arena"); }, &ClassroomTools::showArena);
+    add("classroom.race", MenuId::Classroom, 0, [] { return tr("Race: target alone vs speculative"); },
+        &ClassroomTools::showRace);
     add("classroom.lab", MenuId::Classroom, 0, [] { return tr("Lossless lab"); }, &ClassroomTools::showLab);
     add("classroom.theory", MenuId::Classroom, 0, [] { return tr("Theory explorer"); }, &ClassroomTools::showTheory);
     add("classroom.quiz", MenuId::Classroom, 0, [] { return tr("Quiz"); },
@@ -145,10 +152,11 @@ void ClassroomTools::retranslate()
     m_lessons->retranslate();
     m_arena->setWindowTitle(tr("Draft arena"));
     m_lab->setWindowTitle(tr("Lossless lab"));
+    m_race->setWindowTitle(tr("Race"));
     m_theory->setWindowTitle(tr("Theory explorer"));
     m_quiz->setWindowTitle(tr("Quiz"));
     m_presenter->setStageTitles({tr("Round"), tr("Distributions"), tr("Lossless lab"), tr("Draft arena"),
-                                 tr("Theory explorer"), tr("Quiz")});
+                                 tr("Theory explorer"), tr("Quiz"), tr("Race")});
     m_help->setWindowTitle(tr("User guide"));
     m_shortcuts->setWindowTitle(tr("Keyboard shortcuts"));
     if (m_shortcuts->isVisible())
@@ -186,6 +194,11 @@ void ClassroomTools::updateMeasured()
             if (!m_arenaRunner->history(i).empty())
                 add(m_arenaRunner->info().lanes.value(i), m_arenaRunner->history(i).back().cumulative);
     m_theory->setMeasured(points);
+}
+
+void ClassroomTools::showRace()
+{
+    m_toolWindows->present(m_race);
 }
 
 void ClassroomTools::showArena()

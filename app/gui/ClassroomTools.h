@@ -26,6 +26,8 @@ namespace specdec::gui {
 
 class ArenaRunner;
 class ArenaView;
+class RaceRunner;
+class RaceView;
 class LabRunner;
 class LessonPanel;
 class LosslessLabView;
@@ -99,6 +101,10 @@ public:
     /// The quiz sheet (questions, then answers) as a PDF.
     QString exportQuizSheet(const QString &path) const { return m_exports->exportQuizSheet(path); }
     void showArena();
+    /// The race: the target alone against speculative decoding on the session's setup (Classroom ▸ Race).
+    void showRace();
+    RaceView *race() const { return m_race; }
+    RaceRunner *raceRunner() const { return m_raceRunner; }
     /// Plays `rounds` rounds in every arena lane: now when the lanes are loaded, once they are when they are
     /// loading, and after loading the editor's lanes (as Load lanes does) when none are.
     void playArena(int rounds) { m_arenaTool->play(rounds); }
@@ -126,6 +132,8 @@ private:
     ArenaRunner *m_arenaRunner;
     LabRunner *m_labRunner;
     ArenaView *m_arena;
+    RaceRunner *m_raceRunner;
+    RaceView *m_race;
     LosslessLabView *m_lab;
     TheoryExplorer *m_theory;
     QuizView *m_quiz;

@@ -66,7 +66,7 @@ CommandLine parseCommandLine(const QStringList &given, const Setup &saved)
         {QStringLiteral("lesson"), QCoreApplication::translate("CommandLine", "Open a lesson file (see docs/lessons.md) and run its setup."), QCoreApplication::translate("CommandLine", "FILE")},
         {QStringLiteral("quiz"), QCoreApplication::translate("CommandLine", "Open the quiz, at question N (default 1).")},
         {QStringLiteral("presenter"), QCoreApplication::translate("CommandLine", "Start in presenter mode (large text, one stage at a time; F5 or Esc leaves).")},
-        {QStringLiteral("stage"), QCoreApplication::translate("CommandLine", "With --presenter: the stage shown first: round, distributions, lab, arena, theory or quiz."), QCoreApplication::translate("CommandLine", "NAME")},
+        {QStringLiteral("stage"), QCoreApplication::translate("CommandLine", "With --presenter: the stage shown first: round, distributions, lab, arena, theory, quiz or race."), QCoreApplication::translate("CommandLine", "NAME")},
         {QStringLiteral("predict"), QCoreApplication::translate("CommandLine", "Predict before reveal: each verdict of the dice waits for → (P toggles it).")},
     });
     if (!p.parse(arguments)) {

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // EngineHost: the window's one door to the engine. Every long piece of engine work (loading and playing a
-// session, the arena's lanes, a lossless-lab run) is a job posted here; nothing else in app/gui starts a
+// session, the arena's lanes, a lossless-lab run, the race) is a job posted here; nothing else in app/gui starts a
 // thread or talks to the engine off the GUI thread.
 //
 // - A job is a functor run on a worker thread with a std::stop_token. Jobs of one kind (session, arena,
-//   lab) run in order on that kind's own worker, so a lab run never waits for the session.
+//   lab, race) run in order on that kind's own worker, so a lab run never waits for the session.
 // - One cancellation mechanism: cancel(kind) requests stop on the job running and drops the ones queued;
 //   the long loops (session rounds, arena lanes, lab Monte Carlo) check the token between steps, so a job
 //   stops within one step (well under 100 ms). Destroying the host cancels everything and joins.
@@ -30,7 +30,7 @@ class EngineHost : public QObject
 {
     Q_OBJECT
 public:
-    enum class Kind { Session, Arena, Lab };
+    enum class Kind { Session, Arena, Lab, Race };
     using Work = std::function<void(std::stop_token)>;
 
     explicit EngineHost(QObject *parent = nullptr);
@@ -76,7 +76,7 @@ private:
     Worker &worker(Kind kind) { return m_workers[static_cast<std::size_t>(kind)]; }
     const Worker &worker(Kind kind) const { return m_workers[static_cast<std::size_t>(kind)]; }
 
-    std::array<Worker, 3> m_workers;
+    std::array<Worker, 4> m_workers;
 };
 
 } // namespace specdec::gui

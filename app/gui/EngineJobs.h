@@ -9,10 +9,12 @@
 //   arena load         ArenaRequest                     —                            ArenaInfo | error text
 //   arena step         ArenaStepRequest                 ArenaLaneRounds (per lane)   stepFinished
 //   lab run            LabRequest                       LabSnapshot                  LabSnapshot (finished)
+//   race               RaceRequest                      RaceSteps                    RaceFinished | error text
 
 #include "RoundRecord.h"
 
 #include "Experiment.h"
+#include "RaceRun.h"
 
 #include <QString>
 #include <QStringList>
@@ -57,6 +59,24 @@ struct ArenaLaneRounds
 {
     int lane = 0;
     std::vector<std::shared_ptr<const RoundRecord>> rounds;
+};
+
+struct RaceRequest
+{
+    Setup setup; ///< the session's setup (target, draft, prompt, seed, sampler, K or tree, KV cache)
+    int tokens = 200;
+};
+
+struct RaceSteps
+{
+    std::vector<RaceStep> steps; ///< about 15 ms of engine work, in the order played
+};
+
+struct RaceFinished
+{
+    bool stopped = false;  ///< cancelled before both lanes wrote their tokens
+    double ratio = 0.0;    ///< speculative / autoregressive tokens per second
+    bool identical = false; ///< both texts are the same
 };
 
 } // namespace specdec::gui

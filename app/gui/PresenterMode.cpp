@@ -97,7 +97,7 @@ private:
 QStringList presenterStageKeys()
 {
     return {QStringLiteral("round"), QStringLiteral("distributions"), QStringLiteral("lab"),
-            QStringLiteral("arena"), QStringLiteral("theory"), QStringLiteral("quiz")};
+            QStringLiteral("arena"), QStringLiteral("theory"), QStringLiteral("quiz"), QStringLiteral("race")};
 }
 
 std::optional<PresenterStage> presenterStageFromKey(const QString &key)

@@ -24,7 +24,7 @@ class QWidget;
 namespace specdec::gui {
 
 /// The stages in tab order (ClassroomTools sets them so), by the names `--stage` takes.
-enum class PresenterStage { Round, Distributions, Lab, Arena, Theory, Quiz };
+enum class PresenterStage { Round, Distributions, Lab, Arena, Theory, Quiz, Race };
 /// "round", "distributions", "lab", "arena", "theory", "quiz" in tab order.
 QStringList presenterStageKeys();
 /// The stage named `key` (one of presenterStageKeys()); nullopt for another name.

@@ -10,6 +10,7 @@
 #include "ArenaView.h"
 #include "CardPainter.h"
 #include "ClassroomTools.h"
+#include "RaceView.h"
 #include "CommandLine.h"
 #include "DistributionView.h"
 #include "HelpBrowser.h"
@@ -72,7 +73,7 @@ void TestPresenter::stagesInsideTheWindow()
     QVERIFY(tools.presenter()->isActive());
     QTabWidget *tabs = tools.presenter()->tabs();
     QVERIFY(tabs);
-    QCOMPARE(tabs->count(), 6);
+    QCOMPARE(tabs->count(), 7);
     QCOMPARE(window.centralWidget(), tabs);
     for (QDockWidget *d : docks)
         QVERIFY(!d->isVisible());
@@ -124,7 +125,7 @@ void TestPresenter::stageOnTheCommandLine()
     const Setup saved = test::tinySetup();
     auto parse = [&](const QStringList &args) { return parseCommandLine(QStringList{QStringLiteral("specdec-lab")} + args, saved); };
     const QStringList keys = presenterStageKeys();
-    QCOMPARE(keys.size(), 6);
+    QCOMPARE(keys.size(), 7);
     for (int i = 0; i < keys.size(); ++i) {
         const CommandLine cl = parse({QStringLiteral("--presenter"), QStringLiteral("--stage"), keys[i]});
         QVERIFY2(cl.error.isEmpty(), qPrintable(cl.error));
@@ -145,7 +146,7 @@ void TestPresenter::stageOnTheCommandLine()
     ClassroomTools &tools = *window.classroom();
     QWidget *const expected[] = {window.centralWidget(),
                                  window.distributionView(), tools.lab(), tools.arena(), tools.theoryExplorer(),
-                                 tools.quiz()};
+                                 tools.quiz(), tools.race()};
     for (int i = 0; i < keys.size(); ++i)
         QCOMPARE(tools.presenter()->stageWidget(static_cast<int>(*presenterStageFromKey(keys[i]))), expected[i]);
 }

@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "RaceRun.h"
+
+#include "Error.h"
+#include "TreePath.h"
+
+#include <algorithm>
+#include <chrono>
+
+namespace specdec {
+
+RaceRun::RaceRun(LanguageModel &target, LanguageModel &draft, const DecodingSettings &settings,
+                 std::vector<TokenId> prompt, int tokens)
+    : m_target(target)
+    , m_tokens(tokens)
+    , m_baseline(target, settings.target, settings.seed, prompt, settings.kvCache)
+    , m_chain(target, draft, settings)
+    , m_sequence(std::move(prompt))
+{
+    if (tokens < 1)
+        throw Error("the number of tokens to generate must be at least 1, got " + std::to_string(tokens));
+    if (!settings.tree.empty())
+        m_tree.emplace(target, draft, settings);
+    // One untimed call of each model on the prompt, in throwaway states: what the first call in a process pays
+    // once (memory touched for the first time, buffers sized) is then paid by neither lane.
+    DistributionMatrix row;
+    for (LanguageModel *model : {&target, &draft})
+        model->newState(settings.kvCache)->extend(m_sequence, 1, row);
+}
+
+std::optional<RaceStep> RaceRun::advance()
+{
+    const bool arDone = finished(RaceLane::Autoregressive);
+    const bool specDone = finished(RaceLane::Speculative);
+    if (arDone && specDone)
+        return std::nullopt;
+    // The lane that has used less decoding time moves (ties: the autoregressive lane, which starts).
+    if (specDone || (!arDone && m_autoregressive.seconds <= m_speculative.seconds))
+        return stepAutoregressive();
+    return stepSpeculative();
+}
+
+RaceStep RaceRun::stepAutoregressive()
+{
+    // Both lanes share the target, so a step's calls are the difference of its counters around the step.
+    const std::int64_t callsBefore = m_target.stats().calls;
+    RaceStep step;
+    step.lane = RaceLane::Autoregressive;
+    step.seconds = m_baseline.generate(1);
+    step.tokens.push_back(m_baseline.sequence().back());
+    step.targetCalls = static_cast<int>(m_target.stats().calls - callsBefore);
+    m_autoregressive.tokens.push_back(step.tokens.back());
+    m_autoregressive.targetCalls += step.targetCalls;
+    m_autoregressive.seconds += step.seconds;
+    ++m_autoregressive.steps;
+    step.laneSeconds = m_autoregressive.seconds;
+    return step;
+}
+
+RaceStep RaceRun::stepSpeculative()
+{
+    const int wanted = m_tokens - static_cast<int>(m_speculative.tokens.size());
+    const std::int64_t callsBefore = m_target.stats().calls;
+    const auto start = std::chrono::steady_clock::now();
+    RoundTrace round = m_tree ? pathTrace(m_tree->round(m_sequence, wanted)) : m_chain.round(m_sequence, wanted);
+    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    RaceStep step;
+    step.lane = RaceLane::Speculative;
+    // decoding work only: what only a teaching run computes (RoundTrace::teachingSeconds) is left out, as the
+    // CLI's run and the window's sessions leave it out
+    step.seconds = std::max(0.0, elapsed - round.teachingSeconds);
+    step.targetCalls = static_cast<int>(m_target.stats().calls - callsBefore);
+    step.accepted = round.acceptedCount();
+    step.corrected = round.rejectedAt >= 0;
+    // the last round's surplus is cut off, as in generateSpeculative
+    const std::size_t kept = std::min<std::size_t>(round.committed.size(), static_cast<std::size_t>(wanted));
+    step.tokens.assign(round.committed.begin(), round.committed.begin() + static_cast<std::ptrdiff_t>(kept));
+    if (static_cast<int>(kept) <= step.accepted) { // the correction or bonus was cut off
+        step.accepted = static_cast<int>(kept);
+        step.corrected = false;
+    }
+    m_speculative.tokens.insert(m_speculative.tokens.end(), step.tokens.begin(), step.tokens.end());
+    m_speculative.targetCalls += step.targetCalls;
+    m_speculative.seconds += step.seconds;
+    ++m_speculative.steps;
+    step.laneSeconds = m_speculative.seconds;
+    return step;
+}
+
+double RaceRun::ratio() const
+{
+    const double ar = m_autoregressive.tokensPerSecond();
+    return ar > 0.0 ? m_speculative.tokensPerSecond() / ar : 0.0;
+}
+
+bool RaceRun::textsAgree() const
+{
+    const std::size_t n = std::min(m_autoregressive.tokens.size(), m_speculative.tokens.size());
+    return std::equal(m_autoregressive.tokens.begin(), m_autoregressive.tokens.begin() + static_cast<std::ptrdiff_t>(n),
+                      m_speculative.tokens.begin());
+}
+
+} // namespace specdec

@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The race stage: a race run through the engine host (RaceRunner, kind Race) into a RaceView. At T = 0 both lanes
+// show the target's greedy text, the counts are the engine's (one call per token alone, one per round
+// speculative), the speculative lane colours its corrections, and the closing line says the texts are
+// identical. No timing is asserted.
+#include "../TestSupport.h"
+#include "GuiTestSupport.h"
+
+#include "EngineHost.h"
+#include "RaceRunner.h"
+#include "RaceView.h"
+#include "TokenText.h"
+
+#include "Experiment.h"
+#include "Generation.h"
+
+#include <QTextBlock>
+#include <QTextEdit>
+#include <QtTest>
+
+using namespace specdec;
+using namespace specdec::gui;
+
+namespace {
+
+Setup greedySetup()
+{
+    Setup s = test::tinySetup();
+    s.decoding.target.temperature = 0.0;
+    s.decoding.draft.temperature = 0.0;
+    s.decoding.draftLength = 4;
+    s.decoding.seed = 3;
+    return s;
+}
+
+/// Whether some text of `edit` is drawn in `color`.
+bool hasForeground(const QTextEdit *edit, const QColor &color)
+{
+    for (QTextBlock b = edit->document()->begin(); b.isValid(); b = b.next())
+        for (auto it = b.begin(); !it.atEnd(); ++it)
+            if (it.fragment().charFormat().foreground().color() == color)
+                return true;
+    return false;
+}
+
+} // namespace
+
+class TestRace : public QObject
+{
+    Q_OBJECT
+private slots:
+    void greedyRaceThroughTheHost()
+    {
+        EngineHost host;
+        RaceRunner runner(test::builtCorpora(), &host);
+        RaceView view;
+        view.resize(1000, 640);
+        const Setup setup = greedySetup();
+        connectRace(&view, &runner, [setup] { return setup; });
+        constexpr int kTokens = 80;
+        view.setTokens(kTokens);
+        emit view.startRequested(view.tokens());
+        QVERIFY(QTest::qWaitFor([&] { return !runner.isRunning(); }, 30000));
+        QVERIFY2(QTest::qWaitFor([&] { return view.isFinished(); }, 30000), qPrintable(view.verdict()));
+
+        auto experiment = Experiment::load(setup, test::builtCorpora(), false);
+        const Generation greedy = generateAutoregressive(experiment->target(), setup.decoding.target,
+                                                         setup.decoding.seed, experiment->prompt(), kTokens);
+        const QString expected = tokensString(experiment->vocabulary(), greedy.tokens);
+        QCOMPARE(view.laneText(RaceLane::Autoregressive), expected);
+        QCOMPARE(view.laneText(RaceLane::Speculative), expected);
+        QCOMPARE(view.laneTokens(RaceLane::Autoregressive), kTokens);
+        QCOMPARE(view.laneTokens(RaceLane::Speculative), kTokens);
+        QCOMPARE(view.laneTargetCalls(RaceLane::Autoregressive), std::int64_t(kTokens));
+        QCOMPARE(view.laneTargetCalls(RaceLane::Speculative), std::int64_t(view.laneSteps(RaceLane::Speculative)));
+        QVERIFY(view.laneSteps(RaceLane::Speculative) < kTokens);
+        QVERIFY2(view.verdict().contains(QStringLiteral("identical")), qPrintable(view.verdict()));
+    }
+
+    void speculativeLaneMarksRoundsInTheRoundViewsColours()
+    {
+        // Steps fed by hand from a RaceRun: the accepted runs in the draft's colour, corrections in the residual's.
+        const Setup setup = greedySetup();
+        auto experiment = Experiment::load(setup, test::builtCorpora(), true);
+        RaceRun race(experiment->target(), *experiment->draft(), setup.decoding, experiment->prompt(), 60);
+        std::vector<RaceStep> steps;
+        int corrections = 0;
+        while (auto step = race.advance()) {
+            corrections += step->corrected ? 1 : 0;
+            steps.push_back(std::move(*step));
+        }
+        QVERIFY(corrections > 0);
+        RaceView view;
+        view.setRace({std::make_shared<const Vocabulary>(experiment->vocabulary()), QStringLiteral("4-gram"),
+                      QStringLiteral("2-gram"), QStringLiteral("K = 4"), 60, true});
+        view.addSteps(steps);
+        QVERIFY(view.verdict().isEmpty());
+        view.setEngineFinished(false);
+        view.showAll();
+        QVERIFY(view.isFinished());
+        const auto &spec = race.state(RaceLane::Speculative);
+        QCOMPARE(view.laneSteps(RaceLane::Speculative), int(spec.steps));
+        QCOMPARE(view.laneTargetCalls(RaceLane::Speculative), spec.targetCalls);
+        QCOMPARE(view.laneText(RaceLane::Speculative), tokensString(experiment->vocabulary(), spec.tokens));
+        const LabColors colors = LabColors::from(view.palette());
+        const auto edits = view.findChildren<QTextEdit *>();
+        QCOMPARE(edits.size(), 2);
+        QVERIFY(!hasForeground(edits[0], colors.residual));
+        QVERIFY(hasForeground(edits[1], colors.residual));
+        QVERIFY(hasForeground(edits[1], colors.draft));
+        QVERIFY(view.verdict().contains(QStringLiteral("identical")));
+    }
+};
+
+QTEST_MAIN(TestRace)
+#include "test_gui_race.moc"
