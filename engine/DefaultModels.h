@@ -17,6 +17,8 @@ inline constexpr const char *kChefDraft = "onnx:corpora/kjv/models/draft-small.o
 /// K: the measured cost model's best, E[N](K) / (V(K+1) + K c), on a 300-token run at K 8, one thread (this
 /// branch's kernels; corpora/README.md): 6 at T = 0, 5 at T = 1 (the window's default temperature).
 inline constexpr int kChefDraftLength = 5;
+/// The chef's prompt when none is given: an ONNX model needs at least one token to continue (the window's too).
+inline constexpr const char *kChefPrompt = "And God said, ";
 
 /// The default target of a corpus: kChefTarget for "kjv", else Setup's.
 inline std::string defaultTarget(const std::string &corpus)

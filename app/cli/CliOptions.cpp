@@ -183,6 +183,8 @@ Setup readSetup(const QCommandLineParser &parser)
         setup.draft = defaultDraft(setup.target);
     string("draft-corpus", setup.draftCorpus);
     string("prompt", setup.prompt);
+    if (!fromSession && !parser.isSet(QStringLiteral("prompt")) && setup.target == kChefTarget)
+        setup.prompt = kChefPrompt; // the chef continues a text; the n-grams may start from nothing
     if (use("tokens"))
         setup.tokens = readInt(parser, QStringLiteral("tokens"), 200);
     if (use("cap"))

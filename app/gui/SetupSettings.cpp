@@ -17,7 +17,7 @@ Setup defaultSetup()
     d.target = kChefTarget; // kjv target-large + draft-small (Experiment.h)
     d.draft = kChefDraft;
     d.decoding.draftLength = kChefDraftLength;
-    d.prompt = "And God said, ";
+    d.prompt = kChefPrompt;
     d.decoding.recordDistributions = true;
     return d;
 }
