@@ -38,27 +38,35 @@ template<class T, class Field> void copyTyped(Tensor &t, const Field &field, con
         out[i] = static_cast<T>(field.Get(i));
 }
 
-} // namespace
-
-Tensor tensorFromProto(const onnx::TensorProto &proto, const std::string &what)
+/// The checks every stored tensor passes before its payload is read: inline data in one segment, no negative
+/// dimension, an element count that fits. Returns the shape; `count` receives its element count.
+Shape checkedShape(const onnx::TensorProto &proto, const std::string &what, std::int64_t &count)
 {
     if (proto.data_location() == onnx::TensorProto::EXTERNAL)
         throw Error(what + ": tensors stored in external data files are not supported");
     if (proto.has_segment())
         throw Error(what + ": segmented tensors are not supported");
-    const DataType type = fromOnnxDataType(proto.data_type());
-    if (type == DataType::Undefined)
-        throw Error(what + ": element type " + onnxDataTypeName(proto.data_type()) + " is not supported");
     Shape shape(proto.dims().begin(), proto.dims().end());
     for (std::int64_t d : shape)
         if (d < 0)
             throw Error(what + ": negative dimension in " + shapeToString(shape));
-    std::int64_t count = 0;
     try {
         count = elementCount(shape);
     } catch (const Error &e) {
         throw Error(what + ": " + e.what());
     }
+    return shape;
+}
+
+} // namespace
+
+Tensor tensorFromProto(const onnx::TensorProto &proto, const std::string &what)
+{
+    std::int64_t count = 0;
+    const Shape shape = checkedShape(proto, what, count);
+    const DataType type = fromOnnxDataType(proto.data_type());
+    if (type == DataType::Undefined)
+        throw Error(what + ": element type " + onnxDataTypeName(proto.data_type()) + " is not supported");
     // The payload must match the dims before anything is allocated: the dims alone may ask for exabytes.
     const std::size_t width = elementSize(type);
     const std::int64_t given = proto.has_raw_data() ? static_cast<std::int64_t>(proto.raw_data().size() / width)
@@ -131,20 +139,8 @@ Tensor float32FromFloat16Proto(const onnx::TensorProto &proto, const std::string
 {
     if (proto.data_type() != onnx::TensorProto::FLOAT16)
         throw Error(what + ": not a float16 tensor");
-    if (proto.data_location() == onnx::TensorProto::EXTERNAL)
-        throw Error(what + ": tensors stored in external data files are not supported");
-    if (proto.has_segment())
-        throw Error(what + ": segmented tensors are not supported");
-    Shape shape(proto.dims().begin(), proto.dims().end());
-    for (std::int64_t d : shape)
-        if (d < 0)
-            throw Error(what + ": negative dimension in " + shapeToString(shape));
     std::int64_t count = 0;
-    try {
-        count = elementCount(shape);
-    } catch (const Error &e) {
-        throw Error(what + ": " + e.what());
-    }
+    const Shape shape = checkedShape(proto, what, count);
     const std::int64_t given = proto.has_raw_data() ? static_cast<std::int64_t>(proto.raw_data().size() / 2)
                                                     : proto.int32_data_size();
     if ((proto.has_raw_data() && proto.raw_data().size() % 2 != 0) || given != count)
