@@ -157,11 +157,10 @@ std::string constantOfShape(std::int64_t elements)
 const char *kVocab = "[\"a\",\"b\",\"c\",\"d\",\"e\",\"f\",\"g\",\"h\",\"i\",\"j\",\"k\",\"l\"]";
 
 // A causal language model whose logits are a learned row per position: Gather(table, Range(0, T)).
-// The table has `positions` rows, while the metadata claims `context`.
-std::string positionTableModel(int positions, int context)
+// The logits are the row of `table` ([positions, 12]) at each position, while the metadata claims `context`.
+std::string tableModel(const std::vector<float> &table, int positions, int context)
 {
     ModelWriter w;
-    std::vector<float> table(static_cast<std::size_t>(positions) * 12, 0.5f);
     w.floats("table", {positions, 12}, table);
     w.int64s("zero", {}, {0});
     w.int64s("one", {}, {1});
@@ -176,6 +175,12 @@ std::string positionTableModel(int positions, int context)
     w.meta("specdec.vocab", kVocab);
     w.meta("specdec.context_length", std::to_string(context));
     return w.bytes();
+}
+
+// The table has `positions` rows, while the metadata claims `context`.
+std::string positionTableModel(int positions, int context)
+{
+    return tableModel(std::vector<float>(static_cast<std::size_t>(positions) * 12, 0.5f), positions, context);
 }
 
 // The same contract-meeting shape, but the logits come from ConstantOfShape([2^62]): the load probe ran it.
@@ -208,25 +213,11 @@ std::string errorOf(const std::function<void()> &f)
 // `firstBad` on hold `bad` (NaN or an infinity) in one column.
 std::string badLogitsModel(int firstBad, float bad)
 {
-    ModelWriter w;
     const int positions = 8;
     std::vector<float> table(static_cast<std::size_t>(positions) * 12, 0.5f);
     for (int row = firstBad; row < positions; ++row)
         table[static_cast<std::size_t>(row) * 12 + 3] = bad;
-    w.floats("table", {positions, 12}, table);
-    w.int64s("zero", {}, {0});
-    w.int64s("one", {}, {1});
-    w.int64s("axis0", {1}, {0});
-    w.value(true, "tokens", onnx::TensorProto::INT64, {-1, -1});
-    w.node("Shape", {"tokens"}, {"shape"});
-    w.node("Gather", {"shape", "one"}, {"length"});
-    w.node("Range", {"zero", "length", "one"}, {"positions"});
-    w.node("Gather", {"table", "positions"}, {"rows"});
-    w.node("Unsqueeze", {"rows", "axis0"}, {"logits"});
-    w.value(false, "logits", onnx::TensorProto::FLOAT, {-1, -1, 12});
-    w.meta("specdec.vocab", kVocab);
-    w.meta("specdec.context_length", "8");
-    return w.bytes();
+    return tableModel(table, positions, positions);
 }
 
 // Writes `chunk` to the FIFO `path` again and again until its reader goes away (or 30 s pass): a stream
