@@ -2,9 +2,9 @@
 #pragma once
 // Metrics of a speculative run, computed in one place from its round traces (by a MetricsAccumulator).
 
-#include "Generation.h"
 #include "RoundTrace.h"
 
+#include <cstdint>
 #include <optional>
 #include <vector>
 

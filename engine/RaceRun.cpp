@@ -1,11 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "RaceRun.h"
 
-#include "Error.h"
-#include "TreePath.h"
-
 #include <algorithm>
-#include <chrono>
 
 namespace specdec {
 
@@ -14,18 +10,13 @@ RaceRun::RaceRun(LanguageModel &target, LanguageModel &draft, const DecodingSett
     : m_target(target)
     , m_tokens(tokens)
     , m_baseline(target, settings.target, settings.seed, prompt, settings.kvCache)
-    , m_chain(target, draft, settings)
-    , m_sequence(std::move(prompt))
+    , m_run(target, draft, settings, prompt, tokens)
 {
-    if (tokens < 1)
-        throw Error("the number of tokens to generate must be at least 1, got " + std::to_string(tokens));
-    if (!settings.tree.empty())
-        m_tree.emplace(target, draft, settings);
     // One untimed call of each model on the prompt, in throwaway states: what the first call in a process pays
     // once (memory touched for the first time, buffers sized) is then paid by neither lane.
     DistributionMatrix row;
     for (LanguageModel *model : {&target, &draft})
-        model->newState(settings.kvCache)->extend(m_sequence, 1, row);
+        model->newState(settings.kvCache)->extend(prompt, 1, row);
 }
 
 std::optional<RaceStep> RaceRun::advance()
@@ -59,24 +50,17 @@ RaceStep RaceRun::stepAutoregressive()
 
 RaceStep RaceRun::stepSpeculative()
 {
-    const int wanted = m_tokens - static_cast<int>(m_speculative.tokens.size());
-    const std::int64_t callsBefore = m_target.stats().calls;
-    const auto start = std::chrono::steady_clock::now();
-    RoundTrace round = m_tree ? pathTrace(m_tree->round(m_sequence, wanted)) : m_chain.round(m_sequence, wanted);
-    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const std::optional<RunStep> played = m_run.step();
     RaceStep step;
     step.lane = RaceLane::Speculative;
-    // decoding work only: what only a teaching run computes (RoundTrace::teachingSeconds) is left out, as the
-    // CLI's run and the window's sessions leave it out
-    step.seconds = std::max(0.0, elapsed - round.teachingSeconds);
-    step.targetCalls = static_cast<int>(m_target.stats().calls - callsBefore);
-    step.accepted = round.acceptedCount();
-    step.corrected = round.rejectedAt >= 0;
-    // the last round's surplus is cut off, as in generateSpeculative
-    const std::size_t kept = std::min<std::size_t>(round.committed.size(), static_cast<std::size_t>(wanted));
-    step.tokens.assign(round.committed.begin(), round.committed.begin() + static_cast<std::ptrdiff_t>(kept));
-    if (static_cast<int>(kept) <= step.accepted) { // the correction or bonus was cut off
-        step.accepted = static_cast<int>(kept);
+    step.seconds = played->seconds;
+    step.targetCalls = played->round.path.targetCalls;
+    step.accepted = played->round.path.acceptedCount();
+    step.corrected = played->round.path.rejectedAt >= 0;
+    const std::span<const TokenId> kept = played->keptTokens();
+    step.tokens.assign(kept.begin(), kept.end());
+    if (played->kept <= step.accepted) { // the correction or bonus was cut off
+        step.accepted = played->kept;
         step.corrected = false;
     }
     m_speculative.tokens.insert(m_speculative.tokens.end(), step.tokens.begin(), step.tokens.end());

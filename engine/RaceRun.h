@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// RaceRun: the target alone (autoregressive, AutoregressiveRun) and speculative decoding (SpeculativeDecoder, or
-// TreeDecoder with a tree shape) writing the same continuation of the same prompt with the same seed and
+// RaceRun: the target alone (autoregressive, AutoregressiveRun) and speculative decoding (SpeculativeRun: chains,
+// or token trees with a tree shape) writing the same continuation of the same prompt with the same seed and
 // sampler, played on one thread so that each lane advances at its own engine pace: advance() always moves the
 // lane that has used less decoding time, by one step (a token, or a round), so at any moment both lanes have
 // been given the same time and a front end can show each lane's text at its own clock. A lane's speed is
@@ -9,8 +9,7 @@
 // At temperature 0 both texts are greedy decoding of the target, identical token for token.
 
 #include "AutoregressiveRun.h"
-#include "SpeculativeDecoder.h"
-#include "TreeDecoder.h"
+#include "SpeculativeRun.h"
 
 #include <optional>
 #include <vector>
@@ -72,9 +71,7 @@ private:
     LanguageModel &m_target;
     int m_tokens;
     AutoregressiveRun m_baseline;
-    SpeculativeDecoder m_chain;
-    std::optional<TreeDecoder> m_tree; ///< set when the settings have a tree shape
-    std::vector<TokenId> m_sequence;   ///< the speculative lane's prompt + text
+    SpeculativeRun m_run; ///< the speculative lane (no baseline of its own: the other lane is one)
     RaceLaneState m_autoregressive;
     RaceLaneState m_speculative;
 };

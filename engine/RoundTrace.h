@@ -60,28 +60,35 @@ struct CacheLengths
     int fed = 0;      ///< positions the model computed during the round
 };
 
-struct RoundTrace
+/// What every round has, chain or tree (RoundTrace, TreeTrace): where it started, the correction or the bonus,
+/// the committed tokens, the calls and seconds, and both models' cache lengths.
+struct RoundCore
 {
     int index = 0;             ///< 0-based round number
     int contextLength = 0;     ///< tokens (prompt + committed) before the round
-    int draftLength = 0;       ///< K of this round
     bool greedy = false;       ///< target temperature 0: equality checks instead of dice
-    std::vector<DraftPosition> positions; ///< K entries
-    int rejectedAt = -1;       ///< index of the first rejected position, -1 when all passed
     TokenId correction = -1;   ///< the token drawn from the residual after a rejection
-    Eigen::VectorXd residual;  ///< norm(max(0, p - q)) at the rejected position (recorded)
-    TokenId bonus = -1;        ///< the token drawn from the (K+1)-th target distribution when all passed
-    Eigen::VectorXd bonusDist; ///< that (K+1)-th distribution (recorded)
+    Eigen::VectorXd residual;  ///< norm(max(0, p - q)) where the rejection happened (recorded)
+    TokenId bonus = -1;        ///< the token drawn from p after the last accepted draft when all passed
+    Eigen::VectorXd bonusDist; ///< that distribution (recorded)
     std::vector<TokenId> committed; ///< accepted drafts + correction or bonus, in order
     int targetCalls = 0;
     int draftCalls = 0;
     double targetSeconds = 0.0;
     double draftSeconds = 0.0;
     /// Seconds of the round spent on what only a teaching run computes (β and TV per position, the recorded
-    /// distributions): not decoding work, so the wall-clock speedups (CLI, window, arena) leave it out.
+    /// distributions, a tree's chain view): not decoding work, so every wall-clock speedup leaves it out.
     double teachingSeconds = 0.0;
     CacheLengths targetCache;  ///< the target's decoding state (its KV cache) in this round
     CacheLengths draftCache;   ///< the draft's
+};
+
+/// One chain round: K drafted positions, the first rejection (if any) and the RoundCore.
+struct RoundTrace : RoundCore
+{
+    int draftLength = 0;       ///< K of this round
+    std::vector<DraftPosition> positions; ///< K entries
+    int rejectedAt = -1;       ///< index of the first rejected position, -1 when all passed
 
     int acceptedCount() const { return rejectedAt < 0 ? draftLength : rejectedAt; }
     /// Positions where a die was rolled (or an equality checked): up to and including the first rejection.

@@ -169,4 +169,9 @@ RoundTrace SpeculativeDecoder::round(std::vector<TokenId> &sequence, int budget)
     return trace;
 }
 
+Round SpeculativeDecoder::playRound(std::vector<TokenId> &sequence, int budget)
+{
+    return Round{round(sequence, budget), nullptr};
+}
+
 } // namespace specdec

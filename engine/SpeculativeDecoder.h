@@ -2,37 +2,18 @@
 #pragma once
 // Speculative decoding, one round at a time (Leviathan, Kalman & Matias 2023, Algorithm 1).
 
-#include "Acceptance.h"
+#include "DecodingSettings.h"
 #include "DecodingState.h"
 #include "DraftPolicy.h"
 #include "LanguageModel.h"
 #include "Random.h"
+#include "RoundDecoder.h"
 #include "RoundTrace.h"
-#include "Sampler.h"
-#include "TokenTree.h"
-#include "TreeAcceptance.h"
 
 #include <cstdint>
 #include <vector>
 
 namespace specdec {
-
-struct DecodingSettings
-{
-    int draftLength = 4;           ///< K, 1..64: the most tokens a round drafts
-    DraftPolicy policy;            ///< how many of those K a round actually drafts
-    SamplerSettings target;        ///< turns the target's output into p
-    SamplerSettings draft;         ///< turns the draft's output into q (the distribution it samples from)
-    std::uint64_t seed = 0;
-    bool recordDistributions = false; ///< keep full p, q, residual and bonus vectors in every trace
-    Variant variant = Variant::Correct;
-    TreeShape tree;                ///< non-empty: decode with token trees of this shape (TreeDecoder), not chains
-    TreeVariant treeVariant = TreeVariant::Correct; ///< the rule the tree decoder tests children with
-    bool kvCache = true;           ///< decode with each model's key/value cache (off: recompute the window)
-
-    /// Throws Error for K outside 1..64 or invalid sampler settings.
-    void validate() const;
-};
 
 /// One round: the draft proposes K tokens x_i ~ q_i one call at a time; the target scores all K + 1
 /// positions in one call; position i passes when u_i < min(1, p_i(x_i)/q_i(x_i)); the first failure is
@@ -44,7 +25,7 @@ struct DecodingSettings
 /// target's by the K + 1 verified positions in one call; after the test both are truncated to the committed
 /// prefix (the rejected and discarded drafts' cache entries are removed), and the next round extends from
 /// there. RoundTrace::targetCache and draftCache record the lengths.
-class SpeculativeDecoder
+class SpeculativeDecoder final : public RoundDecoder
 {
 public:
     /// Throws Error when the vocabularies differ or the settings are invalid.
@@ -57,10 +38,13 @@ public:
     /// than 64 back) uses a new decoder.
     RoundTrace round(std::vector<TokenId> &sequence, int budget);
 
-    const DecodingSettings &settings() const { return m_settings; }
+    /// RoundDecoder: round() as a Round (its path is the trace).
+    Round playRound(std::vector<TokenId> &sequence, int budget) override;
+    int roundLength() const override { return m_settings.draftLength; }
+    const DecodingSettings &settings() const override { return m_settings; }
+    const DecodingState &targetState() const override { return *m_targetState; }
+    const DecodingState &draftState() const override { return *m_draftState; }
     int roundsPlayed() const { return m_rounds; }
-    const DecodingState &targetState() const { return *m_targetState; }
-    const DecodingState &draftState() const { return *m_draftState; }
 
 private:
     LanguageModel &m_target;

@@ -4,6 +4,7 @@
 #include "Error.h"
 #include "ScopedSeconds.h"
 #include "Theory.h"
+#include "TreePath.h"
 
 #include <algorithm>
 
@@ -209,6 +210,20 @@ TreeTrace TreeDecoder::round(std::vector<TokenId> &sequence, int budget)
     trace.targetSeconds = m_target.stats().seconds - targetBefore.seconds;
     trace.draftSeconds = m_draft.stats().seconds - draftBefore.seconds;
     return trace;
+}
+
+Round TreeDecoder::playRound(std::vector<TokenId> &sequence, int budget)
+{
+    auto tree = std::make_shared<TreeTrace>(round(sequence, budget));
+    Round out;
+    {
+        // the chain view is for the views and the metrics, not decoding work
+        const ScopedSeconds teaching(tree->teachingSeconds);
+        out.path = pathTrace(*tree);
+    }
+    out.path.teachingSeconds = tree->teachingSeconds;
+    out.tree = std::move(tree);
+    return out;
 }
 
 } // namespace specdec

@@ -18,6 +18,7 @@
 #include "DecodingState.h"
 #include "LanguageModel.h"
 #include "Random.h"
+#include "RoundDecoder.h"
 #include "SpeculativeDecoder.h"
 #include "TreeTrace.h"
 
@@ -25,7 +26,7 @@
 
 namespace specdec {
 
-class TreeDecoder
+class TreeDecoder final : public RoundDecoder
 {
 public:
     /// Throws Error when the vocabularies differ, the settings are invalid or settings.tree is empty.
@@ -36,9 +37,12 @@ public:
     /// end between rounds, as SpeculativeDecoder::round's.
     TreeTrace round(std::vector<TokenId> &sequence, int budget);
 
-    const DecodingSettings &settings() const { return m_settings; }
-    const DecodingState &targetState() const { return *m_targetState; }
-    const DecodingState &draftState() const { return *m_draftState; }
+    /// RoundDecoder: round() with its accepted path as a chain (pathTrace; the time it takes counts as teaching).
+    Round playRound(std::vector<TokenId> &sequence, int budget) override;
+    int roundLength() const override { return m_settings.tree.depth(); }
+    const DecodingSettings &settings() const override { return m_settings; }
+    const DecodingState &targetState() const override { return *m_targetState; }
+    const DecodingState &draftState() const override { return *m_draftState; }
 
 private:
     /// The tokens from the root to `node` (empty for the root, node -1).

@@ -20,21 +20,11 @@ std::vector<int> childrenOf(const TreeTrace &tree, int parent)
 RoundTrace pathTrace(const TreeTrace &tree)
 {
     RoundTrace r;
-    r.index = tree.index;
-    r.contextLength = tree.contextLength;
+    static_cast<RoundCore &>(r) = static_cast<const RoundCore &>(tree);
+    r.residual.resize(0); // the TreeTrace keeps the distributions
+    r.bonusDist.resize(0);
     r.draftLength = tree.shape.depth();
-    r.greedy = tree.greedy;
     r.rejectedAt = tree.stoppedAtDepth >= 1 ? tree.stoppedAtDepth - 1 : -1;
-    r.correction = tree.correction;
-    r.bonus = tree.bonus;
-    r.committed = tree.committed;
-    r.targetCalls = tree.targetCalls;
-    r.draftCalls = tree.draftCalls;
-    r.targetSeconds = tree.targetSeconds;
-    r.draftSeconds = tree.draftSeconds;
-    r.teachingSeconds = tree.teachingSeconds;
-    r.targetCache = tree.targetCache;
-    r.draftCache = tree.draftCache;
     int parent = -1;
     for (int d = 1; d <= r.draftLength; ++d) {
         const std::vector<int> kids = childrenOf(tree, parent);

@@ -38,35 +38,23 @@ struct TreeExpansion
     Eigen::VectorXd p; ///< the target's distribution after it
 };
 
-struct TreeTrace
+/// One tree round: the drafted tree, every test on the accepted path, and the RoundCore (its residual is the
+/// final p' at stoppedAtDepth, its bonus drawn from p after the accepted leaf).
+struct TreeTrace : RoundCore
 {
-    int index = 0;
-    int contextLength = 0;
     TreeShape shape;           ///< the shape drafted this round (cut to the tokens still wanted)
     TreeVariant variant = TreeVariant::Correct;
-    bool greedy = false;
     std::vector<TreeNode> nodes;
     std::vector<int> acceptedPath;     ///< node indices from depth 1 down
     int stoppedAtDepth = -1;           ///< depth whose children were all rejected; -1 when a leaf was accepted
-    TokenId correction = -1;           ///< drawn from the final p' at stoppedAtDepth
-    Eigen::VectorXd residual;          ///< that final p' (recorded)
-    TokenId bonus = -1;                ///< drawn from p after the accepted leaf
-    Eigen::VectorXd bonusDist;         ///< (recorded)
     /// Per tested depth d (index d - 1): the exact chance that one of that node's k children is accepted,
     /// 1 - prod_j (1 - sum_x min(p_j(x), q(x))), computed from the node's p and q.
     std::vector<double> exactNodeAcceptance;
     std::vector<TreeExpansion> expansions; ///< recorded distributions of the expanded nodes
-    std::vector<TokenId> committed;    ///< the accepted path's tokens + correction or bonus
-    int targetCalls = 0;
-    int draftCalls = 0;                ///< one batched call per depth (+ window refills, as for chains)
     int targetRows = 0;                ///< rows the verification scored (one per position of each path)
-    /// Each model's decoding state in this round: `extended` is the length of one branch row (the committed
-    /// prefix + a whole path), `discarded` counts every branch row's entries not kept (rows x length - kept).
-    CacheLengths targetCache;
-    CacheLengths draftCache;
-    double targetSeconds = 0.0;
-    double draftSeconds = 0.0;
-    double teachingSeconds = 0.0; ///< as RoundTrace::teachingSeconds (exact node acceptance, recorded distributions)
+    // The cache lengths (RoundCore): `extended` is the length of one branch row (the committed prefix + a whole
+    // path), `discarded` counts every branch row's entries not kept (rows x length - kept). draftCalls: one
+    // batched call per depth (+ window refills, as for chains).
 
     int acceptedCount() const { return static_cast<int>(acceptedPath.size()); }
     /// Depths where the children of the path's node were tested.

@@ -8,6 +8,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <functional>
+
 namespace {
 
 struct Result
@@ -103,6 +105,66 @@ private slots:
                                       QStringLiteral("-k"), QStringLiteral("3"), QStringLiteral("--seed"),
                                       QStringLiteral("9"), QStringLiteral("--json")});
         QCOMPARE(json(again).value(QStringLiteral("text")).toString(), o.value(QStringLiteral("text")).toString());
+    }
+
+    // One schema for every speculative run (docs/run-report.schema.json, listed in docs/cli.md): chain and tree,
+    // with and without a baseline, give the same keys with the same types (null where a value does not apply).
+    void runJsonHasOneSchemaForChainsAndTrees()
+    {
+        QFile file(QStringLiteral(SPECDEC_SOURCE_DIR "/docs/run-report.schema.json"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonObject schema = QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("fields")).toObject();
+        QVERIFY(schema.size() > 40);
+        const QString tiny = QStringLiteral(SPECDEC_TEST_DATA_DIR "/tiny-en.txt");
+        const QStringList common{QStringLiteral("run"), QStringLiteral("--corpus"), tiny, QStringLiteral("--target"),
+                                 QStringLiteral("ngram:3"), QStringLiteral("--draft"), QStringLiteral("ngram:1"),
+                                 QStringLiteral("--prompt"), QStringLiteral("the "), QStringLiteral("--tokens"),
+                                 QStringLiteral("60"), QStringLiteral("--json")};
+        const QList<QStringList> runs{
+            {QStringLiteral("-k"), QStringLiteral("3"), QStringLiteral("--baseline")},
+            {QStringLiteral("--tree"), QStringLiteral("3,2"), QStringLiteral("--baseline"), QStringLiteral("--trace")},
+            {QStringLiteral("--tree"), QStringLiteral("2,1"), QStringLiteral("--kv-cache"), QStringLiteral("off")},
+            {QStringLiteral("-k"), QStringLiteral("2"), QStringLiteral("--trace")},
+        };
+        // "a.b" for every key of nested objects (arrays are leaves), with its JSON type
+        const auto typeName = [](const QJsonValue &v) -> QString {
+            switch (v.type()) {
+            case QJsonValue::Null: return QStringLiteral("null");
+            case QJsonValue::Bool: return QStringLiteral("boolean");
+            case QJsonValue::Double: return QStringLiteral("number");
+            case QJsonValue::String: return QStringLiteral("string");
+            case QJsonValue::Array: return QStringLiteral("array");
+            case QJsonValue::Object: return QStringLiteral("object");
+            default: return QStringLiteral("undefined");
+            }
+        };
+        std::function<void(const QJsonObject &, const QString &, QMap<QString, QString> &)> flatten =
+            [&](const QJsonObject &o, const QString &prefix, QMap<QString, QString> &out) {
+                for (auto it = o.begin(); it != o.end(); ++it) {
+                    out.insert(prefix + it.key(), typeName(it.value()));
+                    if (it.value().isObject())
+                        flatten(it.value().toObject(), prefix + it.key() + QLatin1Char('.'), out);
+                }
+            };
+        for (const QStringList &extra : runs) {
+            const Result r = specdec(common + extra);
+            QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+            QMap<QString, QString> fields;
+            flatten(json(r), QString(), fields);
+            for (auto it = schema.begin(); it != schema.end(); ++it) {
+                const QString key = it.key();
+                if (key.startsWith(QLatin1String("baseline.")) && fields.value(QStringLiteral("baseline")) == QLatin1String("null"))
+                    continue; // a run without --baseline has "baseline": null
+                QVERIFY2(fields.contains(key), qPrintable(extra.join(QLatin1Char(' ')) + QStringLiteral(": no ") + key));
+                const QStringList allowed = it.value().toString().split(QLatin1Char('|'));
+                QVERIFY2(allowed.contains(fields.value(key)),
+                         qPrintable(extra.join(QLatin1Char(' ')) + QStringLiteral(": ") + key + QStringLiteral(" is ")
+                                    + fields.value(key) + QStringLiteral(", the schema says ") + it.value().toString()));
+            }
+            for (auto it = fields.begin(); it != fields.end(); ++it)
+                QVERIFY2(schema.contains(it.key()), qPrintable(extra.join(QLatin1Char(' ')) + QStringLiteral(": ")
+                                                              + it.key() + QStringLiteral(" is not in the schema")));
+        }
     }
 
     void runStopsAtItsCapAndSaysSo()
@@ -219,7 +281,8 @@ private slots:
         QCOMPARE(results.size(), 3);
         for (const auto &v : results) {
             const QJsonObject o = v.toObject();
-            QVERIFY(o.value(QStringLiteral("same_text_as_baseline")).toBool()); // greedy: every lane, the same text
+            // greedy: every lane writes the target's own text (each lane's baseline played alongside it)
+            QVERIFY(o.value(QStringLiteral("baseline")).toObject().value(QStringLiteral("same_text")).toBool());
             QCOMPARE(o.value(QStringLiteral("generated_tokens")).toInt(), 200);
         }
         QCOMPARE(results.at(2).toObject().value(QStringLiteral("acceptance_rate")).toDouble(), 1.0);
@@ -237,11 +300,12 @@ private slots:
                                        QStringLiteral("--json")} + common);
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QJsonObject o = json(r);
-        QCOMPARE(o.value(QStringLiteral("mode")).toString(), QStringLiteral("tree"));
+        QCOMPARE(o.value(QStringLiteral("mode")).toString(), QStringLiteral("speculative"));
+        QCOMPARE(o.value(QStringLiteral("decoder")).toString(), QStringLiteral("tree"));
+        QCOMPARE(o.value(QStringLiteral("tree")).toString(), QStringLiteral("3,2"));
         QCOMPARE(o.value(QStringLiteral("generated_tokens")).toInt(), 40);
-        for (const char *key : {"tokens_per_target_call", "nodes_per_accepted_token", "per_depth_acceptance",
-                                "exact_node_acceptance", "measured_node_acceptance"})
-            QVERIFY2(o.contains(QLatin1String(key)), key);
+        QCOMPARE(o.value(QStringLiteral("per_position_acceptance")).toArray().size(), 2); // per depth
+        QVERIFY(o.value(QStringLiteral("nodes_drafted")).toInt() > o.value(QStringLiteral("drafted")).toInt());
         const QJsonObject round = o.value(QStringLiteral("trace")).toArray().first().toObject();
         QCOMPARE(round.value(QStringLiteral("nodes")).toArray().size(), 9);
         for (const char *key : {"parent", "token", "q", "p", "verdict"})

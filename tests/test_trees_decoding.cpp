@@ -8,7 +8,6 @@
 #include "Generation.h"
 #include "TestSupport.h"
 #include "TreeDecoder.h"
-#include "TreeMetrics.h"
 #include "TreePath.h"
 
 #include <QtTest>
@@ -285,23 +284,37 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(Error, s.validate());
     }
 
+    // A tree run's report is its accepted paths' metrics (one definition with chains) plus the tree's counts.
     void metricsOfARun()
     {
         const Generation g = generateSpeculative(*m_tiny.target, *m_tiny.draft, treeSettings("3,2,1", 1.0, 1.0, 9), m_tiny.prompt, 3000);
-        const TreeMetrics m = computeTreeMetrics(g.treeRounds, g.seconds);
+        const RunReport &r = g.report;
+        const RunMetrics &m = r.metrics;
+        QCOMPARE(m.rounds, static_cast<int>(g.treeRounds.size()));
         QCOMPARE(m.targetCalls, g.target.calls);
         QCOMPARE(m.draftCalls, g.draft.calls);
-        QCOMPARE(m.drafted, 15 * m.rounds - (g.treeRounds.back().shape.depth() < 3 ? 15 - g.treeRounds.back().shape.nodeCount() : 0));
-        QVERIFY(std::abs(m.tokensPerTargetCall - double(m.generatedTokens) / double(m.targetCalls)) < 1e-12);
-        QVERIFY(std::abs(m.nodesPerAcceptedToken - double(m.drafted) / m.accepted) < 1e-12);
-        QCOMPARE(m.perDepthAcceptance.size(), std::size_t(3));
-        QCOMPARE(m.perDepthTested[0], m.rounds);
+        QCOMPARE(r.nodesDrafted, std::int64_t(15) * m.rounds - (g.treeRounds.back().shape.depth() < 3 ? 15 - g.treeRounds.back().shape.nodeCount() : 0));
+        QVERIFY(std::abs(m.speedupForwardPasses - double(m.generatedTokens) / double(m.targetCalls)) < 1e-12);
+        QVERIFY(std::abs(r.nodesPerAcceptedToken() - double(r.nodesDrafted) / m.accepted) < 1e-12);
+        QCOMPARE(m.perPositionAcceptance.size(), std::size_t(3)); // per depth
+        QCOMPARE(m.perPositionTested[0], m.rounds);
+        int tested = 0, accepted = 0;
+        double exact = 0.0;
+        for (const TreeTrace &t : g.treeRounds) {
+            tested += t.testedDepths();
+            accepted += t.acceptedCount();
+            for (double a : t.exactNodeAcceptance)
+                exact += a;
+        }
+        QCOMPARE(m.tested, tested);
+        QCOMPARE(m.accepted, accepted);
+        QVERIFY(std::abs(m.meanOverlap - exact / tested) < 1e-12); // the exact one-node acceptance
         // The exact one-node acceptance, averaged over tested nodes, beside the measured fraction.
-        const double se = std::sqrt(m.measuredNodeAcceptance * (1.0 - m.measuredNodeAcceptance) / m.testedNodes);
+        const double se = std::sqrt(m.acceptanceRate * (1.0 - m.acceptanceRate) / m.tested);
         qInfo("one-node acceptance exact %.4f measured %.4f (se %.4f); tokens/call %.3f, nodes/accepted %.2f",
-              m.exactNodeAcceptance, m.measuredNodeAcceptance, se, m.tokensPerTargetCall, m.nodesPerAcceptedToken);
-        QVERIFY(std::abs(m.exactNodeAcceptance - m.measuredNodeAcceptance) < 4.0 * se);
-        QVERIFY(m.tokensPerTargetCall > 1.0);
+              m.meanOverlap, m.acceptanceRate, se, m.speedupForwardPasses, r.nodesPerAcceptedToken());
+        QVERIFY(std::abs(m.meanOverlap - m.acceptanceRate) < 4.0 * se);
+        QVERIFY(m.speedupForwardPasses > 1.0);
     }
 };
 

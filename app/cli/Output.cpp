@@ -55,11 +55,4 @@ QString rates(const std::vector<double> &values)
     return parts.join(QLatin1Char(' '));
 }
 
-QJsonObject baselineJson(const Generation &baseline, const std::vector<TokenId> &speculativeTokens)
-{
-    return QJsonObject{{QStringLiteral("seconds"), baseline.seconds},
-                       {QStringLiteral("target_calls"), static_cast<double>(baseline.target.calls)},
-                       {QStringLiteral("same_text"), baseline.tokens == speculativeTokens}};
-}
-
 } // namespace specdec::cli

@@ -22,8 +22,4 @@ QString tr(const char *text);
 QString visible(QString text);
 /// Rates with two decimals, separated by spaces ("0.82 0.75 0.61"): per-position or per-depth acceptance.
 QString rates(const std::vector<double> &values);
-/// The baseline of a run (--baseline) in the JSON report: its seconds, target calls and whether its text is the
-/// speculative run's text.
-QJsonObject baselineJson(const Generation &baseline, const std::vector<TokenId> &speculativeTokens);
-
 } // namespace specdec::cli

@@ -12,9 +12,7 @@
 
 #include "FileIo.h"
 #include "Generation.h"
-#include "Metrics.h"
-#include "MetricsAccumulator.h"
-#include "TreeMetrics.h"
+#include "SpeculativeRun.h"
 #include "Theory.h"
 #include "VerificationCost.h"
 
@@ -23,7 +21,6 @@
 #include <QFileInfo>
 #include <QJsonArray>
 
-#include <chrono>
 #include <span>
 
 namespace specdec::cli {
@@ -52,24 +49,34 @@ void printRound(const RoundTrace &t, const Vocabulary &v)
     out() << line << '\n';
 }
 
-void printSummary(const RunMetrics &m, int k)
+/// The report's summary, the same lines for chains and trees (a tree's per-position rates are per depth, its
+/// mean beta the exact one-node acceptance 1 - prod_j (1 - beta_j)), with the tree's own counts after them.
+void printSummary(const RunReport &r)
 {
+    const RunMetrics &m = r.metrics;
     out() << tr("rounds %1, target calls %2, draft calls %3, drafted %4, accepted %5")
                  .arg(m.rounds)
                  .arg(m.targetCalls)
                  .arg(m.draftCalls)
-                 .arg(m.drafted)
+                 .arg(r.nodesDrafted)
                  .arg(m.accepted)
           << '\n';
-    out() << tr("acceptance rate %1 (per position: %2), mean beta %3")
+    out() << (r.isTree() ? tr("acceptance rate %1 (per depth: %2), mean one-node acceptance %3")
+                         : tr("acceptance rate %1 (per position: %2), mean beta %3"))
                  .arg(m.acceptanceRate, 0, 'f', 3)
                  .arg(rates(m.perPositionAcceptance))
                  .arg(m.meanOverlap, 0, 'f', 3)
           << '\n';
+    if (r.isTree())
+        out() << tr("tree %1: %2 positions verified, %3 nodes drafted per accepted token")
+                     .arg(QString::fromStdString(r.tree.describe()))
+                     .arg(r.verifiedPositions)
+                     .arg(r.nodesPerAcceptedToken(), 0, 'f', 2)
+              << '\n';
     out() << tr("tokens per round %1 (theory E[N] at alpha=%2, K=%3: %4)")
                  .arg(m.tokensPerRound, 0, 'f', 3)
                  .arg(m.acceptanceRate, 0, 'f', 3)
-                 .arg(k)
+                 .arg(r.draftLength)
                  .arg(m.expectedTokensPerRound, 0, 'f', 3)
           << '\n';
     QString wall = m.speedupWallClock ? QString::number(*m.speedupWallClock, 'f', 2) + QLatin1Char('x')
@@ -80,64 +87,15 @@ void printSummary(const RunMetrics &m, int k)
                  .arg(m.costRatio, 0, 'f', 3)
                  .arg(wall)
           << '\n';
-}
-
-/// specdec run --tree: rounds of the tree decoder, printed (or in the JSON report with their trees).
-int runTree(const Setup &setup, Experiment &experiment, QJsonObject report, bool json, bool trace, bool baseline)
-{
-    const Vocabulary &vocab = experiment.vocabulary();
-    LanguageModel &target = experiment.target();
-    LanguageModel &draft = *experiment.draft();
-    const int wanted = std::min(setup.tokens, setup.cap);
-    const Generation g = generateTree(target, draft, setup.decoding, experiment.prompt(), wanted);
-    if (setup.tokens > setup.cap)
-        err() << tr("specdec: stopped at the cap of %1 tokens (--cap N writes more)").arg(setup.cap) << '\n';
-    err().flush();
-    std::optional<Generation> base;
-    if (baseline)
-        base = generateAutoregressive(target, setup.decoding.target, setup.decoding.seed, experiment.prompt(), wanted);
-    const TreeMetrics m = computeTreeMetrics(g.treeRounds, g.seconds, base ? std::optional(base->seconds) : std::nullopt);
-    if (json) {
-        report.insert(QStringLiteral("mode"), QStringLiteral("tree"));
-        report.insert(QStringLiteral("draft"), QString::fromStdString(draft.describe()));
-        report.insert(QStringLiteral("tree"), QString::fromStdString(setup.decoding.tree.describe()));
-        report.insert(QStringLiteral("variant"), QString::fromStdString(treeVariantName(setup.decoding.treeVariant)));
-        const QJsonObject fields = treeRunJson(g, m, vocab);
-        for (auto it = fields.begin(); it != fields.end(); ++it)
-            report.insert(it.key(), it.value());
-        if (base)
-            report.insert(QStringLiteral("baseline"),
-                          baselineJson(*base, g.tokens));
-        if (trace) {
-            QJsonArray rounds;
-            for (const auto &r : g.treeRounds)
-                rounds.append(treeTraceJson(r, vocab));
-            report.insert(QStringLiteral("trace"), rounds);
-        }
-        printJson(report);
-        return 0;
-    }
-    out() << tr("specdec run: corpus %1 (%2 tokens), target %3, draft %4, tree %5 (%6), %7, seed %8")
-                 .arg(QString::fromStdString(experiment.corpus().name))
-                 .arg(vocab.size())
-                 .arg(QString::fromStdString(target.describe()), QString::fromStdString(draft.describe()))
-                 .arg(QString::fromStdString(setup.decoding.tree.describe()))
-                 .arg(QString::fromStdString(treeVariantName(setup.decoding.treeVariant)))
-                 .arg(QString::fromStdString(setup.decoding.target.describe()))
-                 .arg(setup.decoding.seed)
-          << '\n';
-    const std::size_t shown = trace ? g.treeRounds.size() : std::min<std::size_t>(g.treeRounds.size(), 30);
-    for (std::size_t i = 0; i < shown; ++i) {
-        printTreeRound(g.treeRounds[i], vocab);
-        if (trace)
-            printTreeNodes(g.treeRounds[i], vocab);
-    }
-    if (shown < g.treeRounds.size())
-        out() << tr("... %1 more rounds (--trace shows all)").arg(g.treeRounds.size() - shown) << '\n';
-    out() << tr("text: ") << QString::fromStdString(setup.prompt) << tokensToString(vocab, g.tokens) << '\n';
-    printTreeSummary(m);
-    out().flush();
-    return 0;
+    if (r.baseline)
+        out() << tr("seconds: speculative %1 (%2 tokens/s), autoregressive baseline %3 (%4 tokens/s, %5 ms per step), "
+                    "played alongside in the same steps")
+                     .arg(r.seconds, 0, 'f', 3)
+                     .arg(r.tokensPerSecond(), 0, 'f', 1)
+                     .arg(r.baseline->seconds, 0, 'f', 3)
+                     .arg(r.baseline->tokensPerSecond(), 0, 'f', 1)
+                     .arg(r.baseline->stepSeconds() * 1e3, 0, 'f', 3)
+              << '\n';
 }
 
 /// "target cache 40 -> 45 -> 42 (-3)": the state's length before the round, after extension, after rollback.
@@ -232,7 +190,7 @@ int runCommand(const QStringList &arguments)
     const Vocabulary &vocab = experiment->vocabulary();
     LanguageModel &target = experiment->target();
 
-    QJsonObject report{
+    QJsonObject header{
         {QStringLiteral("corpus"), QString::fromStdString(experiment->corpus().name)},
         {QStringLiteral("vocabulary_size"), vocab.size()},
         {QStringLiteral("target"), QString::fromStdString(target.describe())},
@@ -252,14 +210,14 @@ int runCommand(const QStringList &arguments)
             err() << tr("specdec: stopped at the cap of %1 tokens (--cap N writes more)").arg(setup.cap) << '\n';
         const QString text = tokensToString(vocab, g.tokens);
         if (json) {
-            report.insert(QStringLiteral("mode"), QStringLiteral("autoregressive"));
-            report.insert(QStringLiteral("text"), text);
-            report.insert(QStringLiteral("generated_tokens"), static_cast<int>(g.tokens.size()));
-            report.insert(QStringLiteral("target_calls"), static_cast<double>(g.target.calls));
-            report.insert(QStringLiteral("draft_calls"), 0);
-            report.insert(QStringLiteral("seconds"), g.seconds);
-            report.insert(QStringLiteral("tokens_per_second"), g.seconds > 0 ? g.tokens.size() / g.seconds : 0.0);
-            printJson(report);
+            header.insert(QStringLiteral("mode"), QStringLiteral("autoregressive"));
+            header.insert(QStringLiteral("text"), text);
+            header.insert(QStringLiteral("generated_tokens"), static_cast<int>(g.tokens.size()));
+            header.insert(QStringLiteral("target_calls"), static_cast<double>(g.target.calls));
+            header.insert(QStringLiteral("draft_calls"), 0);
+            header.insert(QStringLiteral("seconds"), g.seconds);
+            header.insert(QStringLiteral("tokens_per_second"), g.seconds > 0 ? g.tokens.size() / g.seconds : 0.0);
+            printJson(header);
         } else {
             out() << QString::fromStdString(setup.prompt) << text << '\n';
             out() << tr("%1 tokens, %2 target calls, %3 s").arg(g.tokens.size()).arg(g.target.calls).arg(g.seconds) << '\n';
@@ -267,135 +225,128 @@ int runCommand(const QStringList &arguments)
         return 0;
     }
 
-    if (!setup.decoding.tree.empty()) {
-        if (!exportPath.isEmpty() || parser.isSet(QStringLiteral("save-session")))
-            throw UsageError(tr("--export-trace and --save-session do not take token trees yet (use --json --trace)"));
-        return runTree(setup, *experiment, report, json, trace, baseline);
-    }
+    const bool tree = !setup.decoding.tree.empty();
+    if (tree && (!exportPath.isEmpty() || parser.isSet(QStringLiteral("save-session"))))
+        throw UsageError(tr("--export-trace and --save-session do not take token trees yet (use --json --trace)"));
     LanguageModel &draft = *experiment->draft();
-    // The run writes at most setup.cap tokens. Rounds are streamed: printed (the first 30 unless --trace) and
-    // folded into the metrics as they come; they are kept only for --trace or --export-trace, the text only
-    // for --json, so a long run holds O(1) per round (the sequence itself: 4 bytes per token).
+    // The run writes at most setup.cap tokens. Rounds are streamed from the one run loop (SpeculativeRun, with the
+    // baseline played alongside when asked): printed (the first 30 unless --trace) and folded into the report as
+    // they come; they are kept only for --trace or --export-trace, so a long run holds O(1) per round (the
+    // sequence itself: 4 bytes per token).
     const int wanted = std::min(setup.tokens, setup.cap);
     const bool atCap = setup.tokens > setup.cap;
     const bool keepRounds = trace || !exportPath.isEmpty();
     constexpr int kRoundsShown = 30;
-    if (!json)
-        out() << tr("specdec run: corpus %1 (%2 tokens), target %3, draft %4, K=%5, %6, seed %7")
+    if (!json) {
+        const QString decoder = tree ? tr("tree %1 (%2)")
+                                           .arg(QString::fromStdString(setup.decoding.tree.describe()),
+                                                QString::fromStdString(treeVariantName(setup.decoding.treeVariant)))
+                                     : tr("K=%1").arg(setup.decoding.draftLength);
+        out() << tr("specdec run: corpus %1 (%2 tokens), target %3, draft %4, %5, %6, seed %7")
                      .arg(QString::fromStdString(experiment->corpus().name))
                      .arg(vocab.size())
                      .arg(QString::fromStdString(target.describe()), QString::fromStdString(draft.describe()))
-                     .arg(setup.decoding.draftLength)
+                     .arg(decoder)
                      .arg(QString::fromStdString(setup.decoding.target.describe()))
                      .arg(setup.decoding.seed)
               << '\n';
+    }
+    SpeculativeRun run(target, draft, setup.decoding, experiment->prompt(), wanted, baseline);
     // V(m) and c measured first, on the prompt, through the same kind of states the run uses.
     std::optional<VerificationCost> cost;
     if (!experiment->prompt().empty())
-        cost = measureVerificationCost(target, &draft, experiment->prompt(), setup.decoding.draftLength + 1,
+        cost = measureVerificationCost(target, &draft, experiment->prompt(), run.decoder().roundLength() + 1,
                                        setup.decoding.kvCache);
-    Generation g;
-    MetricsAccumulator metrics;
+    std::vector<RoundTrace> chainRounds;
+    std::vector<TreeTrace> treeRounds;
     {
-        SpeculativeDecoder decoder(target, draft, setup.decoding);
-        std::vector<TokenId> sequence = experiment->prompt();
         std::vector<TokenId> firstText; // the text of the rounds printed before "text:"
-        const CallStats targetBefore = target.stats(), draftBefore = draft.stats();
-        int generated = 0;
         bool textStarted = false;
         auto startText = [&] {
             out() << tr("text: ") << QString::fromStdString(setup.prompt) << tokensToString(vocab, firstText);
             firstText.clear();
             textStarted = true;
         };
-        while (generated < wanted) {
-            const auto start = std::chrono::steady_clock::now();
-            RoundTrace round = decoder.round(sequence, wanted - generated);
-            // decoding work only: the β and the distributions a trace records are not (RoundTrace::teachingSeconds)
-            g.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()
-                - round.teachingSeconds;
-            metrics.add(round);
-            // the last round's surplus is cut off, as in generateSpeculative
-            const auto committed = std::span(round.committed).first(
-                std::min<std::size_t>(round.committed.size(), static_cast<std::size_t>(wanted - generated)));
-            generated += static_cast<int>(committed.size());
+        while (std::optional<RunStep> step = run.step()) {
+            const RoundTrace &path = step->round.path;
+            const std::span<const TokenId> kept = step->keptTokens();
             if (json) {
-                g.tokens.insert(g.tokens.end(), committed.begin(), committed.end());
-            } else if (trace || round.index < kRoundsShown) {
-                printRound(round, vocab);
-                if (trace)
-                    printCaches(round);
-                firstText.insert(firstText.end(), committed.begin(), committed.end());
+                // the text comes from the run at the end
+            } else if (trace || path.index < kRoundsShown) {
+                if (step->round.tree) {
+                    printTreeRound(*step->round.tree, vocab);
+                    if (trace)
+                        printTreeNodes(*step->round.tree, vocab);
+                } else {
+                    printRound(path, vocab);
+                    if (trace)
+                        printCaches(path);
+                }
+                firstText.insert(firstText.end(), kept.begin(), kept.end());
             } else {
                 if (!textStarted)
                     startText();
-                out() << tokensToString(vocab, std::vector<TokenId>(committed.begin(), committed.end()));
+                out() << tokensToString(vocab, kept);
             }
-            if (keepRounds)
-                g.rounds.push_back(std::move(round));
+            if (keepRounds) {
+                if (step->round.tree)
+                    treeRounds.push_back(*step->round.tree);
+                else
+                    chainRounds.push_back(std::move(step->round.path));
+            }
         }
         if (!json) {
             if (!textStarted)
                 startText();
             out() << '\n';
-            if (!trace && metrics.rounds() > kRoundsShown)
-                out() << tr("... %1 more rounds (--trace shows all)").arg(metrics.rounds() - kRoundsShown) << '\n';
+            if (!trace && run.accumulator().rounds() > kRoundsShown)
+                out() << tr("... %1 more rounds (--trace shows all)").arg(run.accumulator().rounds() - kRoundsShown)
+                      << '\n';
         }
-        g.target = {target.stats().calls - targetBefore.calls, target.stats().positions - targetBefore.positions,
-                    target.stats().seconds - targetBefore.seconds};
-        g.draft = {draft.stats().calls - draftBefore.calls, draft.stats().positions - draftBefore.positions,
-                   draft.stats().seconds - draftBefore.seconds};
     }
     if (atCap)
         err() << tr("specdec: stopped at the cap of %1 tokens (--cap N writes more)").arg(setup.cap) << '\n';
     err().flush();
-    std::optional<Generation> base;
-    if (baseline)
-        base = generateAutoregressive(target, setup.decoding.target, setup.decoding.seed, experiment->prompt(), wanted,
-                                      {}, setup.decoding.kvCache);
-    const RunMetrics m = metrics.metrics(g.seconds, base ? std::optional(base->seconds) : std::nullopt);
+    const RunReport report = run.report();
     if (!exportPath.isEmpty())
-        exportTraces(exportPath, g.rounds, vocab);
+        exportTraces(exportPath, chainRounds, vocab);
     if (parser.isSet(QStringLiteral("save-session")))
-        SessionFile{setup, {metrics.rounds(), QStringLiteral("commit")}}.save(
+        SessionFile{setup, {report.metrics.rounds, QStringLiteral("commit")}}.save(
             parser.value(QStringLiteral("save-session")));
 
     if (json) {
-        report.insert(QStringLiteral("mode"), QStringLiteral("speculative"));
-        report.insert(QStringLiteral("draft"), QString::fromStdString(draft.describe()));
-        report.insert(QStringLiteral("k"), setup.decoding.draftLength);
-        report.insert(QStringLiteral("policy"), QString::fromStdString(setup.decoding.policy.describe()));
-        report.insert(QStringLiteral("variant"), QString::fromStdString(variantName(setup.decoding.variant)));
-        const QJsonObject fields = runJson(g, m, vocab, setup.decoding.draftLength);
+        header.insert(QStringLiteral("mode"), QStringLiteral("speculative"));
+        header.insert(QStringLiteral("draft"), QString::fromStdString(draft.describe()));
+        header.insert(QStringLiteral("policy"), QString::fromStdString(setup.decoding.policy.describe()));
+        header.insert(QStringLiteral("variant"),
+                      QString::fromStdString(tree ? treeVariantName(setup.decoding.treeVariant)
+                                                  : variantName(setup.decoding.variant)));
+        const QJsonObject fields = reportJson(report, vocab, run.text(), run.baselineText());
         for (auto it = fields.begin(); it != fields.end(); ++it)
-            report.insert(it.key(), it.value());
-        report.insert(QStringLiteral("cap"), setup.cap);
-        report.insert(QStringLiteral("kv_cache"), setup.decoding.kvCache);
-        if (cost) {
-            QJsonObject theoryObject = report.value(QStringLiteral("theory")).toObject();
-            const QJsonObject measured = verificationJson(*cost, m, setup.decoding.draftLength);
-            for (auto it = measured.begin(); it != measured.end(); ++it)
-                theoryObject.insert(it.key(), it.value());
-            report.insert(QStringLiteral("theory"), theoryObject);
-        }
-        report.insert(QStringLiteral("stopped_at_cap"), atCap);
-        if (base) {
-            report.insert(QStringLiteral("baseline"),
-                          baselineJson(*base, g.tokens));
-        }
+            header.insert(it.key(), it.value());
+        header.insert(QStringLiteral("cap"), setup.cap);
+        header.insert(QStringLiteral("kv_cache"), setup.decoding.kvCache);
+        QJsonObject theoryObject = header.value(QStringLiteral("theory")).toObject();
+        const QJsonObject measured = cost ? verificationJson(*cost, report.metrics, report.draftLength) : QJsonObject();
+        for (const QString &key : verificationKeys())
+            theoryObject.insert(key, measured.value(key)); // null without a prompt to measure on
+        header.insert(QStringLiteral("theory"), theoryObject);
+        header.insert(QStringLiteral("stopped_at_cap"), atCap);
+        QJsonArray rounds;
         if (trace) {
-            QJsonArray rounds;
-            for (const auto &r : g.rounds)
+            for (const auto &r : chainRounds)
                 rounds.append(traceJson(r, vocab));
-            report.insert(QStringLiteral("trace"), rounds);
+            for (const auto &r : treeRounds)
+                rounds.append(treeTraceJson(r, vocab));
         }
-        printJson(report);
+        header.insert(QStringLiteral("trace"), trace ? QJsonValue(rounds) : QJsonValue());
+        printJson(header);
         return 0;
     }
 
-    printSummary(m, setup.decoding.draftLength);
+    printSummary(report);
     if (cost)
-        printVerificationCost(*cost, m, setup.decoding.draftLength);
+        printVerificationCost(*cost, report.metrics, report.draftLength);
     out().flush();
     return 0;
 }

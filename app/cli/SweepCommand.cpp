@@ -9,7 +9,6 @@
 #include "Generation.h"
 #include "Metrics.h"
 #include "Theory.h"
-#include "TreeMetrics.h"
 #include "VerificationCost.h"
 
 #include <QJsonArray>
@@ -33,12 +32,6 @@ std::vector<double> readList(const QCommandLineParser &parser, const QString &na
     if (values.empty())
         throw UsageError(tr("--%1 is empty").arg(name));
     return values;
-}
-
-/// Mean seconds of one call in `stats` (0 without calls).
-double meanCall(const CallStats &stats)
-{
-    return stats.calls > 0 ? stats.seconds / static_cast<double>(stats.calls) : 0.0;
 }
 
 } // namespace
@@ -119,38 +112,40 @@ int sweepCommand(const QStringList &arguments)
                 else
                     decoding.tree = trees[column];
                 decoding.validate();
-                // Each speculative run is paired with a baseline run right before it (the same target, tokens
-                // and process), and the fastest of `repeat` pairs counts on each side.
-                Generation base;
+                // Each speculative run plays its baseline alongside in the same steps (SpeculativeRun), and the
+                // fastest of `repeat` runs counts on each side.
                 Generation g;
+                double baseSeconds = 0.0;
+                double baseStep = 0.0;
                 for (int r = 0; r < repeat; ++r) {
-                    Generation b = generateAutoregressive(experiment->target(), decoding.target, decoding.seed,
-                                                          experiment->prompt(), setup.tokens, {}, decoding.kvCache);
                     Generation s = generateSpeculative(experiment->target(), *draftModels[d], decoding,
-                                                       experiment->prompt(), setup.tokens);
-                    if (r == 0 || b.seconds < base.seconds)
-                        base = std::move(b);
+                                                       experiment->prompt(), setup.tokens, {}, true);
+                    if (r == 0 || s.report.baseline->seconds < baseSeconds) {
+                        baseSeconds = s.report.baseline->seconds;
+                        baseStep = s.report.baseline->stepSeconds();
+                    }
                     if (r == 0 || s.seconds < g.seconds)
                         g = std::move(s);
                 }
+                const bool sameText = g.tokens == g.baselineTokens;
                 if (!trees.empty()) {
-                    const TreeMetrics m = computeTreeMetrics(g.treeRounds, g.seconds, base.seconds);
-                    const double measured = m.speedupWallClock.value_or(0.0);
+                    const RunMetrics m = g.report.metrics;
+                    const double measured = g.seconds > 0.0 ? baseSeconds / g.seconds : 0.0;
                     QJsonArray perDepth;
-                    for (double a : m.perDepthAcceptance)
+                    for (double a : m.perPositionAcceptance)
                         perDepth.append(a);
                     rows.append(QJsonObject{
                         {QStringLiteral("draft"), QString::fromStdString(draftModels[d]->describe())},
                         {QStringLiteral("temperature"), temperature},
                         {QStringLiteral("tree"), QString::fromStdString(decoding.tree.describe())},
                         {QStringLiteral("nodes"), decoding.tree.nodeCount()},
-                        {QStringLiteral("tokens_per_target_call"), m.tokensPerTargetCall},
-                        {QStringLiteral("nodes_per_accepted_token"), m.nodesPerAcceptedToken},
+                        {QStringLiteral("tokens_per_target_call"), m.speedupForwardPasses},
+                        {QStringLiteral("nodes_per_accepted_token"), g.report.nodesPerAcceptedToken()},
                         {QStringLiteral("per_depth_acceptance"), perDepth},
                         {QStringLiteral("measured_speedup"), measured},
-                        {QStringLiteral("baseline_seconds"), base.seconds},
+                        {QStringLiteral("baseline_seconds"), baseSeconds},
                         {QStringLiteral("seconds"), g.seconds},
-                        {QStringLiteral("same_text_as_baseline"), g.tokens == base.tokens},
+                        {QStringLiteral("same_text_as_baseline"), sameText},
                     });
                     if (!json) {
                         out() << QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8× |")
@@ -158,26 +153,26 @@ int sweepCommand(const QStringList &arguments)
                                      .arg(temperature)
                                      .arg(QString::fromStdString(decoding.tree.describe()))
                                      .arg(decoding.tree.nodeCount())
-                                     .arg(m.tokensPerTargetCall, 0, 'f', 3)
-                                     .arg(m.nodesPerAcceptedToken, 0, 'f', 2)
-                                     .arg(rates(m.perDepthAcceptance))
+                                     .arg(m.speedupForwardPasses, 0, 'f', 3)
+                                     .arg(g.report.nodesPerAcceptedToken(), 0, 'f', 2)
+                                     .arg(rates(m.perPositionAcceptance))
                                      .arg(measured, 0, 'f', 2)
                               << '\n';
                         out().flush();
                     }
                     continue;
                 }
-                const RunMetrics m = computeMetrics(g.rounds, g.seconds, base.seconds);
-                const double measured = m.speedupWallClock.value_or(0.0);
+                const RunMetrics m = g.report.metrics;
+                const double measured = g.seconds > 0.0 ? baseSeconds / g.seconds : 0.0;
                 const int k = decoding.draftLength;
                 // Before the run, on the prompt: V(K+1) and c of one step; from the run's own calls: the mean
                 // verification call and the mean draft call over the mean baseline step.
                 const VerificationCost &cost = costs[d];
                 const double vk = cost.at(k + 1);
                 const double predictedV = theory::generalisedSpeedup(m.acceptanceRate, k, cost.c, vk);
-                const double step = meanCall(base.target);
-                const double vRun = step > 0.0 ? meanCall(g.target) / step : 0.0;
-                const double cRun = step > 0.0 ? meanCall(g.draft) / step : 0.0;
+                const double step = baseStep;
+                const double vRun = step > 0.0 ? g.report.target.secondsPerCall() / step : 0.0;
+                const double cRun = step > 0.0 ? g.report.draft.secondsPerCall() / step : 0.0;
                 const double predictedVRun = theory::generalisedSpeedup(m.acceptanceRate, k, cRun, vRun);
                 auto ratio = [measured](double predicted) { return predicted > 0.0 ? measured / predicted : 0.0; };
                 const QJsonObject row{
@@ -195,9 +190,9 @@ int sweepCommand(const QStringList &arguments)
                     {QStringLiteral("draft_cost_run"), cRun},
                     {QStringLiteral("predicted_speedup_generalised_run"), predictedVRun},
                     {QStringLiteral("measured_speedup"), measured},
-                    {QStringLiteral("baseline_seconds"), base.seconds},
+                    {QStringLiteral("baseline_seconds"), baseSeconds},
                     {QStringLiteral("seconds"), g.seconds},
-                    {QStringLiteral("same_text_as_baseline"), g.tokens == base.tokens},
+                    {QStringLiteral("same_text_as_baseline"), sameText},
                 };
                 rows.append(row);
                 if (!json) {

@@ -55,33 +55,4 @@ void printTreeNodes(const TreeTrace &t, const Vocabulary &v)
     }
 }
 
-void printTreeSummary(const TreeMetrics &m)
-{
-    out() << tr("rounds %1, target calls %2, draft calls %3, drafted nodes %4, accepted %5")
-                 .arg(m.rounds)
-                 .arg(m.targetCalls)
-                 .arg(m.draftCalls)
-                 .arg(m.drafted)
-                 .arg(m.accepted)
-          << '\n';
-    out() << tr("tokens per target call %1, accepted per target call %2, nodes drafted per accepted token %3")
-                 .arg(m.tokensPerTargetCall, 0, 'f', 3)
-                 .arg(m.acceptedPerTargetCall, 0, 'f', 3)
-                 .arg(m.nodesPerAcceptedToken, 0, 'f', 2)
-          << '\n';
-    out() << tr("acceptance per depth: %1; one node: measured %2, exact 1 - prod(1 - beta_j) %3")
-                 .arg(rates(m.perDepthAcceptance))
-                 .arg(m.measuredNodeAcceptance, 0, 'f', 3)
-                 .arg(m.exactNodeAcceptance, 0, 'f', 3)
-          << '\n';
-    const QString wall = m.speedupWallClock ? QString::number(*m.speedupWallClock, 'f', 2) + QLatin1Char('x')
-                                            : tr("not measured (add --baseline)");
-    out() << tr("seconds %1 (target %2, draft %3), wall-clock speedup %4")
-                 .arg(m.seconds, 0, 'f', 3)
-                 .arg(m.targetSeconds, 0, 'f', 3)
-                 .arg(m.draftSeconds, 0, 'f', 3)
-                 .arg(wall)
-          << '\n';
-}
-
 } // namespace specdec::cli

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// How the CLI prints token-tree rounds and their metrics (the text counterpart of TreeJson.h).
+// How the CLI prints token-tree rounds (the text counterpart of TreeJson.h); a tree run's summary is the
+// RunReport's, as for chains (RunCommand.cpp).
 
-#include "TreeMetrics.h"
 #include "TreeTrace.h"
 #include "Vocabulary.h"
 
@@ -12,7 +12,5 @@ namespace specdec::cli {
 void printTreeRound(const TreeTrace &trace, const Vocabulary &vocabulary);
 /// The whole tree, one node per line, indented by depth (for --trace).
 void printTreeNodes(const TreeTrace &trace, const Vocabulary &vocabulary);
-/// Calls, tokens per target call, acceptance per depth, nodes per accepted token, the one-node formula.
-void printTreeSummary(const TreeMetrics &metrics);
 
 } // namespace specdec::cli

@@ -57,32 +57,57 @@ QJsonObject cacheJson(const CacheLengths &c)
 
 } // namespace
 
-QJsonObject speculativeJson(const RunMetrics &m, int draftLength)
+QJsonObject reportJson(const RunReport &r, const Vocabulary &vocabulary, std::span<const TokenId> text,
+                       std::span<const TokenId> baselineText)
 {
-    QJsonArray perPosition;
+    const RunMetrics &m = r.metrics;
+    QJsonArray perPosition, perPositionTested;
     for (double a : m.perPositionAcceptance)
         perPosition.append(number(a));
+    for (int n : m.perPositionTested)
+        perPositionTested.append(n);
     QJsonObject speedup{{QStringLiteral("forward_passes"), m.speedupForwardPasses},
                         {QStringLiteral("cost_model"), number(m.speedupCostModel)}};
     speedup.insert(QStringLiteral("wall_clock"), m.speedupWallClock ? number(*m.speedupWallClock) : QJsonValue());
     const QJsonObject theory{
         {QStringLiteral("alpha"), m.acceptanceRate},
-        {QStringLiteral("k"), draftLength},
+        {QStringLiteral("k"), r.draftLength},
         {QStringLiteral("expected_tokens_per_round"), m.expectedTokensPerRound},
         {QStringLiteral("cost_model_speedup"), number(m.speedupCostModel)},
         {QStringLiteral("optimal_k"), theory::optimalDraftLength(m.acceptanceRate, m.costRatio)},
     };
+    QJsonValue baseline;
+    if (r.baseline)
+        baseline = QJsonObject{
+            {QStringLiteral("tokens"), r.baseline->tokens},
+            {QStringLiteral("seconds"), r.baseline->seconds},
+            {QStringLiteral("tokens_per_second"), r.baseline->tokensPerSecond()},
+            {QStringLiteral("target_calls"), static_cast<double>(r.baseline->target.calls)},
+            {QStringLiteral("step_seconds"), r.baseline->stepSeconds()},
+            {QStringLiteral("same_text"), std::equal(text.begin(), text.end(), baselineText.begin(), baselineText.end())},
+        };
     return {
+        {QStringLiteral("decoder"), r.isTree() ? QStringLiteral("tree") : QStringLiteral("chain")},
+        {QStringLiteral("k"), r.draftLength},
+        {QStringLiteral("tree"), r.isTree() ? QJsonValue(QString::fromStdString(r.tree.describe())) : QJsonValue()},
+        {QStringLiteral("text"), tokensToString(vocabulary, text)},
+        {QStringLiteral("generated_tokens"), r.tokens},
+        {QStringLiteral("seconds"), r.seconds},
+        {QStringLiteral("tokens_per_second"), r.tokensPerSecond()},
         {QStringLiteral("rounds"), m.rounds},
         {QStringLiteral("target_calls"), static_cast<double>(m.targetCalls)},
         {QStringLiteral("draft_calls"), static_cast<double>(m.draftCalls)},
         {QStringLiteral("drafted"), m.drafted},
+        {QStringLiteral("nodes_drafted"), static_cast<double>(r.nodesDrafted)},
+        {QStringLiteral("verified_positions"), static_cast<double>(r.verifiedPositions)},
         {QStringLiteral("tested"), m.tested},
         {QStringLiteral("accepted"), m.accepted},
         {QStringLiteral("acceptance_rate"), m.acceptanceRate},
         {QStringLiteral("draft_acceptance"), m.draftAcceptance},
         {QStringLiteral("per_position_acceptance"), perPosition},
+        {QStringLiteral("per_position_tested"), perPositionTested},
         {QStringLiteral("tokens_per_round"), m.tokensPerRound},
+        {QStringLiteral("nodes_per_accepted_token"), r.nodesPerAcceptedToken()},
         {QStringLiteral("mean_overlap_beta"), m.meanOverlap},
         {QStringLiteral("mean_total_variation"), m.meanTotalVariation},
         {QStringLiteral("theory"), theory},
@@ -90,27 +115,16 @@ QJsonObject speculativeJson(const RunMetrics &m, int draftLength)
         {QStringLiteral("cost_ratio_c"), m.costRatio},
         {QStringLiteral("target_seconds"), m.targetSeconds},
         {QStringLiteral("draft_seconds"), m.draftSeconds},
+        {QStringLiteral("mean_target_call_seconds"), r.target.secondsPerCall()},
+        {QStringLiteral("mean_draft_call_seconds"), r.draft.secondsPerCall()},
         {QStringLiteral("cache"), QJsonObject{{QStringLiteral("target_discarded"), static_cast<double>(m.targetDiscarded)},
                                               {QStringLiteral("draft_discarded"), static_cast<double>(m.draftDiscarded)},
                                               {QStringLiteral("discarded"), static_cast<double>(m.cacheDiscarded)},
                                               {QStringLiteral("refills"), static_cast<double>(m.cacheRefills)},
                                               {QStringLiteral("target_fed"), static_cast<double>(m.targetFed)},
                                               {QStringLiteral("rejected_compute_share"), m.rejectedComputeShare}}},
+        {QStringLiteral("baseline"), baseline},
     };
-}
-
-QJsonObject runJson(const Generation &g, const RunMetrics &m, const Vocabulary &vocabulary, int draftLength)
-{
-    QJsonObject o = speculativeJson(m, draftLength);
-    o.insert(QStringLiteral("text"), tokensToString(vocabulary, g.tokens));
-    o.insert(QStringLiteral("generated_tokens"), static_cast<int>(g.tokens.size()));
-    o.insert(QStringLiteral("seconds"), g.seconds);
-    o.insert(QStringLiteral("tokens_per_second"), g.seconds > 0 ? static_cast<double>(g.tokens.size()) / g.seconds : 0.0);
-    o.insert(QStringLiteral("mean_draft_call_seconds"),
-             m.draftCalls > 0 ? m.draftSeconds / static_cast<double>(m.draftCalls) : 0.0);
-    o.insert(QStringLiteral("mean_target_call_seconds"),
-             m.targetCalls > 0 ? m.targetSeconds / static_cast<double>(m.targetCalls) : 0.0);
-    return o;
 }
 
 QJsonObject verificationJson(const VerificationCost &cost, const RunMetrics &m, int k)
@@ -131,6 +145,14 @@ QJsonObject verificationJson(const VerificationCost &cost, const RunMetrics &m, 
         {QStringLiteral("optimal_k_leviathan"), theory::optimalDraftLength(m.acceptanceRate, cost.c,
                                                                             static_cast<int>(cost.v.size()) - 1)},
     };
+}
+
+QStringList verificationKeys()
+{
+    VerificationCost none; // the keys of verificationJson, from the function itself
+    none.v = {1.0};
+    none.seconds = {0.0};
+    return verificationJson(none, RunMetrics{}, 0).keys();
 }
 
 QJsonObject traceJson(const RoundTrace &t, const Vocabulary &vocabulary, int top)

@@ -2,32 +2,37 @@
 #pragma once
 // JSON renderings of engine results for `specdec ... --json`.
 
-#include "Generation.h"
-#include "Metrics.h"
 #include "RoundTrace.h"
+#include "RunReport.h"
 #include "VerificationCost.h"
 #include "Vocabulary.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QString>
+#include <QStringList>
+
+#include <span>
 
 namespace specdec::app {
 
 QString tokensToString(const Vocabulary &vocabulary, std::span<const TokenId> ids);
 QString tokenToString(const Vocabulary &vocabulary, TokenId id);
 
-/// The fields of `specdec run --json` for a speculative run: counts, rates, theory and speedups.
-QJsonObject speculativeJson(const RunMetrics &metrics, int draftLength);
-
-/// A whole speculative run: text, counts, timing and the fields of speculativeJson.
-QJsonObject runJson(const Generation &generation, const RunMetrics &metrics, const Vocabulary &vocabulary,
-                    int draftLength);
+/// A speculative run in `specdec run --json` and each result of `compare --json`: one schema for chains and
+/// trees (docs/cli.md): the decoder ("chain" or "tree", k = K or the depth, the tree's shape or null), the text,
+/// counts, rates (per position = per depth for trees), timing, theory, the three speedups, the cache and the
+/// baseline (null unless one was played; same_text compares `text` with `baselineText`).
+QJsonObject reportJson(const RunReport &report, const Vocabulary &vocabulary, std::span<const TokenId> text,
+                       std::span<const TokenId> baselineText = {});
 
 /// The measured cost of verification for a run's `theory` object: verification_cost (V(1..K+1)), c_step
 /// (T_draft(1) / T_target(1)), the generalised prediction E[N] / (V(K+1) + K c) beside Leviathan's (V = 1) at
 /// the same c, and the best K under each.
 QJsonObject verificationJson(const VerificationCost &cost, const RunMetrics &metrics, int draftLength);
+
+/// The keys verificationJson writes: a run without a prompt to measure on writes them as null.
+QStringList verificationKeys();
 
 /// One RoundTrace, with the top `topEntries` entries of p and q at each position.
 QJsonObject traceJson(const RoundTrace &trace, const Vocabulary &vocabulary, int topEntries = 5);

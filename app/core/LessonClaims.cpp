@@ -5,7 +5,6 @@
 #include "Generation.h"
 #include "Metrics.h"
 #include "Theory.h"
-#include "TreePath.h"
 
 #include <QFileInfo>
 #include <QMap>
@@ -198,11 +197,8 @@ QList<ClaimResult> checkClaims(const LessonFile &lesson, const CorpusCatalog &ca
             auto draft = experiment->makeDraft(words.value(0).toStdString(), setup.draftCorpus);
             const Generation g = generateSpeculative(experiment->target(), *draft, laneSetup.decoding,
                                                      experiment->prompt(), setup.tokens);
-            // A tree run is measured on its accepted paths (pathTrace): alpha-hat per depth, tokens per pass.
-            std::vector<RoundTrace> rounds = g.rounds;
-            for (const TreeTrace &tree : g.treeRounds)
-                rounds.push_back(pathTrace(tree));
-            runs.insert(lane, {computeMetrics(rounds, g.seconds), g.tokens});
+            // A tree run is measured on its accepted paths, as every run (RunReport): alpha-hat per depth.
+            runs.insert(lane, {g.report.metrics, g.tokens});
         }
         const auto &[m, tokens] = runs[lane];
         if (t.metric == QLatin1String("alpha"))

@@ -7,43 +7,6 @@
 
 namespace specdec::app {
 
-QJsonObject treeMetricsJson(const TreeMetrics &m)
-{
-    QJsonArray perDepth, tested;
-    for (double a : m.perDepthAcceptance)
-        perDepth.append(a);
-    for (int n : m.perDepthTested)
-        tested.append(n);
-    return {
-        {QStringLiteral("rounds"), m.rounds},
-        {QStringLiteral("target_calls"), static_cast<double>(m.targetCalls)},
-        {QStringLiteral("draft_calls"), static_cast<double>(m.draftCalls)},
-        {QStringLiteral("target_rows"), static_cast<double>(m.targetRows)},
-        {QStringLiteral("drafted_nodes"), m.drafted},
-        {QStringLiteral("accepted"), m.accepted},
-        {QStringLiteral("tokens_per_target_call"), m.tokensPerTargetCall},
-        {QStringLiteral("accepted_per_target_call"), m.acceptedPerTargetCall},
-        {QStringLiteral("nodes_per_accepted_token"), m.nodesPerAcceptedToken},
-        {QStringLiteral("per_depth_acceptance"), perDepth},
-        {QStringLiteral("per_depth_tested"), tested},
-        {QStringLiteral("exact_node_acceptance"), m.exactNodeAcceptance},
-        {QStringLiteral("measured_node_acceptance"), m.measuredNodeAcceptance},
-        {QStringLiteral("target_seconds"), m.targetSeconds},
-        {QStringLiteral("draft_seconds"), m.draftSeconds},
-        {QStringLiteral("speedup_wall_clock"), m.speedupWallClock ? QJsonValue(*m.speedupWallClock) : QJsonValue()},
-    };
-}
-
-QJsonObject treeRunJson(const Generation &g, const TreeMetrics &m, const Vocabulary &vocabulary)
-{
-    QJsonObject o = treeMetricsJson(m);
-    o.insert(QStringLiteral("text"), tokensToString(vocabulary, g.tokens));
-    o.insert(QStringLiteral("generated_tokens"), static_cast<int>(g.tokens.size()));
-    o.insert(QStringLiteral("seconds"), g.seconds);
-    o.insert(QStringLiteral("tokens_per_second"), g.seconds > 0 ? static_cast<double>(g.tokens.size()) / g.seconds : 0.0);
-    return o;
-}
-
 QJsonObject treeTraceJson(const TreeTrace &t, const Vocabulary &vocabulary, int top)
 {
     QJsonArray nodes;

@@ -1,22 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// SessionRun: one session's decoding, used on an engine worker thread only — the speculative decoder on the
-// sequence so far, the running metrics (MetricsAccumulator), the wall time of each round and, alongside, the
-// autoregressive baseline for the same tokens (AutoregressiveRun: the CLI's `run --baseline`, played in the
-// same steps on the same thread, so the window's wall-clock speedup is the CLI's). A run stops at its cap of
-// tokens. An arena lane is a SessionRun on the arena's shared target. With a tree shape in the settings the
-// rounds are token-tree rounds (TreeDecoder): the record keeps the tree and its accepted path as a chain.
+// SessionRun: one session's decoding, used on an engine worker thread only — the run loop (SpeculativeRun: chains
+// or token trees, the autoregressive baseline played alongside for the same tokens, the cap) turned into the
+// RoundRecords the views read: each round with its own metrics and the run's so far. An arena lane is a
+// SessionRun on the arena's shared target.
 
 #include "RoundRecord.h"
 
-#include "AutoregressiveRun.h"
-#include "MetricsAccumulator.h"
-#include "SpeculativeDecoder.h"
-#include "TreeDecoder.h"
+#include "SpeculativeRun.h"
 
 #include <memory>
-#include <optional>
-#include <vector>
 
 namespace specdec::gui {
 
@@ -33,22 +26,15 @@ public:
     /// Plays one round (K cut to the tokens left under the cap); nullptr once the cap is reached.
     std::shared_ptr<const RoundRecord> playRound();
 
-    bool atCap() const { return m_generated >= m_cap; }
-    int generated() const { return m_generated; }
-    int cap() const { return m_cap; }
-    const DecodingSettings &settings() const { return m_decoder.settings(); }
+    bool atCap() const { return m_run.finished(); }
+    int generated() const { return m_run.generated(); }
+    int cap() const { return m_run.tokens(); }
+    const DecodingSettings &settings() const { return m_run.settings(); }
+    /// The run's report so far (the numbers `specdec run --json` prints for the same setup).
+    RunReport report() const { return m_run.report(); }
 
 private:
-    SpeculativeDecoder m_decoder;
-    std::optional<TreeDecoder> m_tree; ///< set when the settings have a tree shape
-    std::vector<TokenId> m_sequence;
-    AutoregressiveRun m_baseline;
-    MetricsAccumulator m_metrics;
-    double m_seconds = 0.0;
-    double m_baselineSeconds = 0.0;
-    int m_generated = 0;
-    std::int64_t m_nodesDrafted = 0;
-    int m_cap;
+    SpeculativeRun m_run;
 };
 
 } // namespace specdec::gui
