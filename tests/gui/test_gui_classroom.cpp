@@ -201,7 +201,7 @@ void TestClassroom::lessonsAreValidSetups()
     MainWindow window(&session, &player, &language);
     ClassroomTools &tools = *window.classroom();
     QCOMPARE(tools.lessonErrors(), QStringList());
-    QCOMPARE(tools.lessonFiles().size(), 7);
+    QCOMPARE(tools.lessonFiles().size(), 8);
     QCOMPARE(tools.lessonFiles().front().id, QStringLiteral("classic-demo"));
     tools.applyLesson(2);
     QCOMPARE(QString::fromStdString(session.setup().target), QStringLiteral("ngram:6"));
@@ -234,8 +234,8 @@ void TestClassroom::lessonsAreValidSetups()
     out.write(bytes);
     out.close();
     QCOMPARE(tools.openLessonFile(mine), QString());
-    QCOMPARE(tools.lessonFiles().size(), 8);
-    QCOMPARE(tools.lessons()->currentLesson(), 7);
+    QCOMPARE(tools.lessonFiles().size(), 9);
+    QCOMPARE(tools.lessons()->currentLesson(), 8);
     QCOMPARE(session.setup().decoding.draftLength, 3);
     bytes.replace("\"k\": 3", "\"k\": 0");
     QVERIFY(out.open(QIODevice::WriteOnly | QIODevice::Truncate));
@@ -243,7 +243,7 @@ void TestClassroom::lessonsAreValidSetups()
     out.close();
     const QString error = tools.openLessonFile(mine);
     QVERIFY2(error.contains(QStringLiteral("mine.lesson.json: 'demo.setup.k' must be from 1 to 64")), qPrintable(error));
-    QCOMPARE(tools.lessonFiles().size(), 8);
+    QCOMPARE(tools.lessonFiles().size(), 9);
 }
 
 void TestClassroom::theoryExplorerMarksTheBestK()
