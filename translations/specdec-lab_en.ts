@@ -1999,6 +1999,10 @@ accepted</source>
         <source>KV cache off: every call recomputes its window; the baseline is then the uncached decoder, about 20× slower than a real engine on 300 tokens of kjv, so the wall clock flatters speculation.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>with this run&apos;s own calls (a verification %1 steps, a draft call %2): %3 / (%1 + %4 · %2) = %5×</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::TimelineModel</name>

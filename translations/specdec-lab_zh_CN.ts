@@ -1995,6 +1995,10 @@ accepted</source>
         <source>KV cache off: every call recomputes its window; the baseline is then the uncached decoder, about 20× slower than a real engine on 300 tokens of kjv, so the wall clock flatters speculation.</source>
         <translation>KV 缓存关：每次调用都重新计算它的窗口；基线于是成了不带缓存的解码器，在 kjv 的 300 个词元上比真实引擎慢约 20 倍，所以墙钟加速比偏向投机。</translation>
     </message>
+    <message>
+        <source>with this run&apos;s own calls (a verification %1 steps, a draft call %2): %3 / (%1 + %4 · %2) = %5×</source>
+        <translation>按本次运行自己的调用（一次验证 %1 步，一次草稿调用 %2 步）：%3 / (%1 + %4 · %2) = %5×</translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::TimelineModel</name>

@@ -8,6 +8,7 @@
 #include <QScrollBar>
 
 #include <algorithm>
+#include <cmath>
 
 namespace specdec::gui {
 
@@ -15,6 +16,13 @@ namespace {
 QString n(double v, int digits = 3)
 {
     return QString::number(v, 'f', digits);
+}
+
+/// A time in ms or s with three significant digits (0.384, 14.2, 140): small times stay apart.
+QString sig(double v)
+{
+    const double a = std::abs(v);
+    return QString::number(v, 'f', a >= 100 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : 3);
 }
 
 QString heading(const LabColors &c, const QString &text)
@@ -217,6 +225,18 @@ QString TheoryPanel::predicted() const
                      .arg(n(m_c, 3))
                      .arg(n(theory::costModelSpeedup(m.acceptanceRate, k, m_c), 2))
                      .arg(k + 1));
+    // The same prediction with the costs this run's own calls took (verification and draft call over the
+    // baseline's step): the load-time V is a few calls, these are every call of the run.
+    if (m.speedupWallClock && m.targetCalls > 0 && m.draftCalls > 0 && m.generatedTokens > 0) {
+        const double step = *m.speedupWallClock * m.seconds / m.generatedTokens;
+        const double vRun = m.targetSeconds / static_cast<double>(m.targetCalls) / step;
+        const double cRun = m.draftSeconds / static_cast<double>(m.draftCalls) / step;
+        html += line(tr("with this run's own calls (a verification %1 steps, a draft call %2): %3 / (%1 + %4 · %2) "
+                        "= %5×")
+                         .arg(n(vRun, 2), n(cRun, 3), n(en, 2))
+                         .arg(k)
+                         .arg(n(theory::generalisedSpeedup(m.acceptanceRate, k, cRun, vRun), 2)));
+    }
     return html;
 }
 
@@ -227,8 +247,8 @@ QString TheoryPanel::wallClock() const
     if (m.speedupWallClock) {
         const double baselineSeconds = *m.speedupWallClock * m.seconds;
         html += line(tr("measured: baseline time / speculative time = %1 s / %2 s = <b>%3×</b> (wall clock)")
-                         .arg(n(baselineSeconds, 2))
-                         .arg(n(m.seconds, 2))
+                         .arg(sig(baselineSeconds))
+                         .arg(sig(m.seconds))
                          .arg(n(*m.speedupWallClock, 2)));
     }
     if (!m_kvCache)
@@ -253,11 +273,11 @@ QString TheoryPanel::costBreakdown() const
     const double verifyMs = ms(m.targetSeconds, static_cast<double>(m.targetCalls));
     const double draftMs = ms(m.draftSeconds, static_cast<double>(m.draftCalls));
     if (!m.speedupWallClock || m.seconds <= 0.0)
-        return line(tr("ms per call: draft %1 · verification %2").arg(n(draftMs, 2), n(verifyMs, 2)));
+        return line(tr("ms per call: draft %1 · verification %2").arg(sig(draftMs), sig(verifyMs)));
     const double baselineSeconds = *m.speedupWallClock * m.seconds;
     const double stepMs = ms(baselineSeconds, m.generatedTokens); // the baseline: one target step per token
     QString html = line(
-        tr("ms per call: draft %1 · verification %2 · baseline step %3").arg(n(draftMs, 2), n(verifyMs, 2), n(stepMs, 2)));
+        tr("ms per call: draft %1 · verification %2 · baseline step %3").arg(sig(draftMs), sig(verifyMs), sig(stepMs)));
     html += line(tr("tokens per second: speculative %1 · target alone %2")
                      .arg(n(m.generatedTokens / m.seconds, 1), n(m.generatedTokens / baselineSeconds, 1)));
     if (*m.speedupWallClock < 1.0 && m.rounds > 0 && stepMs > 0.0) {
@@ -266,15 +286,15 @@ QString TheoryPanel::costBreakdown() const
         html += line(tr("Why slower: a round takes %1 ms (a verification of %2 positions, %3 ms = %4 baseline steps, "
                         "and %5 draft calls, %6 ms) for %7 tokens, %8 ms per token; the target alone takes %9 ms per "
                         "token. A pass is not free here.")
-                         .arg(n(roundMs, 1))
+                         .arg(sig(roundMs))
                          .arg(m_tree.empty() ? m_k + 1 : m_tree.nodeCount() + 1)
-                         .arg(n(verifyMs, 1))
+                         .arg(sig(verifyMs))
                          .arg(n(verifyMs / stepMs, 1))
                          .arg(n(draftsPerRound, 1))
-                         .arg(n(draftsPerRound * draftMs, 1))
+                         .arg(sig(draftsPerRound * draftMs))
                          .arg(n(m.tokensPerRound, 2))
-                         .arg(n(roundMs / m.tokensPerRound, 1))
-                         .arg(n(stepMs, 1))
+                         .arg(sig(roundMs / m.tokensPerRound))
+                         .arg(sig(stepMs))
                          .toHtmlEscaped());
     }
     return html;

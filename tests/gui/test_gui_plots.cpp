@@ -141,11 +141,15 @@ void TestPlots::theoryGivesEachSpeedupItsCost()
     has(QStringLiteral("25 tokens / 10 passes = 2.50×"));
     has(QStringLiteral("= %1 / (3.00 + 4 · 0.300) = %2×").arg(QString::number(en, 'f', 2), predicted));
     has(QStringLiteral("V = 1, Thm 3.8): %1 / (1 + 4 · 0.300) = %2×").arg(QString::number(en, 'f', 2), accelerator));
-    has(QStringLiteral("0.80 s / 1.40 s = 0.57×"));
-    has(QStringLiteral("draft 10.00 · verification 100.00 · baseline step 32.00"));
+    has(QStringLiteral("0.800 s / 1.40 s = 0.57×"));
+    // this run's own costs: 100 ms / 32 ms = 3.13 steps a verification, 10 / 32 = 0.313 a draft call
+    has(QStringLiteral("(a verification 3.13 steps, a draft call 0.313): %1 / (3.13 + 4 · 0.313) = %2×")
+            .arg(QString::number(en, 'f', 2),
+                 QString::number(theory::generalisedSpeedup(m.acceptanceRate, 4, 10.0 / 32.0, 100.0 / 32.0), 'f', 2)));
+    has(QStringLiteral("draft 10.0 · verification 100 · baseline step 32.0"));
     has(QStringLiteral("speculative 17.9 · target alone %1").arg(QString::number(25 / (*m.speedupWallClock * 1.4), 'f', 1)));
     // 140 ms a round (100 ms verifying 5 positions = 3.1 steps, 4 drafts 40 ms) for 2.5 tokens: 56 ms a token
-    has(QStringLiteral("a round takes 140.0 ms (a verification of 5 positions, 100.0 ms = 3.1 baseline steps, and "
+    has(QStringLiteral("a round takes 140 ms (a verification of 5 positions, 100 ms = 3.1 baseline steps, and "
                        "4.0 draft calls, 40.0 ms) for 2.50 tokens, 56.0 ms per token; the target alone takes 32.0 ms"));
     // measured above 1×: no "why slower"
     RunMetrics fast = m;
