@@ -45,17 +45,18 @@ ClaimTerm parseTerm(const QString &claim, const QString &raw)
         term.lane = inside;
         return term;
     }
-    const int wanted = name == QLatin1String("expected_tokens")       ? 2
-                       : name == QLatin1String("cost_speedup")        ? 3
-                       : name == QLatin1String("generalised_speedup") ? 4
-                                                                      : -1;
+    const int wanted = name == QLatin1String("expected_tokens") ? 2
+        : name == QLatin1String("cost_speedup")                 ? 3
+        : name == QLatin1String("generalised_speedup")          ? 4
+                                                                : -1;
     if (wanted < 0)
-        bad(claim, QStringLiteral("unknown function '%1' (known: %2, expected_tokens, cost_speedup, "
-                                  "generalised_speedup)")
-                       .arg(name, kMetrics.join(QStringLiteral(", "))));
-    term.kind = wanted == 2   ? ClaimTerm::Kind::ExpectedTokens
-                : wanted == 3 ? ClaimTerm::Kind::CostSpeedup
-                              : ClaimTerm::Kind::GeneralisedSpeedup;
+        bad(claim,
+            QStringLiteral("unknown function '%1' (known: %2, expected_tokens, cost_speedup, "
+                           "generalised_speedup)")
+                .arg(name, kMetrics.join(QStringLiteral(", "))));
+    term.kind = wanted == 2 ? ClaimTerm::Kind::ExpectedTokens
+        : wanted == 3       ? ClaimTerm::Kind::CostSpeedup
+                            : ClaimTerm::Kind::GeneralisedSpeedup;
     for (const QString &a : inside.split(QLatin1Char(','))) {
         const double v = a.trimmed().toDouble(&ok);
         if (!ok)
