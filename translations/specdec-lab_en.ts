@@ -611,6 +611,18 @@ passes</source>
 accepted</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Tokens per target pass: each pass commits a round&apos;s accepted drafts and one token of its own.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Theorem 3.8: E[N] / (1 + K·c), a verification of K + 1 positions costing one step (the accelerator case).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Baseline time / speculative time, measured: below the passes when a verification costs more than a step or the draft is not cheap.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::BarEditor</name>
@@ -1398,6 +1410,10 @@ accepted</source>
     </message>
     <message>
         <source>K this round (policy)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Three speedups, three reasons. Target passes saved: tokens per target pass (each pass commits a round). Cost model: Theorem 3.8&apos;s prediction E[N] / (1 + K·c), a verification costing one step (the accelerator case; the theory panel gives it with V(K+1) measured on this machine). Wall clock: baseline time / speculative time, measured.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

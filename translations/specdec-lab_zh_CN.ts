@@ -611,6 +611,18 @@ passes</source>
 accepted</source>
         <translation>起草 / 接受</translation>
     </message>
+    <message>
+        <source>Tokens per target pass: each pass commits a round&apos;s accepted drafts and one token of its own.</source>
+        <translation>每次目标计算的词元数：每次计算提交一轮被接受的草稿和它自己的一个词元。</translation>
+    </message>
+    <message>
+        <source>Theorem 3.8: E[N] / (1 + K·c), a verification of K + 1 positions costing one step (the accelerator case).</source>
+        <translation>定理 3.8：E[N] / (1 + K·c)，假设验证 K + 1 个位置只花一步（加速器情形）。</translation>
+    </message>
+    <message>
+        <source>Baseline time / speculative time, measured: below the passes when a verification costs more than a step or the draft is not cheap.</source>
+        <translation>基线时间 / 投机时间，实测：当一次验证花费超过一步，或草稿并不便宜时，它低于按计算次数的加速比。</translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::BarEditor</name>
@@ -1397,6 +1409,10 @@ accepted</source>
     <message>
         <source>K this round (policy)</source>
         <translation>本轮 K（策略）</translation>
+    </message>
+    <message>
+        <source>Three speedups, three reasons. Target passes saved: tokens per target pass (each pass commits a round). Cost model: Theorem 3.8&apos;s prediction E[N] / (1 + K·c), a verification costing one step (the accelerator case; the theory panel gives it with V(K+1) measured on this machine). Wall clock: baseline time / speculative time, measured.</source>
+        <translation>三种加速比，三种原因。节省的目标计算：每次目标计算的词元数（每次计算提交一轮）。成本模型：定理 3.8 的预测 E[N] / (1 + K·c)，假设一次验证只花一步（加速器情形；理论面板给出用本机实测 V(K+1) 的版本）。墙钟：基线时间 / 投机时间，实测。</translation>
     </message>
 </context>
 <context>

@@ -4,6 +4,7 @@
 // extremes, lines pass through exact values at bucket ends).
 #include "GuiTestSupport.h"
 
+#include "ArenaView.h"
 #include "PlotsPanel.h"
 #include "SetupBar.h"
 #include "TheoryPanel.h"
@@ -11,6 +12,8 @@
 #include "Theory.h"
 
 #include <QCheckBox>
+#include <QTableWidget>
+#include <qcustomplot.h>
 #include <QtTest>
 
 #include <algorithm>
@@ -31,6 +34,7 @@ private slots:
     void theoryGivesEachSpeedupItsCost();
     void theorySaysTheKvCacheIsOff();
     void theoryBestKUsesTheMeasuredCost();
+    void speedupLegendsSayWhy();
     void decimatedSeriesKeepsExtremesAndEnds();
     void staysBoundedAfterManyRounds();
 };
@@ -200,6 +204,23 @@ void TestPlots::theoryBestKUsesTheMeasuredCost()
                      .arg(QString::number(theory::generalisedSpeedup(0.8, measured, 0.05, 1.0 + 0.5 * measured), 'f', 2))
                      .arg(oneStep)),
              qPrintable(theory.toPlainText()));
+}
+
+// The plots' speedup panel and the arena's speedup columns say in their tooltips what each speedup is.
+void TestPlots::speedupLegendsSayWhy()
+{
+    PlotsPanel plots;
+    const QString tip = plots.plot(2)->toolTip();
+    for (const char *reason : {"Target passes saved: tokens per target pass", "E[N] / (1 + K·c)",
+                               "Wall clock: baseline time / speculative time"})
+        QVERIFY2(tip.contains(QString::fromUtf8(reason)), qPrintable(tip));
+    ArenaView arena;
+    QTableWidget *table = arena.table();
+    QVERIFY(table->horizontalHeaderItem(4)->text().contains(QStringLiteral("passes")));
+    QVERIFY(table->horizontalHeaderItem(4)->toolTip().contains(QStringLiteral("Tokens per target pass")));
+    QVERIFY(table->horizontalHeaderItem(5)->toolTip().contains(QStringLiteral("Theorem 3.8")));
+    QVERIFY(table->horizontalHeaderItem(6)->text().contains(QStringLiteral("wall clock")));
+    QVERIFY(table->horizontalHeaderItem(6)->toolTip().contains(QStringLiteral("Baseline time / speculative time")));
 }
 
 void TestPlots::decimatedSeriesKeepsExtremesAndEnds()
