@@ -383,6 +383,31 @@ private slots:
         QCOMPARE(lines.last().count(QLatin1Char('|')), 18); // 17 cells
     }
 
+    // Issue 24: a uniform draft at T = 0 is rejected at its first position, so positions 2..8 are never tested:
+    // compare and sweep, as text and as JSON, print no "nan" for them (run and bench: test_race cliPrintsNoNan).
+    void compareAndSweepPrintNoNan()
+    {
+        const QString tiny = QStringLiteral(SPECDEC_TEST_DATA_DIR "/tiny-en.txt");
+        const QStringList common{QStringLiteral("--corpus"), tiny, QStringLiteral("--target"), QStringLiteral("ngram:3"),
+                                 QStringLiteral("--tokens"), QStringLiteral("20"), QStringLiteral("--temperature"),
+                                 QStringLiteral("0"), QStringLiteral("--prompt"), QStringLiteral("the ")};
+        const QStringList compare = QStringList{QStringLiteral("compare"), QStringLiteral("--draft"), QStringLiteral("uniform"),
+                                                QStringLiteral("--draft"), QStringLiteral("ngram:2"), QStringLiteral("-k"),
+                                                QStringLiteral("8")}
+                                    + common;
+        const QStringList sweep = QStringList{QStringLiteral("sweep"), QStringLiteral("--draft"), QStringLiteral("uniform"),
+                                              QStringLiteral("--ks"), QStringLiteral("1,8"), QStringLiteral("--temperatures"),
+                                              QStringLiteral("0")}
+                                  + common;
+        for (const QStringList &arguments : {compare, sweep})
+            for (const bool json : {false, true}) {
+                const Result r = specdec(json ? arguments + QStringList{QStringLiteral("--json")} : arguments);
+                QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+                QVERIFY2(r.out.contains(QStringLiteral("uniform")), qPrintable(r.out));
+                QVERIFY2(!r.out.contains(QStringLiteral("nan"), Qt::CaseInsensitive), qPrintable(r.out));
+            }
+    }
+
     void benchKvCacheSpeedup()
     {
         // The shipped kjv target, cached against uncached: the same text, and the ratio printed.

@@ -7,6 +7,7 @@
 #include "LessonFile.h"
 #include "QuizFile.h"
 #include "TestSupport.h"
+#include "Theory.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -84,7 +85,7 @@ void TestLessons::shippedLessonsLoad()
     QStringList errors;
     const QList<LessonFile> lessons = loadLessonFolder(lessonsDir(), &errors);
     QCOMPARE(errors, QStringList());
-    QCOMPARE(lessons.size(), 7);
+    QCOMPARE(lessons.size(), 8);
     QCOMPARE(lessons.front().id, QStringLiteral("classic-demo")); // listed first, as the docs take it first
     for (const LessonFile &l : lessons) {
         QVERIFY(!l.title.text(QStringLiteral("en")).isEmpty());
@@ -274,6 +275,8 @@ void TestLessons::claimsParse()
     QVERIFY(errorOf([] { Claim::parse(QStringLiteral("x <= 2")); }).contains(QStringLiteral("'x' is neither a number")));
     QVERIFY(errorOf([] { Claim::parse(QStringLiteral("beta(ngram:2) > 1")); }).contains(QStringLiteral("unknown function 'beta'")));
     QVERIFY(errorOf([] { Claim::parse(QStringLiteral("cost_speedup(0.9, 8) > 1")); }).contains(QStringLiteral("takes 3 numbers")));
+    QVERIFY(errorOf([] { Claim::parse(QStringLiteral("generalised_speedup(0.9, 8, 0.1) > 1")); })
+                .contains(QStringLiteral("takes 4 numbers")));
     QCOMPARE(laneNamed(QStringLiteral("draft-small"), {QStringLiteral("ngram:3"), QStringLiteral("onnx:/a/b/draft-small.onnx")}),
              QStringLiteral("onnx:/a/b/draft-small.onnx"));
     QCOMPARE(laneNamed(QStringLiteral("draft"), {QStringLiteral("onnx:/a/b/draft-small.onnx")}), QString());
@@ -281,11 +284,19 @@ void TestLessons::claimsParse()
     LessonFile lesson;
     lesson.path = QStringLiteral("t.json");
     lesson.claims = {QStringLiteral("expected_tokens(0.8, 4) > 3.35"), QStringLiteral("expected_tokens(0.8, 4) < 3.37"),
-                     QStringLiteral("cost_speedup(0.9, 8, 0.8) >= 1")};
+                     QStringLiteral("cost_speedup(0.9, 8, 0.8) >= 1"),
+                     // a verification of 5 positions costing 2 steps: 3.36 / (2 + 4 · 0.05) = 1.53, not Thm 3.8's
+                     // 3.36 / (1 + 4 · 0.05) = 2.80
+                     QStringLiteral("generalised_speedup(0.8, 4, 0.05, 2) < 1.6"),
+                     QStringLiteral("generalised_speedup(0.8, 4, 0.05, 1) >= cost_speedup(0.8, 4, 0.05)")};
     const auto results = checkClaims(lesson, test::builtCorpora(), {});
-    QCOMPARE(results.size(), 3);
+    QCOMPARE(results.size(), 5);
     QVERIFY(results[0].holds && results[1].holds);
     QVERIFY(!results[2].holds); // "speculation is free" is false at c = 0.8
+    QVERIFY(results[3].holds);
+    QCOMPARE(results[3].left, theory::generalisedSpeedup(0.8, 4, 0.05, 2.0));
+    QVERIFY(results[4].holds);
+    QCOMPARE(results[4].left, results[4].right); // V = 1 is Theorem 3.8
 }
 
 void TestLessons::shippedClaimsHold_data()

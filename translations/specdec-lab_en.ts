@@ -611,6 +611,18 @@ passes</source>
 accepted</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Tokens per target pass: each pass commits a round&apos;s accepted drafts and one token of its own.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Theorem 3.8: E[N] / (1 + K·c), a verification of K + 1 positions costing one step (the accelerator case).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Baseline time / speculative time, measured: below the passes when a verification costs more than a step or the draft is not cheap.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::BarEditor</name>
@@ -1400,6 +1412,10 @@ accepted</source>
         <source>K this round (policy)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Three speedups, three reasons. Target passes saved: tokens per target pass (each pass commits a round). Cost model: Theorem 3.8&apos;s prediction E[N] / (1 + K·c), a verification costing one step (the accelerator case; the theory panel gives it with V(K+1) measured on this machine). Wall clock: baseline time / speculative time, measured.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::PredictBeforeReveal</name>
@@ -1728,11 +1744,11 @@ accepted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>On: each ONNX model keeps its keys and values between calls, a draft step feeds one token, a verification K + 1, and a rejection rolls the cache back (what real engines do). Off: every call recomputes its whole window. n-gram models keep their context either way.</source>
+        <source>Token tree: children per depth, e.g. 3,2,1 (3 drafts, 2 under each, 1 under each of those: 15 nodes, verified in one pass). Empty: a chain of K.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Token tree: children per depth, e.g. 3,2,1 (3 drafts, 2 under each, 1 under each of those: 15 nodes, verified in one pass). Empty: a chain of K.</source>
+        <source>On: each ONNX model keeps its keys and values between calls, a draft step feeds one token, a verification K + 1, and a rejection rolls the cache back (what real engines do). Off: every call recomputes its whole window; the baseline is then the uncached decoder, about 20× slower than a real engine on 300 tokens of kjv (specdec bench --kv-cache-speedup), and the wall-clock speedup flatters speculation. n-gram models keep their context either way.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1767,6 +1783,10 @@ accepted</source>
     </message>
     <message>
         <source>Token %1: p = %2 &lt; q = %3, so p/q = %4; accepted %5 times of ≈ %6 drafts = %7.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: α̂ = %2, %3 tokens per target pass, wall clock %4× (c = %5).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1868,6 +1888,14 @@ accepted</source>
         <source>Ridge point: the rows per call up to which a step is memory-bound (peak FLOP/s ÷ memory bandwidth, about 150 on a datacentre GPU in fp16); past it V grows with the rows.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>your runs, measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>your runs, predicted</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::TheoryPanel</name>
@@ -1889,22 +1917,6 @@ accepted</source>
     </message>
     <message>
         <source>measured: &lt;b&gt;%1&lt;/b&gt; tokens per round over %2 rounds</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Speedup (Leviathan et al. 2023, Thm 3.8)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>c = T&lt;sub&gt;draft&lt;/sub&gt; / T&lt;sub&gt;target&lt;/sub&gt; = &lt;b&gt;%1&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>target passes: %1 tokens / %2 passes = &lt;b&gt;%3×&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>wall clock: &lt;b&gt;%1×&lt;/b&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1953,6 +1965,58 @@ accepted</source>
     </message>
     <message>
         <source>%1 passes more than rounds: past its context the target refills its window (one more pass each), so tokens per pass is below tokens per round</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Speedup: target passes, predicted, measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>best K with V and c measured here: &lt;b&gt;%1&lt;/b&gt; (S = %2×); in the accelerator case (V = 1): %3 (S = %4×)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>target passes: %1 tokens / %2 passes = &lt;b&gt;%3×&lt;/b&gt; — each pass of the target commits the round&apos;s accepted drafts and one token of its own</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>predicted (Thm 3.8, V = 1): S = E[N] / (1 + K·c) = %1 / (1 + %2 · %3) = &lt;b&gt;%4×&lt;/b&gt;, c = T&lt;sub&gt;draft&lt;/sub&gt; / T&lt;sub&gt;target&lt;/sub&gt; per call in this run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>predicted: E[N] / (V(K+1) + K·c) = %1 / (%2 + %3 · %4) = &lt;b&gt;%5×&lt;/b&gt; — a round&apos;s cost in target steps, with V(%6) = %2 (verifying %6 positions) and c = T&lt;sub&gt;draft&lt;/sub&gt;(1) / T&lt;sub&gt;target&lt;/sub&gt;(1) = %4 measured on this machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>accelerator case (V = 1, Thm 3.8): %1 / (1 + %2 · %3) = %4× — where verifying %5 positions costs one step, as on a memory-bound GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>measured: baseline time / speculative time = %1 s / %2 s = &lt;b&gt;%3×&lt;/b&gt; (wall clock)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ms per call: draft %1 · verification %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ms per call: draft %1 · verification %2 · baseline step %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tokens per second: speculative %1 · target alone %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why slower: a round takes %1 ms (a verification of %2 positions, %3 ms = %4 baseline steps, and %5 draft calls, %6 ms) for %7 tokens, %8 ms per token; the target alone takes %9 ms per token. A pass is not free here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV cache off: every call recomputes its window; the baseline is then the uncached decoder, about 20× slower than a real engine on 300 tokens of kjv, so the wall clock flatters speculation.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>with this run&apos;s own calls (a verification %1 steps, a draft call %2): %3 / (%1 + %4 · %2) = %5×</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

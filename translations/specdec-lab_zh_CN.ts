@@ -611,6 +611,18 @@ passes</source>
 accepted</source>
         <translation>起草 / 接受</translation>
     </message>
+    <message>
+        <source>Tokens per target pass: each pass commits a round&apos;s accepted drafts and one token of its own.</source>
+        <translation>每次目标计算的词元数：每次计算提交一轮被接受的草稿和它自己的一个词元。</translation>
+    </message>
+    <message>
+        <source>Theorem 3.8: E[N] / (1 + K·c), a verification of K + 1 positions costing one step (the accelerator case).</source>
+        <translation>定理 3.8：E[N] / (1 + K·c)，假设验证 K + 1 个位置只花一步（加速器情形）。</translation>
+    </message>
+    <message>
+        <source>Baseline time / speculative time, measured: below the passes when a verification costs more than a step or the draft is not cheap.</source>
+        <translation>基线时间 / 投机时间，实测：当一次验证花费超过一步，或草稿并不便宜时，它低于按计算次数的加速比。</translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::BarEditor</name>
@@ -1398,6 +1410,10 @@ accepted</source>
         <source>K this round (policy)</source>
         <translation>本轮 K（策略）</translation>
     </message>
+    <message>
+        <source>Three speedups, three reasons. Target passes saved: tokens per target pass (each pass commits a round). Cost model: Theorem 3.8&apos;s prediction E[N] / (1 + K·c), a verification costing one step (the accelerator case; the theory panel gives it with V(K+1) measured on this machine). Wall clock: baseline time / speculative time, measured.</source>
+        <translation>三种加速比，三种原因。节省的目标计算：每次目标计算的词元数（每次计算提交一轮）。成本模型：定理 3.8 的预测 E[N] / (1 + K·c)，假设一次验证只花一步（加速器情形；理论面板给出用本机实测 V(K+1) 的版本）。墙钟：基线时间 / 投机时间，实测。</translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::PredictBeforeReveal</name>
@@ -1724,12 +1740,12 @@ accepted</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <source>On: each ONNX model keeps its keys and values between calls, a draft step feeds one token, a verification K + 1, and a rejection rolls the cache back (what real engines do). Off: every call recomputes its whole window. n-gram models keep their context either way.</source>
-        <translation>开：每个 ONNX 模型在两次调用之间保留其键和值，学徒每步只输入一个词元，验证输入 K + 1 个，拒绝后缓存回滚（真实推理引擎的做法）。关：每次调用都重新计算整个窗口。n-gram 模型无论开关都保留其上下文。</translation>
-    </message>
-    <message>
         <source>Token tree: children per depth, e.g. 3,2,1 (3 drafts, 2 under each, 1 under each of those: 15 nodes, verified in one pass). Empty: a chain of K.</source>
         <translation>词元树：每层的子节点数，如 3,2,1（3 个草稿，每个下面 2 个，再各 1 个：共 15 个节点，一次前向传播验证）。留空：长度为 K 的链。</translation>
+    </message>
+    <message>
+        <source>On: each ONNX model keeps its keys and values between calls, a draft step feeds one token, a verification K + 1, and a rejection rolls the cache back (what real engines do). Off: every call recomputes its whole window; the baseline is then the uncached decoder, about 20× slower than a real engine on 300 tokens of kjv (specdec bench --kv-cache-speedup), and the wall-clock speedup flatters speculation. n-gram models keep their context either way.</source>
+        <translation>开：每个 ONNX 模型在两次调用之间保留其键和值，学徒每步只输入一个词元，验证输入 K + 1 个，拒绝后缓存回滚（真实推理引擎的做法）。关：每次调用都重新计算整个窗口；基线于是成了不带缓存的解码器，在 kjv 的 300 个词元上比真实引擎慢约 20 倍（specdec bench --kv-cache-speedup），墙钟加速比因此偏向投机。n-gram 模型无论开关都保留其上下文。</translation>
     </message>
 </context>
 <context>
@@ -1764,6 +1780,10 @@ accepted</source>
     <message>
         <source>Token %1: p = %2 &lt; q = %3, so p/q = %4; accepted %5 times of ≈ %6 drafts = %7.</source>
         <translation>词元 %1：p = %2 &lt; q = %3，所以 p/q = %4；约 %6 次起草中被接受 %5 次 = %7。</translation>
+    </message>
+    <message>
+        <source>%1: α̂ = %2, %3 tokens per target pass, wall clock %4× (c = %5).</source>
+        <translation>%1：α̂ = %2，每次目标前向 %3 个词元，墙钟 %4×（c = %5）。</translation>
     </message>
 </context>
 <context>
@@ -1864,6 +1884,14 @@ accepted</source>
         <source>Ridge point: the rows per call up to which a step is memory-bound (peak FLOP/s ÷ memory bandwidth, about 150 on a datacentre GPU in fp16); past it V grows with the rows.</source>
         <translation>拐点：每次调用的行数在此之内，一步受内存带宽限制（峰值 FLOP/s ÷ 内存带宽，数据中心 GPU 上 fp16 约为 150）；超过它，V 随行数增长。</translation>
     </message>
+    <message>
+        <source>your runs, measured</source>
+        <translation>你的运行（实测）</translation>
+    </message>
+    <message>
+        <source>your runs, predicted</source>
+        <translation>你的运行（预测）</translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::TheoryPanel</name>
@@ -1886,22 +1914,6 @@ accepted</source>
     <message>
         <source>measured: &lt;b&gt;%1&lt;/b&gt; tokens per round over %2 rounds</source>
         <translation>实测：%2 轮中每轮 &lt;b&gt;%1&lt;/b&gt; 个词元</translation>
-    </message>
-    <message>
-        <source>Speedup (Leviathan et al. 2023, Thm 3.8)</source>
-        <translation>加速比（Leviathan 等，2023，定理 3.8）</translation>
-    </message>
-    <message>
-        <source>c = T&lt;sub&gt;draft&lt;/sub&gt; / T&lt;sub&gt;target&lt;/sub&gt; = &lt;b&gt;%1&lt;/b&gt;</source>
-        <translation>c = T&lt;sub&gt;草稿&lt;/sub&gt; / T&lt;sub&gt;目标&lt;/sub&gt; = &lt;b&gt;%1&lt;/b&gt;</translation>
-    </message>
-    <message>
-        <source>target passes: %1 tokens / %2 passes = &lt;b&gt;%3×&lt;/b&gt;</source>
-        <translation>目标前向次数：%1 个词元 / %2 次 = &lt;b&gt;%3×&lt;/b&gt;</translation>
-    </message>
-    <message>
-        <source>wall clock: &lt;b&gt;%1×&lt;/b&gt;</source>
-        <translation>实测耗时：&lt;b&gt;%1×&lt;/b&gt;</translation>
     </message>
     <message>
         <source>best K at this α and c: &lt;b&gt;%1&lt;/b&gt; (S = %2×)</source>
@@ -1950,6 +1962,58 @@ accepted</source>
     <message>
         <source>%1 passes more than rounds: past its context the target refills its window (one more pass each), so tokens per pass is below tokens per round</source>
         <translation>计算次数比轮数多 %1 次：超出上下文后，目标模型会重新填充窗口（每次多一次计算），因此每次计算的词元数低于每轮词元数</translation>
+    </message>
+    <message>
+        <source>Speedup: target passes, predicted, measured</source>
+        <translation>加速比：目标计算次数、预测、实测</translation>
+    </message>
+    <message>
+        <source>best K with V and c measured here: &lt;b&gt;%1&lt;/b&gt; (S = %2×); in the accelerator case (V = 1): %3 (S = %4×)</source>
+        <translation>按本机实测的 V 和 c，最佳 K：&lt;b&gt;%1&lt;/b&gt;（S = %2×）；加速器情形（V = 1）：%3（S = %4×）</translation>
+    </message>
+    <message>
+        <source>target passes: %1 tokens / %2 passes = &lt;b&gt;%3×&lt;/b&gt; — each pass of the target commits the round&apos;s accepted drafts and one token of its own</source>
+        <translation>目标计算：%1 个词元 / %2 次计算 = &lt;b&gt;%3×&lt;/b&gt;——目标每算一次，就提交本轮被接受的草稿和它自己的一个词元</translation>
+    </message>
+    <message>
+        <source>predicted (Thm 3.8, V = 1): S = E[N] / (1 + K·c) = %1 / (1 + %2 · %3) = &lt;b&gt;%4×&lt;/b&gt;, c = T&lt;sub&gt;draft&lt;/sub&gt; / T&lt;sub&gt;target&lt;/sub&gt; per call in this run</source>
+        <translation>预测（定理 3.8，V = 1）：S = E[N] / (1 + K·c) = %1 / (1 + %2 · %3) = &lt;b&gt;%4×&lt;/b&gt;，c = 本次运行中每次调用的 T&lt;sub&gt;草稿&lt;/sub&gt; / T&lt;sub&gt;目标&lt;/sub&gt;</translation>
+    </message>
+    <message>
+        <source>predicted: E[N] / (V(K+1) + K·c) = %1 / (%2 + %3 · %4) = &lt;b&gt;%5×&lt;/b&gt; — a round&apos;s cost in target steps, with V(%6) = %2 (verifying %6 positions) and c = T&lt;sub&gt;draft&lt;/sub&gt;(1) / T&lt;sub&gt;target&lt;/sub&gt;(1) = %4 measured on this machine</source>
+        <translation>预测：E[N] / (V(K+1) + K·c) = %1 / (%2 + %3 · %4) = &lt;b&gt;%5×&lt;/b&gt;——以目标步数计的一轮成本，V(%6) = %2（验证 %6 个位置），c = T&lt;sub&gt;草稿&lt;/sub&gt;(1) / T&lt;sub&gt;目标&lt;/sub&gt;(1) = %4，均在本机实测</translation>
+    </message>
+    <message>
+        <source>accelerator case (V = 1, Thm 3.8): %1 / (1 + %2 · %3) = %4× — where verifying %5 positions costs one step, as on a memory-bound GPU</source>
+        <translation>加速器情形（V = 1，定理 3.8）：%1 / (1 + %2 · %3) = %4×——验证 %5 个位置只花一步，如受内存带宽限制的 GPU</translation>
+    </message>
+    <message>
+        <source>measured: baseline time / speculative time = %1 s / %2 s = &lt;b&gt;%3×&lt;/b&gt; (wall clock)</source>
+        <translation>实测：基线时间 / 投机时间 = %1 秒 / %2 秒 = &lt;b&gt;%3×&lt;/b&gt;（墙钟）</translation>
+    </message>
+    <message>
+        <source>ms per call: draft %1 · verification %2</source>
+        <translation>每次调用毫秒数：草稿 %1 · 验证 %2</translation>
+    </message>
+    <message>
+        <source>ms per call: draft %1 · verification %2 · baseline step %3</source>
+        <translation>每次调用毫秒数：草稿 %1 · 验证 %2 · 基线一步 %3</translation>
+    </message>
+    <message>
+        <source>tokens per second: speculative %1 · target alone %2</source>
+        <translation>每秒词元数：投机 %1 · 仅目标 %2</translation>
+    </message>
+    <message>
+        <source>Why slower: a round takes %1 ms (a verification of %2 positions, %3 ms = %4 baseline steps, and %5 draft calls, %6 ms) for %7 tokens, %8 ms per token; the target alone takes %9 ms per token. A pass is not free here.</source>
+        <translation>为什么更慢：一轮用 %1 毫秒（验证 %2 个位置 %3 毫秒 = %4 个基线步，加 %5 次草稿调用 %6 毫秒），产出 %7 个词元，每词元 %8 毫秒；目标单独生成每词元 %9 毫秒。在这里，一次计算并不免费。</translation>
+    </message>
+    <message>
+        <source>KV cache off: every call recomputes its window; the baseline is then the uncached decoder, about 20× slower than a real engine on 300 tokens of kjv, so the wall clock flatters speculation.</source>
+        <translation>KV 缓存关：每次调用都重新计算它的窗口；基线于是成了不带缓存的解码器，在 kjv 的 300 个词元上比真实引擎慢约 20 倍，所以墙钟加速比偏向投机。</translation>
+    </message>
+    <message>
+        <source>with this run&apos;s own calls (a verification %1 steps, a draft call %2): %3 / (%1 + %4 · %2) = %5×</source>
+        <translation>按本次运行自己的调用（一次验证 %1 步，一次草稿调用 %2 步）：%3 / (%1 + %4 · %2) = %5×</translation>
     </message>
 </context>
 <context>

@@ -342,6 +342,16 @@ void ArenaView::retranslate()
     m_table->setHorizontalHeaderLabels({tr("Draft"), tr("α̂"), tr("Tokens\n/ round"), tr("c"), tr("Speedup\n(passes)"),
                                         tr("Speedup\n(cost model)"), tr("Speedup\n(wall clock)"), tr("Draft ms\n/ call"),
                                         tr("Target\npasses"), tr("Drafted /\naccepted")});
+    // Each speedup with its reason (the header says which, the tooltip why they differ).
+    const QString reasons[] = {
+        tr("Tokens per target pass: each pass commits a round's accepted drafts and one token of its own."),
+        tr("Theorem 3.8: E[N] / (1 + K·c), a verification of K + 1 positions costing one step (the accelerator "
+           "case)."),
+        tr("Baseline time / speculative time, measured: below the passes when a verification costs more than a "
+           "step or the draft is not cheap.")};
+    for (int i = 0; i < 3; ++i)
+        if (QTableWidgetItem *item = m_table->horizontalHeaderItem(4 + i))
+            item->setToolTip(reasons[i]);
     fitTable(m_table->rowCount());
     plotTitle(m_plots[0])->setText(tr("Tokens written against target passes"));
     m_plots[0]->xAxis->setLabel(tr("target passes"));

@@ -346,6 +346,11 @@ void PlotsPanel::retranslate()
     graph(Series::SpeedupPasses)->setName(tr("target passes saved"));
     graph(Series::SpeedupCostModel)->setName(tr("cost model (prediction)"));
     graph(Series::SpeedupWallClock)->setName(tr("wall clock"));
+    m_plots[2]->setToolTip(tr("Three speedups, three reasons. Target passes saved: tokens per target pass (each pass "
+                              "commits a round). Cost model: Theorem 3.8's prediction E[N] / (1 + K·c), a "
+                              "verification costing one step (the accelerator case; the theory panel gives it with "
+                              "V(K+1) measured on this machine). Wall clock: baseline time / speculative time, "
+                              "measured."));
     graph(Series::DraftLength)->setName(tr("K this round (policy)"));
     m_positionBars->setName(tr("accepted / tested"));
     m_positionAlpha->setName(tr("α̂"));

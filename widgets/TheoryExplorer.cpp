@@ -57,11 +57,13 @@ TheoryExplorer::TheoryExplorer(QWidget *parent)
     m_currentK[1] = m_plots[1]->addGraph();
     m_best = m_plots[1]->addGraph();
     m_measuredSpeedup = m_plots[1]->addGraph();
+    m_predictedSpeedup = m_plots[1]->addGraph();
     m_speedupAlpha = m_plots[2]->addGraph();
     m_currentAlpha = m_plots[2]->addGraph();
     m_measuredAlpha = m_plots[2]->addGraph();
+    m_predictedAlpha = m_plots[2]->addGraph();
     for (QCPGraph *g : {m_currentK[0], m_currentK[1], m_best, m_currentAlpha, m_measuredEn, m_measuredSpeedup,
-                        m_measuredAlpha})
+                        m_measuredAlpha, m_predictedSpeedup, m_predictedAlpha})
         g->setLineStyle(QCPGraph::lsNone);
     for (int i = 0; i < 2; ++i) {
         m_breakEven[i] = new QCPItemStraightLine(m_plots[static_cast<std::size_t>(i + 1)]);
@@ -208,6 +210,13 @@ double TheoryExplorer::speedup(double a, int k, double cost) const
     return theory::generalisedSpeedup(a, k, cost, verificationCost(k + 1));
 }
 
+double TheoryExplorer::predicted(const MeasuredPoint &point) const
+{
+    const int k = std::max(1, static_cast<int>(std::lround(point.k)));
+    const bool machine = hardware() == Hardware::Measured && !m_measuredV.empty();
+    return speedup(point.alpha, k, machine ? m_measuredC : point.c);
+}
+
 void TheoryExplorer::setMeasured(const QVector<MeasuredPoint> &points)
 {
     m_measured = points;
@@ -256,20 +265,31 @@ void TheoryExplorer::recompute()
     m_speedupAlpha->setData(alphas, sa, true);
     m_currentAlpha->setData({a}, {speedup(a, kk, cost)});
 
-    QVector<double> mk, men, msp, ma, masp;
+    // A run sits at what it measured (the wall clock), its prediction an outline beside it (a run whose
+    // baseline was not timed has only the outline).
+    QVector<double> mk, men, wk, wsp, wa, pk, psp;
     for (const MeasuredPoint &m : m_measured) {
         mk << m.k;
         men << m.tokensPerRound;
-        msp << m.speedupCostModel;
-        ma << m.alpha;
-        masp << m.speedupCostModel;
+        if (m.speedupWallClock) {
+            wk << m.k;
+            wa << m.alpha;
+            wsp << *m.speedupWallClock;
+        }
+        pk << m.k;
+        psp << predicted(m);
     }
+    QVector<double> pa;
+    for (const MeasuredPoint &m : m_measured)
+        pa << m.alpha;
     m_measuredEn->setData(mk, men);
-    m_measuredSpeedup->setData(mk, msp);
-    m_measuredAlpha->setData(ma, masp);
+    m_measuredSpeedup->setData(wk, wsp);
+    m_measuredAlpha->setData(wa, wsp);
+    m_predictedSpeedup->setData(pk, psp);
+    m_predictedAlpha->setData(pa, psp);
 
     double top = 1.0;
-    for (double v : sp + sa + msp + thm)
+    for (double v : sp + sa + wsp + psp + thm)
         top = std::max(top, v);
     m_plots[0]->xAxis->setRange(0.5, kMaxK + 0.5);
     m_plots[0]->yAxis->setRange(0, kMaxK + 1.5);
@@ -315,6 +335,8 @@ void TheoryExplorer::applyStyle()
     m_best->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssStar, QPen(c.accepted, 2), Qt::NoBrush, 16));
     for (QCPGraph *g : {m_measuredEn, m_measuredSpeedup, m_measuredAlpha})
         g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, c.residual, c.residual, 9));
+    for (QCPGraph *g : {m_predictedSpeedup, m_predictedAlpha})
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(c.residual, 1.5), Qt::NoBrush, 13));
     for (auto *line : m_breakEven)
         line->setPen(QPen(c.muted, 1, Qt::DashLine));
     recompute();
@@ -344,8 +366,11 @@ void TheoryExplorer::retranslate()
     for (QCPGraph *g : {m_currentK[0], m_currentK[1], m_currentAlpha})
         g->setName(tr("sliders"));
     m_best->setName(tr("best K"));
-    for (QCPGraph *g : {m_measuredEn, m_measuredSpeedup, m_measuredAlpha})
-        g->setName(tr("your runs"));
+    m_measuredEn->setName(tr("your runs"));
+    for (QCPGraph *g : {m_measuredSpeedup, m_measuredAlpha})
+        g->setName(tr("your runs, measured"));
+    for (QCPGraph *g : {m_predictedSpeedup, m_predictedAlpha})
+        g->setName(tr("your runs, predicted"));
     recompute();
 }
 

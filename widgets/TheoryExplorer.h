@@ -2,7 +2,8 @@
 #pragma once
 // TheoryExplorer: the closed forms of speculative decoding under sliders for α, K and c — E[N] against K,
 // the speedup against K (the best K marked) and against α — with the measured points of the user's own runs
-// (session, arena lanes) drawn over the curves. The formulas come from engine/Theory.h.
+// (session, arena lanes) drawn over the curves: a run's filled point sits at its measured (wall-clock) speedup,
+// its prediction under the chosen hardware as an outline beside it. The formulas come from engine/Theory.h.
 //
 // A "hardware" choice says what a verification of K + 1 positions costs in target steps, V(K+1), in
 // S = E[N] / (V(K+1) + K c): Leviathan et al.'s Theorem 3.8 (V ≡ 1), this machine (V and c measured on the
@@ -15,6 +16,7 @@
 #include <QVector>
 #include <QWidget>
 
+#include <optional>
 #include <vector>
 
 class QComboBox;
@@ -36,6 +38,8 @@ struct MeasuredPoint
     double c = 0.0;
     double tokensPerRound = 0.0;
     double speedupCostModel = 0.0;
+    /// Baseline time / speculative time, when the run timed its baseline: where the run's point sits.
+    std::optional<double> speedupWallClock;
 };
 
 class TheoryExplorer : public QWidget
@@ -66,6 +70,9 @@ public:
     double verificationCost(int m) const;
     /// S = E[N] / (V(K+1) + K c) under the chosen hardware.
     double speedup(double alpha, int k, double c) const;
+    /// A run's predicted speedup under the chosen hardware: at its α̂ and rounded mean K, with the measured c
+    /// on "this machine", else the run's own c.
+    double predicted(const MeasuredPoint &point) const;
 
     void setMeasured(const QVector<MeasuredPoint> &points);
     QVector<MeasuredPoint> measured() const { return m_measured; }
@@ -104,6 +111,8 @@ private:
     QCPGraph *m_measuredEn;
     QCPGraph *m_measuredSpeedup;
     QCPGraph *m_measuredAlpha;
+    QCPGraph *m_predictedSpeedup; ///< the runs' predictions, outlines beside their measured points
+    QCPGraph *m_predictedAlpha;
     QCPItemStraightLine *m_breakEven[2]{};
     QVector<MeasuredPoint> m_measured;
     std::vector<double> m_measuredV;

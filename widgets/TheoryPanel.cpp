@@ -7,12 +7,22 @@
 #include <QEvent>
 #include <QScrollBar>
 
+#include <algorithm>
+#include <cmath>
+
 namespace specdec::gui {
 
 namespace {
 QString n(double v, int digits = 3)
 {
     return QString::number(v, 'f', digits);
+}
+
+/// A time in ms or s with three significant digits (0.384, 14.2, 140): small times stay apart.
+QString sig(double v)
+{
+    const double a = std::abs(v);
+    return QString::number(v, 'f', a >= 100 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : 3);
 }
 
 QString heading(const LabColors &c, const QString &text)
@@ -107,19 +117,27 @@ QString TheoryPanel::chainFormulas() const
             QStringLiteral("= (1 − %1<sup>%2</sup>) / (1 − %1) = <b>%3</b>").arg(n(a, 2)).arg(k + 1).arg(n(en, 2)));
         html += line(tr("measured: <b>%1</b> tokens per round over %2 rounds").arg(n(m.tokensPerRound, 2)).arg(m.rounds));
     }
-    html += heading(c, tr("Speedup (Leviathan et al. 2023, Thm 3.8)"));
-    html += line(QStringLiteral("S = (1 − α<sup>K+1</sup>) / ((1 − α)(Kc + 1))"));
+    html += heading(c, tr("Speedup: target passes, predicted, measured"));
+    html += line(QStringLiteral("S = E[N] / (V(K+1) + K·c)"));
     if (m_empty)
         return html;
-    const double s = theory::costModelSpeedup(a, k, m.costRatio);
-    html += line(tr("c = T<sub>draft</sub> / T<sub>target</sub> = <b>%1</b>").arg(n(m.costRatio)));
-    html += line(
-        QStringLiteral("S = %1 / (%2 · %3 + 1) = <b>%4×</b>").arg(n(en, 2)).arg(k).arg(n(m.costRatio, 3)).arg(n(s, 2)));
-    html += passesAndWallClock();
-    const int best = theory::optimalDraftLength(a, m.costRatio);
-    html += line(tr("best K at this α and c: <b>%1</b> (S = %2×)")
-                     .arg(best)
-                     .arg(n(theory::costModelSpeedup(a, best, m.costRatio), 2)));
+    html += passesLine();
+    html += predicted();
+    html += wallClock();
+    const int best = bestK();
+    if (m_v.empty())
+        html += line(tr("best K at this α and c: <b>%1</b> (S = %2×)")
+                         .arg(best)
+                         .arg(n(theory::costModelSpeedup(a, best, m.costRatio), 2)));
+    else {
+        const int bestOneStep = theory::optimalDraftLength(a, m_c, static_cast<int>(m_v.size()) - 1);
+        html += line(tr("best K with V and c measured here: <b>%1</b> (S = %2×); in the accelerator case (V = 1): "
+                        "%3 (S = %4×)")
+                         .arg(best)
+                         .arg(n(theory::generalisedSpeedup(a, best, m_c, verification(best + 1)), 2))
+                         .arg(bestOneStep)
+                         .arg(n(theory::costModelSpeedup(a, bestOneStep, m_c), 2)));
+    }
     return html;
 }
 
@@ -154,17 +172,19 @@ QString TheoryPanel::treeFormulas() const
     if (m.accepted > 0)
         html += line(
             tr("nodes drafted per accepted token: <b>%1</b>").arg(n(static_cast<double>(m_nodesDrafted) / m.accepted, 2)));
-    html += passesAndWallClock();
+    html += passesLine();
+    html += wallClock();
     html += line(tr("Thm 3.8 and its best K are for chains (one draft per depth); a tree pays more draft and "
                     "verification work for each pass.")
                      .toHtmlEscaped());
     return html;
 }
 
-QString TheoryPanel::passesAndWallClock() const
+QString TheoryPanel::passesLine() const
 {
     const RunMetrics &m = m_metrics;
-    QString html = line(tr("target passes: %1 tokens / %2 passes = <b>%3×</b>")
+    QString html = line(tr("target passes: %1 tokens / %2 passes = <b>%3×</b> — each pass of the target commits "
+                           "the round's accepted drafts and one token of its own")
                             .arg(m.generatedTokens)
                             .arg(m.targetCalls)
                             .arg(n(m.speedupForwardPasses, 2)));
@@ -173,9 +193,137 @@ QString TheoryPanel::passesAndWallClock() const
                         "pass each), so tokens per pass is below tokens per round")
                          .arg(m.targetCalls - m.rounds)
                          .toHtmlEscaped());
-    if (m.speedupWallClock)
-        html += line(tr("wall clock: <b>%1×</b>").arg(n(*m.speedupWallClock, 2)));
     return html;
+}
+
+QString TheoryPanel::predicted() const
+{
+    const RunMetrics &m = m_metrics;
+    const int k = m_k;
+    const double en = theory::expectedTokensPerRound(m.acceptanceRate, k);
+    if (m_v.empty()) // nothing measured at load: Theorem 3.8 with the run's ratio of call times
+        return line(tr("predicted (Thm 3.8, V = 1): S = E[N] / (1 + K·c) = %1 / (1 + %2 · %3) = <b>%4×</b>, "
+                       "c = T<sub>draft</sub> / T<sub>target</sub> per call in this run")
+                        .arg(n(en, 2))
+                        .arg(k)
+                        .arg(n(m.costRatio, 3))
+                        .arg(n(theory::costModelSpeedup(m.acceptanceRate, k, m.costRatio), 2)));
+    const double v = verification(k + 1);
+    QString html = line(tr("predicted: E[N] / (V(K+1) + K·c) = %1 / (%2 + %3 · %4) = <b>%5×</b> — a round's cost in "
+                           "target steps, with V(%6) = %2 (verifying %6 positions) and c = T<sub>draft</sub>(1) / "
+                           "T<sub>target</sub>(1) = %4 measured on this machine")
+                            .arg(n(en, 2))
+                            .arg(n(v, 2))
+                            .arg(k)
+                            .arg(n(m_c, 3))
+                            .arg(n(theory::generalisedSpeedup(m.acceptanceRate, k, m_c, v), 2))
+                            .arg(k + 1));
+    html += line(tr("accelerator case (V = 1, Thm 3.8): %1 / (1 + %2 · %3) = %4× — where verifying %5 positions "
+                    "costs one step, as on a memory-bound GPU")
+                     .arg(n(en, 2))
+                     .arg(k)
+                     .arg(n(m_c, 3))
+                     .arg(n(theory::costModelSpeedup(m.acceptanceRate, k, m_c), 2))
+                     .arg(k + 1));
+    // The same prediction with the costs this run's own calls took (verification and draft call over the
+    // baseline's step): the load-time V is a few calls, these are every call of the run.
+    if (m.speedupWallClock && m.targetCalls > 0 && m.draftCalls > 0 && m.generatedTokens > 0) {
+        const double step = *m.speedupWallClock * m.seconds / m.generatedTokens;
+        const double vRun = m.targetSeconds / static_cast<double>(m.targetCalls) / step;
+        const double cRun = m.draftSeconds / static_cast<double>(m.draftCalls) / step;
+        html += line(tr("with this run's own calls (a verification %1 steps, a draft call %2): %3 / (%1 + %4 · %2) "
+                        "= %5×")
+                         .arg(n(vRun, 2), n(cRun, 3), n(en, 2))
+                         .arg(k)
+                         .arg(n(theory::generalisedSpeedup(m.acceptanceRate, k, cRun, vRun), 2)));
+    }
+    return html;
+}
+
+QString TheoryPanel::wallClock() const
+{
+    const RunMetrics &m = m_metrics;
+    QString html;
+    if (m.speedupWallClock) {
+        const double baselineSeconds = *m.speedupWallClock * m.seconds;
+        html += line(tr("measured: baseline time / speculative time = %1 s / %2 s = <b>%3×</b> (wall clock)")
+                         .arg(sig(baselineSeconds))
+                         .arg(sig(m.seconds))
+                         .arg(n(*m.speedupWallClock, 2)));
+    }
+    if (!m_kvCache)
+        html += line(kvCacheOffNote().toHtmlEscaped());
+    html += costBreakdown();
+    return html;
+}
+
+QString TheoryPanel::kvCacheOffNote()
+{
+    // 19.7× (target) and 19.4× (target-large) on 300 tokens: specdec bench --kv-cache-speedup, 1 thread
+    return tr("KV cache off: every call recomputes its window; the baseline is then the uncached decoder, about "
+              "20× slower than a real engine on 300 tokens of kjv, so the wall clock flatters speculation.");
+}
+
+QString TheoryPanel::costBreakdown() const
+{
+    const RunMetrics &m = m_metrics;
+    if (m.targetCalls == 0 || m.generatedTokens == 0)
+        return {};
+    auto ms = [](double seconds, double calls) { return calls > 0 ? 1000.0 * seconds / calls : 0.0; };
+    const double verifyMs = ms(m.targetSeconds, static_cast<double>(m.targetCalls));
+    const double draftMs = ms(m.draftSeconds, static_cast<double>(m.draftCalls));
+    if (!m.speedupWallClock || m.seconds <= 0.0)
+        return line(tr("ms per call: draft %1 · verification %2").arg(sig(draftMs), sig(verifyMs)));
+    const double baselineSeconds = *m.speedupWallClock * m.seconds;
+    const double stepMs = ms(baselineSeconds, m.generatedTokens); // the baseline: one target step per token
+    QString html = line(
+        tr("ms per call: draft %1 · verification %2 · baseline step %3").arg(sig(draftMs), sig(verifyMs), sig(stepMs)));
+    html += line(tr("tokens per second: speculative %1 · target alone %2")
+                     .arg(n(m.generatedTokens / m.seconds, 1), n(m.generatedTokens / baselineSeconds, 1)));
+    if (*m.speedupWallClock < 1.0 && m.rounds > 0 && stepMs > 0.0) {
+        const double roundMs = ms(m.seconds, m.rounds);
+        const double draftsPerRound = static_cast<double>(m.draftCalls) / m.rounds;
+        html += line(tr("Why slower: a round takes %1 ms (a verification of %2 positions, %3 ms = %4 baseline steps, "
+                        "and %5 draft calls, %6 ms) for %7 tokens, %8 ms per token; the target alone takes %9 ms per "
+                        "token. A pass is not free here.")
+                         .arg(sig(roundMs))
+                         .arg(m_tree.empty() ? m_k + 1 : m_tree.nodeCount() + 1)
+                         .arg(sig(verifyMs))
+                         .arg(n(verifyMs / stepMs, 1))
+                         .arg(n(draftsPerRound, 1))
+                         .arg(sig(draftsPerRound * draftMs))
+                         .arg(n(m.tokensPerRound, 2))
+                         .arg(sig(roundMs / m.tokensPerRound))
+                         .arg(sig(stepMs))
+                         .toHtmlEscaped());
+    }
+    return html;
+}
+
+void TheoryPanel::setMachineCost(std::vector<double> v, double c, bool kvCache)
+{
+    m_v = std::move(v);
+    m_c = c;
+    m_kvCache = kvCache;
+    render();
+}
+
+double TheoryPanel::verification(int m) const
+{
+    const int size = static_cast<int>(m_v.size());
+    if (m < 1 || size == 0)
+        return 1.0;
+    if (m <= size)
+        return m_v[static_cast<std::size_t>(m - 1)];
+    const double slope = size >= 2 ? std::max(0.0, m_v[size - 1] - m_v[size - 2]) : 0.0;
+    return m_v[static_cast<std::size_t>(size - 1)] + slope * (m - size);
+}
+
+int TheoryPanel::bestK() const
+{
+    const double a = m_metrics.acceptanceRate;
+    return m_v.empty() ? theory::optimalDraftLength(a, m_metrics.costRatio)
+                       : theory::optimalDraftLengthMeasured(a, m_c, m_v);
 }
 
 void TheoryPanel::changeEvent(QEvent *event)

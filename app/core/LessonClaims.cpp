@@ -44,11 +44,18 @@ ClaimTerm parseTerm(const QString &claim, const QString &raw)
         term.lane = inside;
         return term;
     }
-    const int wanted = name == QLatin1String("expected_tokens") ? 2 : name == QLatin1String("cost_speedup") ? 3 : -1;
+    const int wanted = name == QLatin1String("expected_tokens") ? 2
+        : name == QLatin1String("cost_speedup")                 ? 3
+        : name == QLatin1String("generalised_speedup")          ? 4
+                                                                : -1;
     if (wanted < 0)
-        bad(claim, QStringLiteral("unknown function '%1' (known: %2, expected_tokens, cost_speedup)")
-                       .arg(name, kMetrics.join(QStringLiteral(", "))));
-    term.kind = wanted == 2 ? ClaimTerm::Kind::ExpectedTokens : ClaimTerm::Kind::CostSpeedup;
+        bad(claim,
+            QStringLiteral("unknown function '%1' (known: %2, expected_tokens, cost_speedup, "
+                           "generalised_speedup)")
+                .arg(name, kMetrics.join(QStringLiteral(", "))));
+    term.kind = wanted == 2 ? ClaimTerm::Kind::ExpectedTokens
+        : wanted == 3       ? ClaimTerm::Kind::CostSpeedup
+                            : ClaimTerm::Kind::GeneralisedSpeedup;
     for (const QString &a : inside.split(QLatin1Char(','))) {
         const double v = a.trimmed().toDouble(&ok);
         if (!ok)
@@ -64,8 +71,14 @@ double theoryValue(const ClaimTerm &t)
 {
     const double a = t.arguments[0];
     const int k = static_cast<int>(t.arguments[1]);
-    return t.kind == ClaimTerm::Kind::ExpectedTokens ? theory::expectedTokensPerRound(a, k)
-                                                     : theory::costModelSpeedup(a, k, t.arguments[2]);
+    switch (t.kind) {
+    case ClaimTerm::Kind::ExpectedTokens:
+        return theory::expectedTokensPerRound(a, k);
+    case ClaimTerm::Kind::GeneralisedSpeedup:
+        return theory::generalisedSpeedup(a, k, t.arguments[2], t.arguments[3]);
+    default:
+        return theory::costModelSpeedup(a, k, t.arguments[2]);
+    }
 }
 
 /// Whether `name` names the lane `spec` ("spec [policy]" in the arena): the spec, or an ONNX file's stem.

@@ -3,12 +3,14 @@
 // LessonClaims: what a lesson's text says about its run, as comparisons a machine can check:
 //   claim   := term OP term          OP: <  <=  >  >=
 //   term    := number | metric(lane) | expected_tokens(alpha, k) | cost_speedup(alpha, k, c)
+//            | generalised_speedup(alpha, k, c, v)
 //   metric  := alpha | tokens_per_round | speedup_passes | speedup_cost | same_text
 //   lane    := a draft of the lesson (its setup's draft or an arena lane), by spec ("ngram:3") or, for an
 //              ONNX file, by its name without ".onnx" ("draft-small")
 // alpha = α̂ (accepted / tested), speedup_passes = tokens / target passes, speedup_cost = Thm 3.8 at α̂, K and
 // the measured c, same_text = 1 when the lane's text equals the target's autoregressive text (else 0),
-// expected_tokens = (1 − α^{K+1}) / (1 − α), cost_speedup = that / (Kc + 1). checkClaims runs the lesson's
+// expected_tokens = (1 − α^{K+1}) / (1 − α), cost_speedup = that / (Kc + 1), generalised_speedup = that / (v + Kc)
+// (a verification of K + 1 positions costing v target steps). checkClaims runs the lesson's
 // setup through the engine (no window) once per lane named and evaluates each claim.
 
 #include "LessonFile.h"
@@ -17,7 +19,7 @@ namespace specdec::app {
 
 struct ClaimTerm
 {
-    enum class Kind { Number, Metric, ExpectedTokens, CostSpeedup } kind = Kind::Number;
+    enum class Kind { Number, Metric, ExpectedTokens, CostSpeedup, GeneralisedSpeedup } kind = Kind::Number;
     double value = 0.0;          ///< Number
     QString metric, lane;        ///< Metric
     QVector<double> arguments;   ///< theory functions

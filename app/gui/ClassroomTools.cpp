@@ -184,8 +184,9 @@ void ClassroomTools::updateMeasured()
     auto add = [&](const QString &label, const RunMetrics &m) {
         if (m.rounds == 0)
             return;
-        points << MeasuredPoint{label, m.acceptanceRate, static_cast<double>(m.drafted) / m.rounds, m.costRatio,
-                                m.tokensPerRound, m.speedupCostModel};
+        points << MeasuredPoint{label,        m.acceptanceRate,    static_cast<double>(m.drafted) / m.rounds,
+                                m.costRatio,  m.tokensPerRound,    m.speedupCostModel,
+                                m.speedupWallClock};
     };
     if (!m_session->history().empty())
         add(tr("session"), m_session->history().back().cumulative);

@@ -282,6 +282,7 @@ void MainWindow::connectSession()
         m_roundView->setSession(info);
         m_distribution->setSession(info);
         m_theory->setTree(m_session->setup().decoding.tree);
+        m_theory->setMachineCost(info.verificationCost, info.draftCost, info.kvCache);
         m_timeline->model()->setVocabulary(info.vocabulary);
         if (!info.warnings.isEmpty())
             m_banner->showMessage(MessageBanner::Kind::Warning, info.warnings.join(QLatin1Char('\n')));

@@ -3,7 +3,9 @@
 // played to the end, the lab with a wrong rule and the theory explorer, each tool window at the size it opens
 // with on a screen of WxH, grabbed to PNG. Not a test; run:
 //   classroom_screenshots OUTPUT_DIR [--size 1280x720] [--language en|zh_CN] [--handout HANDOUT.png]
-// Files: classroom-{window,arena,lab,theory}-WxH-LANGUAGE.png.
+// Files: classroom-{window,arena,lab,theory}-WxH-LANGUAGE.png, and the theory panel beside 30 rounds of the kjv
+// chef (classroom-theory-panel-large-…: target-large, where speculation pays) and of the small target with the
+// same draft (classroom-theory-panel-small-…: where it does not).
 #include "ArenaRunner.h"
 #include "ArenaView.h"
 #include "ClassroomTools.h"
@@ -19,16 +21,21 @@
 #include "Player.h"
 #include "SessionController.h"
 #include "AppPaths.h"
+#include "DefaultModels.h"
+#include "SetupSettings.h"
 #include "TheoryExplorer.h"
 
 #include <QApplication>
 #include <QDir>
+#include <QDockWidget>
 #include <QElapsedTimer>
 #include <QStandardPaths>
 #include <QThread>
+#include <QTranslator>
 
 #include <cstdio>
 #include <functional>
+#include <string>
 
 using namespace specdec;
 using namespace specdec::gui;
@@ -96,6 +103,9 @@ int main(int argc, char **argv)
     }
     Language language;
     language.set(code);
+    QTranslator translator; // the window's strings (Language finds the .qm embedded in specdec-lab only)
+    if (code != QLatin1String("en") && translator.load(QStringLiteral(SPECDEC_QM_DIR "/specdec-lab_") + code))
+        QCoreApplication::installTranslator(&translator);
     SessionController session(corpusCatalog());
     Player player(&session);
     MainWindow window(&session, &player, &language);
@@ -139,5 +149,37 @@ int main(int argc, char **argv)
     tools.applyLesson(4);
     tools.theoryExplorer()->resize(QSize(1100, 520).boundedTo(toolArea));
     save(tools.theoryExplorer(), file("classroom-theory"));
+
+    // The theory panel: every speedup with its cost, where a pass is nearly free and where it is not.
+    tools.theoryExplorer()->hide();
+    const std::pair<const char *, const char *> targets[] = {
+        {"classroom-theory-panel-large", kChefTarget},
+        {"classroom-theory-panel-small", "onnx:corpora/kjv/models/target.onnx"}};
+    for (const auto &[name, target] : targets) {
+        Setup setup = defaultSetup();
+        setup.corpus = "kjv";
+        setup.target = target;
+        setup.draft = kChefDraft;
+        setup.prompt = kChefPrompt;
+        setup.decoding.draftLength = kChefDraftLength;
+        window.startSession(setup);
+        waitFor([&] { return session.isReady(); }, 120000);
+        session.requestRounds(30);
+        waitFor([&] { return session.history().size() >= 30; }, 120000);
+        if (QWidget *dock = window.theory()->parentWidget())
+            dock->raise(); // before the jump: the window fills the panels it shows
+        QCoreApplication::processEvents();
+        player.jumpTo(29, Phase::Commit);
+        waitFor([] { return false; }, 500); // the panels take turns to refresh
+        save(&window, file(name));
+        // and the panel alone, floated to the height of the screen: every line of it, as a reader scrolls it
+        if (auto *dock = qobject_cast<QDockWidget *>(window.theory()->parentWidget())) {
+            dock->setFloating(true);
+            dock->resize(560, size.height() - 80);
+            waitFor([] { return false; }, 300);
+            save(dock, file((std::string(name) + "-alone").c_str()));
+            dock->setFloating(false);
+        }
+    }
     return 0;
 }

@@ -71,6 +71,7 @@ private slots:
     void policyDrawsKOverRounds();
     void lessonsAreValidSetups();
     void theoryExplorerMarksTheBestK();
+    void theoryExplorerPutsRunsAtTheMeasuredValue();
     void exportsPlotsAndHandout();
     void treeSessionInTheWindow();
 };
@@ -200,7 +201,7 @@ void TestClassroom::lessonsAreValidSetups()
     MainWindow window(&session, &player, &language);
     ClassroomTools &tools = *window.classroom();
     QCOMPARE(tools.lessonErrors(), QStringList());
-    QCOMPARE(tools.lessonFiles().size(), 7);
+    QCOMPARE(tools.lessonFiles().size(), 8);
     QCOMPARE(tools.lessonFiles().front().id, QStringLiteral("classic-demo"));
     tools.applyLesson(2);
     QCOMPARE(QString::fromStdString(session.setup().target), QStringLiteral("ngram:6"));
@@ -233,8 +234,8 @@ void TestClassroom::lessonsAreValidSetups()
     out.write(bytes);
     out.close();
     QCOMPARE(tools.openLessonFile(mine), QString());
-    QCOMPARE(tools.lessonFiles().size(), 8);
-    QCOMPARE(tools.lessons()->currentLesson(), 7);
+    QCOMPARE(tools.lessonFiles().size(), 9);
+    QCOMPARE(tools.lessons()->currentLesson(), 8);
     QCOMPARE(session.setup().decoding.draftLength, 3);
     bytes.replace("\"k\": 3", "\"k\": 0");
     QVERIFY(out.open(QIODevice::WriteOnly | QIODevice::Truncate));
@@ -242,7 +243,7 @@ void TestClassroom::lessonsAreValidSetups()
     out.close();
     const QString error = tools.openLessonFile(mine);
     QVERIFY2(error.contains(QStringLiteral("mine.lesson.json: 'demo.setup.k' must be from 1 to 64")), qPrintable(error));
-    QCOMPARE(tools.lessonFiles().size(), 8);
+    QCOMPARE(tools.lessonFiles().size(), 9);
 }
 
 void TestClassroom::theoryExplorerMarksTheBestK()
@@ -258,8 +259,8 @@ void TestClassroom::theoryExplorerMarksTheBestK()
     explorer.setK(8);
     explorer.setC(0.8);
     QVERIFY(theory::costModelSpeedup(0.9, 8, 0.8) < 1.0);
-    explorer.setMeasured({MeasuredPoint{QStringLiteral("run"), 0.5, 4, 0.1, 1.9, 1.3}});
-    QCOMPARE(explorer.plot(1)->graphCount(), 5); // with Theorem 3.8's curve for comparison
+    explorer.setMeasured({MeasuredPoint{QStringLiteral("run"), 0.5, 4, 0.1, 1.9, 1.3, std::nullopt}});
+    QCOMPARE(explorer.plot(1)->graphCount(), 6); // with Theorem 3.8's curve for comparison
 
     // Hardware: without a measurement "this machine" cannot be chosen; with one, V and c are the measured ones
     // and the best K is the generalised model's, E[N] / (V(K+1) + Kc).
@@ -286,6 +287,43 @@ void TestClassroom::theoryExplorerMarksTheBestK()
     QCOMPARE(explorer.optimalK(), theory::optimalDraftLength(0.8, 0.12, TheoryExplorer::kMaxK));
     explorer.setRidge(2);
     QCOMPARE(explorer.verificationCost(8), 4.0);
+}
+
+// "Your runs" sit at what they measured (the wall clock), the prediction an outline beside them: a run measured
+// at 0.50× that the cost model puts at 1.9× is drawn at 0.50×, not 1.9×.
+void TestClassroom::theoryExplorerPutsRunsAtTheMeasuredValue()
+{
+    TheoryExplorer explorer;
+    const std::vector<double> v{1.0, 1.4, 1.8, 2.2, 2.6, 3.0};
+    explorer.setMeasuredCost(v, 0.1);
+    MeasuredPoint run{QStringLiteral("session"), 0.7, 4, 0.05, 2.8, 1.9, 0.5};
+    MeasuredPoint untimed{QStringLiteral("lane"), 0.6, 5, 0.05, 2.2, 1.6, std::nullopt};
+    explorer.setMeasured({run, untimed});
+    auto graphNamed = [&](int plot, const QString &name) -> QCPGraph * {
+        for (int i = 0; i < explorer.plot(plot)->graphCount(); ++i)
+            if (explorer.plot(plot)->graph(i)->name() == name)
+                return explorer.plot(plot)->graph(i);
+        return nullptr;
+    };
+    for (auto hardware : {TheoryExplorer::Hardware::OneStep, TheoryExplorer::Hardware::Measured}) {
+        explorer.setHardware(hardware);
+        QCPGraph *measured = graphNamed(1, QStringLiteral("your runs, measured"));
+        QCPGraph *predicted = graphNamed(1, QStringLiteral("your runs, predicted"));
+        QVERIFY(measured && predicted);
+        QCOMPARE(measured->dataCount(), 1); // the lane without a timed baseline has no measured point
+        QCOMPARE(measured->data()->at(0)->key, 4.0);
+        QCOMPARE(measured->data()->at(0)->value, 0.5);
+        QCOMPARE(predicted->dataCount(), 2);
+        const double expected = hardware == TheoryExplorer::Hardware::Measured
+                                    ? theory::generalisedSpeedup(0.7, 4, 0.1, 2.6)
+                                    : theory::costModelSpeedup(0.7, 4, 0.05);
+        QCOMPARE(predicted->data()->at(0)->value, expected);
+        QCOMPARE(explorer.predicted(run), expected);
+        QCPGraph *alpha = graphNamed(2, QStringLiteral("your runs, measured"));
+        QVERIFY(alpha);
+        QCOMPARE(alpha->data()->at(0)->key, 0.7);
+        QCOMPARE(alpha->data()->at(0)->value, 0.5);
+    }
 }
 
 void TestClassroom::exportsPlotsAndHandout()

@@ -4,9 +4,16 @@
 // extremes, lines pass through exact values at bucket ends).
 #include "GuiTestSupport.h"
 
+#include "ArenaView.h"
 #include "PlotsPanel.h"
+#include "SetupBar.h"
 #include "TheoryPanel.h"
 
+#include "Theory.h"
+
+#include <QCheckBox>
+#include <QTableWidget>
+#include <qcustomplot.h>
 #include <QtTest>
 
 #include <algorithm>
@@ -24,6 +31,10 @@ private slots:
     void holdExactlyTheMetrics();
     void appendIsIncremental();
     void theorySubstitutesTheNumbers();
+    void theoryGivesEachSpeedupItsCost();
+    void theorySaysTheKvCacheIsOff();
+    void theoryBestKUsesTheMeasuredCost();
+    void speedupLegendsSayWhy();
     void decimatedSeriesKeepsExtremesAndEnds();
     void staysBoundedAfterManyRounds();
 };
@@ -82,6 +93,134 @@ void TestPlots::theorySubstitutesTheNumbers()
     QVERIFY(text.contains(QString::number(m.acceptanceRate, 'f', 3)));
     QVERIFY(text.contains(QString::number(m.expectedTokensPerRound, 'f', 2)));
     QVERIFY(text.contains(QStringLiteral("3.36"))); // the reference: alpha = 0.8, K = 4
+}
+
+namespace {
+/// A run measured slower than the target alone: 10 rounds of K = 4, 25 tokens, 100 ms per verification,
+/// 10 ms per draft call, 1.4 s in all against 0.8 s for the baseline (32 ms per step).
+RunMetrics slowRun()
+{
+    RunMetrics m;
+    m.rounds = 10;
+    m.tested = 40;
+    m.accepted = 15;
+    m.acceptanceRate = 0.375;
+    m.generatedTokens = 25;
+    m.tokensPerRound = 2.5;
+    m.targetCalls = 10;
+    m.draftCalls = 40;
+    m.targetSeconds = 1.0;
+    m.draftSeconds = 0.4;
+    m.costRatio = 0.1;
+    m.speedupForwardPasses = 2.5;
+    m.seconds = 1.4;
+    m.speedupWallClock = 0.8 / 1.4;
+    return m;
+}
+
+/// V(m) = 1 + 0.5 (m − 1), m = 1..17: a compute-bound CPU step.
+std::vector<double> steepV()
+{
+    std::vector<double> v;
+    for (int m = 1; m <= 17; ++m)
+        v.push_back(1.0 + 0.5 * (m - 1));
+    return v;
+}
+} // namespace
+
+// Passes saved, predicted with the measured V and c (and V = 1 beside it), measured: each with its reason, the
+// milliseconds of each kind of call, and — measured below 1× — why, in the measured numbers.
+void TestPlots::theoryGivesEachSpeedupItsCost()
+{
+    TheoryPanel theory;
+    const RunMetrics m = slowRun();
+    theory.setMachineCost(steepV(), 0.3, true);
+    theory.setMetrics(m, 4);
+    const QString text = theory.toPlainText();
+    const double en = theory::expectedTokensPerRound(m.acceptanceRate, 4);
+    const QString predicted = QString::number(theory::generalisedSpeedup(m.acceptanceRate, 4, 0.3, 3.0), 'f', 2);
+    const QString accelerator = QString::number(theory::costModelSpeedup(m.acceptanceRate, 4, 0.3), 'f', 2);
+    QVERIFY(predicted != accelerator);
+    auto has = [&](const QString &s) { QVERIFY2(text.contains(s), qPrintable(s + QStringLiteral(" in:\n") + text)); };
+    has(QStringLiteral("25 tokens / 10 passes = 2.50×"));
+    has(QStringLiteral("= %1 / (3.00 + 4 · 0.300) = %2×").arg(QString::number(en, 'f', 2), predicted));
+    has(QStringLiteral("V = 1, Thm 3.8): %1 / (1 + 4 · 0.300) = %2×").arg(QString::number(en, 'f', 2), accelerator));
+    has(QStringLiteral("0.800 s / 1.40 s = 0.57×"));
+    // this run's own costs: 100 ms / 32 ms = 3.13 steps a verification, 10 / 32 = 0.313 a draft call
+    has(QStringLiteral("(a verification 3.13 steps, a draft call 0.313): %1 / (3.13 + 4 · 0.313) = %2×")
+            .arg(QString::number(en, 'f', 2),
+                 QString::number(theory::generalisedSpeedup(m.acceptanceRate, 4, 10.0 / 32.0, 100.0 / 32.0), 'f', 2)));
+    has(QStringLiteral("draft 10.0 · verification 100 · baseline step 32.0"));
+    has(QStringLiteral("speculative 17.9 · target alone %1").arg(QString::number(25 / (*m.speedupWallClock * 1.4), 'f', 1)));
+    // 140 ms a round (100 ms verifying 5 positions = 3.1 steps, 4 drafts 40 ms) for 2.5 tokens: 56 ms a token
+    has(QStringLiteral("a round takes 140 ms (a verification of 5 positions, 100 ms = 3.1 baseline steps, and "
+                       "4.0 draft calls, 40.0 ms) for 2.50 tokens, 56.0 ms per token; the target alone takes 32.0 ms"));
+    // measured above 1×: no "why slower"
+    RunMetrics fast = m;
+    fast.speedupWallClock = 1.2;
+    theory.setMetrics(fast, 4);
+    QVERIFY(!theory.toPlainText().contains(QStringLiteral("Why slower")));
+    QVERIFY(theory.toPlainText().contains(QStringLiteral("= 1.20×")));
+}
+
+// With the KV cache off the wall clock compares against the uncached decoder: the panel says so next to it.
+void TestPlots::theorySaysTheKvCacheIsOff()
+{
+    TheoryPanel theory;
+    theory.setMachineCost(steepV(), 0.3, false);
+    theory.setMetrics(slowRun(), 4);
+    QVERIFY(theory.toPlainText().contains(QStringLiteral("KV cache off")));
+    QVERIFY(theory.toPlainText().contains(QStringLiteral("uncached decoder")));
+    QVERIFY(TheoryPanel::kvCacheOffNote().contains(QStringLiteral("uncached decoder")));
+    theory.setMachineCost(steepV(), 0.3, true);
+    QVERIFY(!theory.toPlainText().contains(QStringLiteral("KV cache off")));
+    // and the switch says it in its tooltip
+    SetupBar bar;
+    auto *kvCache = bar.findChild<QCheckBox *>(QStringLiteral("kvCache"));
+    QVERIFY(kvCache);
+    QVERIFY2(kvCache->toolTip().contains(QStringLiteral("Off: every call recomputes its whole window; the baseline "
+                                                        "is then the uncached decoder")),
+             qPrintable(kvCache->toolTip()));
+}
+
+// "Best K" maximises E[N] / (V(K+1) + K c) with the measured V and c, not Theorem 3.8's V = 1.
+void TestPlots::theoryBestKUsesTheMeasuredCost()
+{
+    TheoryPanel theory;
+    RunMetrics m = slowRun();
+    m.acceptanceRate = 0.8;
+    theory.setMachineCost(steepV(), 0.05, true);
+    theory.setMetrics(m, 4);
+    const int measured = theory::optimalDraftLengthMeasured(0.8, 0.05, steepV());
+    const int oneStep = theory::optimalDraftLength(0.8, 0.05, 16);
+    QCOMPARE(theory.bestK(), measured);
+    QVERIFY2(measured < oneStep, qPrintable(QStringLiteral("%1 vs %2").arg(measured).arg(oneStep)));
+    for (int k = 1; k <= 16; ++k)
+        QVERIFY(theory::generalisedSpeedup(0.8, k, 0.05, 1.0 + 0.5 * k)
+                <= theory::generalisedSpeedup(0.8, measured, 0.05, 1.0 + 0.5 * measured));
+    QVERIFY2(theory.toPlainText().contains(
+                 QStringLiteral("best K with V and c measured here: %1 (S = %2×); in the accelerator case (V = 1): %3")
+                     .arg(measured)
+                     .arg(QString::number(theory::generalisedSpeedup(0.8, measured, 0.05, 1.0 + 0.5 * measured), 'f', 2))
+                     .arg(oneStep)),
+             qPrintable(theory.toPlainText()));
+}
+
+// The plots' speedup panel and the arena's speedup columns say in their tooltips what each speedup is.
+void TestPlots::speedupLegendsSayWhy()
+{
+    PlotsPanel plots;
+    const QString tip = plots.plot(2)->toolTip();
+    for (const char *reason : {"Target passes saved: tokens per target pass", "E[N] / (1 + K·c)",
+                               "Wall clock: baseline time / speculative time"})
+        QVERIFY2(tip.contains(QString::fromUtf8(reason)), qPrintable(tip));
+    ArenaView arena;
+    QTableWidget *table = arena.table();
+    QVERIFY(table->horizontalHeaderItem(4)->text().contains(QStringLiteral("passes")));
+    QVERIFY(table->horizontalHeaderItem(4)->toolTip().contains(QStringLiteral("Tokens per target pass")));
+    QVERIFY(table->horizontalHeaderItem(5)->toolTip().contains(QStringLiteral("Theorem 3.8")));
+    QVERIFY(table->horizontalHeaderItem(6)->text().contains(QStringLiteral("wall clock")));
+    QVERIFY(table->horizontalHeaderItem(6)->toolTip().contains(QStringLiteral("Baseline time / speculative time")));
 }
 
 void TestPlots::decimatedSeriesKeepsExtremesAndEnds()

@@ -34,4 +34,7 @@ target_link_libraries(test_frame PRIVATE specdec_widgets)
 # specdec-lab's own flags: scripts/classroom-screenshots.sh.
 add_executable(classroom_screenshots gui/classroom_screenshots.cpp)
 target_link_libraries(classroom_screenshots PRIVATE specdec_lab)
+# The app's translations are embedded in specdec-lab only: the tool loads the .qm the build compiles.
+target_compile_definitions(classroom_screenshots PRIVATE SPECDEC_QM_DIR="${CMAKE_BINARY_DIR}/app/gui")
+add_dependencies(classroom_screenshots specdec-lab)
 target_compile_options(classroom_screenshots PRIVATE -UQT_NO_FOREACH)
