@@ -31,11 +31,12 @@ struct RunMetrics
     std::int64_t draftCalls = 0;
     double targetSeconds = 0.0;
     double draftSeconds = 0.0;
-    /// c = (time of one draft call) / (time of one target call), measured in this run.
+    /// c = T_draft(1) / T_target(1): the run's mean draft call over the mean step of its autoregressive baseline
+    /// (Leviathan et al.'s c; the same quantity VerificationCost::c measures on the prompt). NaN without a baseline.
     double costRatio = 0.0;
     double expectedTokensPerRound = 0.0;  ///< E[N] at alpha-hat and the mean K
     double speedupForwardPasses = 0.0;    ///< generated tokens / target calls (autoregressive: 1 per token)
-    double speedupCostModel = 0.0;        ///< (1 - a^{K+1}) / ((1 - a)(Kc + 1)) at alpha-hat, K, c
+    double speedupCostModel = 0.0;        ///< (1 - a^{K+1}) / ((1 - a)(Kc + 1)) at alpha-hat, K, c (NaN without c)
     std::int64_t targetFed = 0;           ///< positions the target's state computed (KV cache entries written)
     std::int64_t targetDiscarded = 0;     ///< target cache entries removed by rollbacks
     std::int64_t draftDiscarded = 0;      ///< draft cache entries removed by rollbacks

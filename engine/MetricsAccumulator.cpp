@@ -97,9 +97,13 @@ RunMetrics MetricsAccumulator::metrics(double seconds, std::optional<double> bas
         m.tokensPerRound = static_cast<double>(m_generated) / m.rounds;
     if (m.targetCalls > 0)
         m.speedupForwardPasses = static_cast<double>(m_generated) / static_cast<double>(m.targetCalls);
-    if (m.draftCalls > 0 && m.targetCalls > 0 && m.targetSeconds > 0.0)
+    // c = T_draft(1) / T_target(1) (Leviathan et al.): one draft call over one step of the target alone — the
+    // baseline's mean step, its seconds per token (the run's tokens; a cut surplus shifts the last round by one).
+    // A target call of the run verifies K + 1 positions, so it is no step: without a baseline c is not measured.
+    m.costRatio = nan;
+    if (m.draftCalls > 0 && baselineSeconds && *baselineSeconds > 0.0 && m_generated > 0)
         m.costRatio = (m.draftSeconds / static_cast<double>(m.draftCalls))
-                      / (m.targetSeconds / static_cast<double>(m.targetCalls));
+                      / (*baselineSeconds / static_cast<double>(m_generated));
     if (m.rounds > 0) {
         const int k = static_cast<int>(std::lround(m_draftLengthSum / m.rounds));
         m.expectedTokensPerRound = theory::expectedTokensPerRound(m.acceptanceRate, k);

@@ -3,7 +3,8 @@
 // MetricsAccumulator: the metrics of a run kept up to date round by round. add() folds one RoundTrace into
 // running sums (O(K) per round, whatever the number of rounds); metrics() turns the sums into a RunMetrics:
 //   alpha-hat = accepted / tested, tokens per round = generated / rounds, mean beta = sum beta / tested,
-//   c = (draft seconds / draft calls) / (target seconds / target calls),
+//   c = (draft seconds / draft calls) / (baseline seconds / tokens): a draft call over a step of the target alone
+//   (NaN without a baseline: a verification call is no step),
 //   E[N] = (1 - a^{K+1}) / (1 - a) and the cost-model speedup at alpha-hat, the mean K and c.
 // computeMetrics(rounds) is exactly an accumulator fed every round, so both give identical numbers.
 

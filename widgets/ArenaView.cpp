@@ -17,6 +17,7 @@
 #include <QTextDocument>
 
 #include <algorithm>
+#include <cmath>
 
 namespace specdec::gui {
 
@@ -260,10 +261,12 @@ void ArenaView::fillRow(int lane, const RoundRecord &last)
                                            : QStringLiteral("—"));
     set(Alpha, QString::number(m.acceptanceRate, 'f', 3));
     set(TokensPerRound, QString::number(m.tokensPerRound, 'f', 2));
-    set(CostRatio, QString::number(m.costRatio, 'f', 3));
+    const bool measuredC = std::isfinite(m.costRatio); // c needs the baseline's steps (Metrics.h)
+    set(CostRatio, measuredC ? QString::number(m.costRatio, 'f', 3) : QStringLiteral("—"));
     set(SpeedupPasses, QString::number(m.speedupForwardPasses, 'f', 2) + QStringLiteral("×"));
     // Thm 3.8's cost model is for chains; a tree lane's speedup is read in passes and on the wall clock.
-    set(SpeedupCostModel, last.tree ? QStringLiteral("—") : QString::number(m.speedupCostModel, 'f', 2) + QStringLiteral("×"));
+    set(SpeedupCostModel, last.tree || !measuredC ? QStringLiteral("—")
+                                                  : QString::number(m.speedupCostModel, 'f', 2) + QStringLiteral("×"));
     set(SpeedupWallClock, m.speedupWallClock ? QString::number(*m.speedupWallClock, 'f', 2) + QStringLiteral("×")
                                              : QStringLiteral("—"));
     set(DraftMs, m.draftCalls > 0 ? QString::number(1000.0 * m.draftSeconds / static_cast<double>(m.draftCalls), 'f', 4)

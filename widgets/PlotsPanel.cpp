@@ -142,7 +142,8 @@ void PlotsPanel::appendRounds(const RoundHistory &history, int count)
         m_kVaries = m_kVaries || r.trace.draftLength != m_firstK;
         m_maxK = std::max(m_maxK, r.trace.draftLength);
         m_maxTokens = std::max({m_maxTokens, r.round.tokensPerRound, c.expectedTokensPerRound});
-        m_maxSpeedup = std::max({m_maxSpeedup, c.speedupForwardPasses, c.speedupCostModel,
+        m_maxSpeedup = std::max({m_maxSpeedup, c.speedupForwardPasses,
+                                 std::isfinite(c.speedupCostModel) ? c.speedupCostModel : 0.0, // NaN: c not measured
                                  c.speedupWallClock.value_or(0.0)});
     }
     m_rounds = std::max(m_rounds, end);

@@ -15,7 +15,7 @@ namespace specdec::gui {
 namespace {
 QString n(double v, int digits = 3)
 {
-    return QString::number(v, 'f', digits);
+    return std::isfinite(v) ? QString::number(v, 'f', digits) : QStringLiteral("–"); // NaN: not measured
 }
 
 /// A time in ms or s with three significant digits (0.384, 14.2, 140): small times stay apart.

@@ -47,6 +47,11 @@ QString visible(QString text)
     return text.replace(QLatin1Char('\n'), QStringLiteral("⏎")).replace(QLatin1Char('\t'), QStringLiteral("⇥"));
 }
 
+QString fixed(double value, int decimals)
+{
+    return std::isfinite(value) ? QString::number(value, 'f', decimals) : QStringLiteral("–");
+}
+
 QString rates(const std::vector<double> &values)
 {
     QStringList parts;

@@ -22,4 +22,6 @@ QString tr(const char *text);
 QString visible(QString text);
 /// Rates with two decimals, separated by spaces ("0.82 0.75 0.61"): per-position or per-depth acceptance.
 QString rates(const std::vector<double> &values);
+/// `value` with `decimals` decimals, or "–" when it was not measured (NaN).
+QString fixed(double value, int decimals);
 } // namespace specdec::cli

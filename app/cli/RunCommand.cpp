@@ -81,10 +81,15 @@ void printSummary(const RunReport &r)
           << '\n';
     QString wall = m.speedupWallClock ? QString::number(*m.speedupWallClock, 'f', 2) + QLatin1Char('x')
                                       : tr("not measured (add --baseline)");
-    out() << tr("speedup: %1x in target passes, %2x under the cost model (c = %3), wall clock %4")
+    // c = T_draft(1) / T_target(1) from this run's calls needs the baseline's steps (Metrics.h)
+    const QString costModel = std::isfinite(m.costRatio)
+        ? tr("%1x under the cost model (c = T_draft(1)/T_target(1) = %2 in this run)")
+              .arg(m.speedupCostModel, 0, 'f', 2)
+              .arg(m.costRatio, 0, 'f', 3)
+        : tr("cost model not measured (c needs the baseline's steps: add --baseline)");
+    out() << tr("speedup: %1x in target passes, %2, wall clock %3")
                  .arg(m.speedupForwardPasses, 0, 'f', 2)
-                 .arg(m.speedupCostModel, 0, 'f', 2)
-                 .arg(m.costRatio, 0, 'f', 3)
+                 .arg(costModel)
                  .arg(wall)
           << '\n';
     if (r.baseline)
@@ -116,7 +121,8 @@ void printVerificationCost(const VerificationCost &cost, const RunMetrics &m, in
     for (double x : cost.v)
         v += QString::number(x, 'f', 2) + QLatin1Char(' ');
     const double vk = cost.v[static_cast<std::size_t>(std::min<int>(k, static_cast<int>(cost.v.size()) - 1))];
-    out() << tr("cost of verification (%1): V(1..%2) = %3; c = T_draft(1)/T_target(1) = %4 (target step %5 ms)")
+    out() << tr("cost of verification (%1), measured on the prompt: V(1..%2) = %3; c = T_draft(1)/T_target(1) = %4 "
+                "(target step %5 ms)")
                  .arg(cost.kvCache ? tr("KV cache on") : tr("KV cache off"))
                  .arg(cost.v.size())
                  .arg(v.trimmed())
@@ -250,6 +256,10 @@ int runCommand(const QStringList &arguments)
                      .arg(QString::fromStdString(setup.decoding.target.describe()))
                      .arg(setup.decoding.seed)
               << '\n';
+        if (!setup.decoding.kvCache)
+            out() << tr("KV cache off: every call recomputes its window, and so does the baseline (the uncached "
+                        "decoder, about 20x slower than a cached one): its speedups are not a real engine's")
+                  << '\n';
     }
     SpeculativeRun run(target, draft, setup.decoding, experiment->prompt(), wanted, baseline);
     // V(m) and c measured first, on the prompt, through the same kind of states the run uses.

@@ -74,7 +74,9 @@ QJsonObject reportJson(const RunReport &r, const Vocabulary &vocabulary, std::sp
         {QStringLiteral("k"), r.draftLength},
         {QStringLiteral("expected_tokens_per_round"), m.expectedTokensPerRound},
         {QStringLiteral("cost_model_speedup"), number(m.speedupCostModel)},
-        {QStringLiteral("optimal_k"), theory::optimalDraftLength(m.acceptanceRate, m.costRatio)},
+        {QStringLiteral("optimal_k"), std::isfinite(m.costRatio)
+                                          ? QJsonValue(theory::optimalDraftLength(m.acceptanceRate, m.costRatio))
+                                          : QJsonValue()},
     };
     QJsonValue baseline;
     if (r.baseline)
@@ -112,7 +114,7 @@ QJsonObject reportJson(const RunReport &r, const Vocabulary &vocabulary, std::sp
         {QStringLiteral("mean_total_variation"), m.meanTotalVariation},
         {QStringLiteral("theory"), theory},
         {QStringLiteral("speedup"), speedup},
-        {QStringLiteral("cost_ratio_c"), m.costRatio},
+        {QStringLiteral("cost_ratio_c"), number(m.costRatio)},
         {QStringLiteral("target_seconds"), m.targetSeconds},
         {QStringLiteral("draft_seconds"), m.draftSeconds},
         {QStringLiteral("mean_target_call_seconds"), r.target.secondsPerCall()},

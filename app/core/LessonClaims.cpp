@@ -208,8 +208,9 @@ QList<ClaimResult> checkClaims(const LessonFile &lesson, const CorpusCatalog &ca
             }
             laneSetup.decoding.recordDistributions = false;
             auto draft = experiment->makeDraft(words.value(0).toStdString(), setup.draftCorpus);
+            // with its baseline alongside, as the window's lanes: c (and the cost-model speedup) needs its steps
             const Generation g = generateSpeculative(experiment->target(), *draft, laneSetup.decoding,
-                                                     experiment->prompt(), setup.tokens);
+                                                     experiment->prompt(), setup.tokens, {}, true);
             // A tree run is measured on its accepted paths, as every run (RunReport): alpha-hat per depth.
             runs.insert(lane, {g.report.metrics, g.tokens});
         }

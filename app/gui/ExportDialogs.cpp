@@ -26,6 +26,8 @@
 #include <QInputDialog>
 #include <QMessageBox>
 
+#include <cmath>
+
 namespace specdec::gui {
 
 ExportDialogs::ExportDialogs(MainWindow *window, const SessionController *session, const Player *player, Tools tools,
@@ -115,7 +117,7 @@ HandoutText ExportDialogs::handoutText() const
     const auto &history = m_session->history();
     if (history.contains(revealed - 1)) {
         const RunMetrics &m = history.at(revealed - 1).cumulative;
-        auto n = [](double v) { return QString::number(v, 'f', 2); };
+        auto n = [](double v) { return std::isfinite(v) ? QString::number(v, 'f', 2) : QStringLiteral("–"); };
         text.numbers << tr("Rounds: %1, tokens: %2, target passes: %3").arg(m.rounds).arg(m.generatedTokens).arg(m.targetCalls)
                      << tr("α̂ = %1 (accepted %2 of %3 tested)").arg(n(m.acceptanceRate)).arg(m.accepted).arg(m.tested)
                      << tr("Tokens per round: %1 (theory E[N]: %2)").arg(n(m.tokensPerRound), n(m.expectedTokensPerRound))

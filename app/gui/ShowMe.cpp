@@ -11,6 +11,8 @@
 
 #include <QTextDocumentFragment>
 
+#include <cmath>
+
 namespace specdec::gui {
 
 ShowMe::ShowMe(QuizView *quiz, Sources sources, QObject *parent)
@@ -35,7 +37,7 @@ void ShowMe::update()
     const ArenaRunner &arena = *m_sources.arena;
     const LosslessLabView &labView = *m_sources.lab;
     QStringList lines;
-    auto number = [](double v) { return QString::number(v, 'f', 2); };
+    auto number = [](double v) { return std::isfinite(v) ? QString::number(v, 'f', 2) : QStringLiteral("–"); };
     if (demo.theory)
         lines << tr("Theory at α = %1, K = %2: E[N] = %3 tokens per round.")
                      .arg(number(explorer.alpha()))

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "GuiTestSupport.h"
 
+#include "AutoregressiveRun.h"
+
 #include "../TestSupport.h"
 
 #include "Metrics.h"
@@ -34,13 +36,19 @@ PlayedRounds playRounds(const std::string &target, const std::string &draft, dou
     played.info.greedy = temperature == 0.0;
     std::vector<TokenId> sequence = played.info.prompt;
     std::vector<RoundTrace> traces;
+    // the baseline alongside, as SessionRun plays it: c = T_draft(1) / T_target(1) needs its steps (Metrics.h)
+    AutoregressiveRun baseline(*targetModel, settings.target, settings.seed, sequence);
+    double seconds = 0.0, baselineSeconds = 0.0;
     for (int i = 0; i < rounds; ++i) {
         gui::RoundRecord r;
         r.trace = decoder.round(sequence, settings.draftLength);
         r.seconds = r.trace.targetSeconds + r.trace.draftSeconds;
-        r.round = computeMetrics({r.trace}, r.seconds);
+        r.baselineSeconds = baseline.generate(static_cast<int>(r.trace.committed.size()));
+        seconds += r.seconds;
+        baselineSeconds += r.baselineSeconds;
+        r.round = computeMetrics({r.trace}, r.seconds, r.baselineSeconds);
         traces.push_back(r.trace);
-        r.cumulative = computeMetrics(traces, 0.0);
+        r.cumulative = computeMetrics(traces, seconds, baselineSeconds);
         played.records.push_back(std::make_shared<const gui::RoundRecord>(std::move(r)));
     }
     played.history = historyOf(played, rounds);

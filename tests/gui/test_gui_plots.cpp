@@ -59,7 +59,7 @@ void TestPlots::holdExactlyTheMetrics()
     expect(Series::ExpectedTokens, [](const RoundRecord &r) { return r.cumulative.expectedTokensPerRound; });
     expect(Series::SpeedupPasses, [](const RoundRecord &r) { return r.cumulative.speedupForwardPasses; });
     expect(Series::SpeedupCostModel, [](const RoundRecord &r) { return r.cumulative.speedupCostModel; });
-    QVERIFY(plots.values(Series::SpeedupWallClock).isEmpty()); // not measured in these rounds
+    expect(Series::SpeedupWallClock, [](const RoundRecord &r) { return *r.cumulative.speedupWallClock; });
 
     plots.setCurrentRound(*played.history, 24);
     QVector<double> perPosition;

@@ -263,11 +263,11 @@ private slots:
         const double perAccepted = static_cast<double>(record->nodesDrafted) / record->cumulative.accepted;
         QVERIFY(text.contains(QString::number(perAccepted, 'f', 2)));
         QVERIFY(text.contains(QString::number(record->cumulative.tokensPerRound, 'f', 2)));
-        QVERIFY2(!text.contains(QStringLiteral("Kc + 1")), qPrintable(text)); // no chain speedup formula
+        QVERIFY2(!text.contains(QStringLiteral("1 + K·c")), qPrintable(text)); // no chain speedup formula
         // The same numbers in a chain session: the chain's formulas again.
         panel.setTree(TreeShape());
         panel.setMetrics(record->cumulative, 3);
-        QVERIFY(panel.toPlainText().contains(QStringLiteral("Kc + 1")));
+        QVERIFY(panel.toPlainText().contains(QStringLiteral("1 + K·c")));
         QVERIFY(!panel.toPlainText().contains(QStringLiteral("15 nodes")));
     }
 
