@@ -42,9 +42,6 @@ public:
 
     const NGramSettings &settings() const { return m_settings; }
     std::string describe() const override;
-    /// Distinct contexts stored (trie nodes) and (context, next token) pairs.
-    std::size_t contextCount() const { return m_followerBegin.size() - 1; }
-    std::size_t pairCount() const { return m_followerToken.size(); }
     /// The discounts D_1, D_2, D_3+ of an order (1..N), Kneser–Ney only.
     std::array<double, 3> discounts(int order) const { return m_discounts[static_cast<std::size_t>(order - 1)]; }
 

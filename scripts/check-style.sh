@@ -3,7 +3,7 @@
 # Reports where the tree differs from .clang-format (and, with --tidy, what .clang-tidy finds). It never
 # rewrites a file unless asked: scripts/check-style.sh --fix FILE... formats those files in place.
 #   scripts/check-style.sh                 files changed against main (committed or not)
-#   scripts/check-style.sh --all           every C++ file of engine/ widgets/ app/ tests/
+#   scripts/check-style.sh --all           every C++ file of engine/ session/ widgets/ app/ tests/
 #   scripts/check-style.sh FILE...         these files
 #   scripts/check-style.sh --tidy FILE...  clang-tidy on these files (needs build/compile_commands.json)
 # Exit status 1 when a file differs (or clang-tidy reports), 0 when clean.
@@ -20,7 +20,7 @@ esac
 files=("$@")
 if [ ${#files[@]} -eq 0 ]; then
   if [ "$mode" = all ] || [ "$mode" = tidy ]; then
-    mapfile -t files < <(git ls-files 'engine/*.cpp' 'engine/*.h' 'widgets/*.cpp' 'widgets/*.h' 'app/*.cpp' 'app/*.h' 'tests/*.cpp' 'tests/*.h')
+    mapfile -t files < <(git ls-files 'engine/*.cpp' 'engine/*.h' 'session/*.cpp' 'session/*.h' 'widgets/*.cpp' 'widgets/*.h' 'app/*.cpp' 'app/*.h' 'tests/*.cpp' 'tests/*.h')
   else
     base=$(git merge-base HEAD main 2>/dev/null || echo HEAD)
     mapfile -t files < <({ git diff --name-only "$base"; git ls-files --others --exclude-standard; } | grep -E '\.(cpp|h)$' | sort -u | while read -r f; do [ -f "$f" ] && echo "$f"; done)

@@ -145,14 +145,6 @@ double RaceView::slowMotion() const
     return m_slow->currentData().toDouble();
 }
 
-void RaceView::setSlowMotion(double factor)
-{
-    const auto it = std::min_element(kSlowFactors.begin(), kSlowFactors.end(), [factor](double a, double b) {
-        return std::abs(a - factor) < std::abs(b - factor);
-    });
-    m_slow->setCurrentIndex(static_cast<int>(it - kSlowFactors.begin()));
-}
-
 int RaceView::tokens() const
 {
     return m_tokens->value();

@@ -60,7 +60,6 @@ public:
 
     /// The slow motion factor: the clock runs at wall time / factor (1 = the engine's own pace).
     double slowMotion() const;
-    void setSlowMotion(double factor);
     int tokens() const;
     void setTokens(int tokens);
     void setRunning(bool running);

@@ -5,8 +5,8 @@
 //
 //   job kind           request                          progress                     result
 //   session load       Setup (with its cap)             —                            SessionInfo | error text
-//   session play       RoundsRequest                    RoundsBatch                  RoundsFinished
-//   arena load         ArenaRequest                     —                            ArenaInfo | error text
+//   session play       a count of rounds                RoundsBatch                  RoundsFinished
+//   arena load         Setup and the lanes' lines       —                            ArenaInfo | error text
 //   arena step         ArenaStepRequest                 ArenaLaneRounds (per lane)   stepFinished
 //   lab run            LabRequest                       LabSnapshot                  LabSnapshot (finished)
 //   race               RaceRequest                      RaceSteps                    RaceFinished | error text
@@ -24,11 +24,6 @@
 
 namespace specdec::gui {
 
-struct RoundsRequest
-{
-    int count = 0; ///< rounds to play (fewer when the cap comes first or the job is stopped)
-};
-
 struct RoundsBatch
 {
     std::vector<std::shared_ptr<const RoundRecord>> rounds; ///< about 10 ms of work, in order
@@ -41,12 +36,6 @@ struct RoundsFinished
     bool atCap = false;   ///< the run has written its cap of tokens
     bool stopped = false; ///< the job was cancelled before it played them all
     int generated = 0;    ///< tokens the run has written so far
-};
-
-struct ArenaRequest
-{
-    Setup setup;
-    QStringList lanes; ///< "ngram:2", "lookup:3 heuristic", …
 };
 
 struct ArenaStepRequest

@@ -1,9 +1,12 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # The ONNX executor (specdec::nn): tensors, graph loading and validation, kernels, the ONNX language model.
-set(SPECDEC_ONNX_SOURCES
+# The tensor type and the thread pool, which the rest of the engine uses too: built with or without the executor.
+set(SPECDEC_ONNX_BASE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/Tensor.h ${CMAKE_CURRENT_LIST_DIR}/Tensor.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/TensorProtoIo.h ${CMAKE_CURRENT_LIST_DIR}/TensorProtoIo.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ThreadPool.h ${CMAKE_CURRENT_LIST_DIR}/ThreadPool.cpp
+)
+set(SPECDEC_ONNX_SOURCES
+  ${CMAKE_CURRENT_LIST_DIR}/TensorProtoIo.h ${CMAKE_CURRENT_LIST_DIR}/TensorProtoIo.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Operator.h ${CMAKE_CURRENT_LIST_DIR}/Operator.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Broadcast.h ${CMAKE_CURRENT_LIST_DIR}/Broadcast.cpp
   ${CMAKE_CURRENT_LIST_DIR}/elementwise.cpp

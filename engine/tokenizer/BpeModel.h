@@ -39,7 +39,6 @@ public:
     const std::string *piece(PieceId id) const;
     /// One past the largest id of the vocabulary.
     std::size_t idBound() const { return m_pieces.size(); }
-    bool byteFallback() const { return m_byteFallback; }
 
 private:
     BpeModel() = default;

@@ -57,7 +57,6 @@ public:
     std::optional<PieceId> bos() const { return m_bos; }
     std::optional<PieceId> eos() const { return m_eos; }
     const std::string &name() const { return m_name; }
-    const AddedVocabulary &addedVocabulary() const { return m_added; }
 
 private:
     HfTokenizer(BpeModel model, std::string name);

@@ -25,9 +25,10 @@ add_dependencies(test_gui_handout specdec-lab)
 target_compile_definitions(test_gui_presenter_fit PRIVATE SPECDEC_QM_DIR="${CMAKE_BINARY_DIR}/app/gui")
 add_dependencies(test_gui_presenter_fit specdec-lab)
 
-# The frame alone: a plain unit test of what each phase reveals (no widget is created).
+# The frame alone: a plain unit test of what each phase reveals (no widget is created); it links the
+# presentation model (session/, Qt Core) only, no widget and no QCustomPlot.
 specdec_add_test(test_frame gui/test_frame.cpp)
-target_link_libraries(test_frame PRIVATE specdec_widgets)
+target_link_libraries(test_frame PRIVATE specdec_session)
 
 # The tool windows as they open (arena, lab, theory explorer; for the user guide: scripts/docs-screenshots.sh),
 # not a test: classroom_screenshots OUTPUT_DIR. docs/classroom.md's presenter-mode screenshots come from

@@ -21,3 +21,12 @@ target_compile_definitions(test_onnx_paths PRIVATE
   SPECDEC_ONNX_TESTDATA_DIR="${SPECDEC_ONNX_TESTDATA_DIR}" SPECDEC_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
 specdec_add_test(test_onnx_kv_cache onnx/test_onnx_kv_cache.cpp)
 target_compile_definitions(test_onnx_kv_cache PRIVATE SPECDEC_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
+
+# The ONNX models shipped under corpora/*/models: parity, vocabulary, lossless and greedy-exact decoding.
+specdec_add_test(test_shipped_models onnx/test_shipped_models.cpp)
+target_compile_definitions(test_shipped_models PRIVATE SPECDEC_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
+# Token trees on the shipped ONNX models: greedy equality; the chain equality and chi-square on the caches.
+foreach(_suite test_trees_onnx_greedy test_trees_onnx_cache)
+  specdec_add_test(${_suite} onnx/${_suite}.cpp)
+  target_compile_definitions(${_suite} PRIVATE SPECDEC_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
+endforeach()

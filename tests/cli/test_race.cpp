@@ -215,6 +215,9 @@ private slots:
 
     void cliTextOnAnOnnxPair()
     {
+#ifdef SPECDEC_NO_ONNX_EXECUTOR
+        QSKIP("this build has no ONNX executor");
+#endif
         // Not a terminal: one plain line per lane when it finishes (no carriage returns), then the verdict.
         QProcess process;
         process.start(QStringLiteral(SPECDEC_BIN_DIR "/specdec"),

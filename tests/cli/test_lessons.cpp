@@ -315,6 +315,10 @@ void TestLessons::shippedClaimsHold()
     try {
         results = checkClaims(lesson, test::builtCorpora(), shippedModels());
     } catch (const Error &e) {
+#ifdef SPECDEC_NO_ONNX_EXECUTOR
+        if (QByteArray(e.what()).contains("this build has no ONNX executor"))
+            QSKIP("the lesson's setup loads an ONNX model, and this build has no ONNX executor");
+#endif
         QFAIL(e.what());
     }
     QCOMPARE(results.size(), lesson.claims.size());
