@@ -12,11 +12,11 @@ namespace specdec::nn {
 
 struct CompiledNode
 {
-    std::string label;           // "node 'name' (Op, opset N)"
-    std::string opType;          // "MatMul", ...; "Fused..." for a node the fusion pass made
-    std::vector<int> inputs;     // value slots, -1 for an omitted optional input
-    std::vector<int> outputs;    // value slots, -1 for an omitted optional output
-    std::vector<int> releases;   // slots whose last reader is this node
+    std::string label;         // "node 'name' (Op, opset N)"
+    std::string opType;        // "MatMul", ...; "Fused..." for a node the fusion pass made
+    std::vector<int> inputs;   // value slots, -1 for an omitted optional input
+    std::vector<int> outputs;  // value slots, -1 for an omitted optional output
+    std::vector<int> releases; // slots whose last reader is this node
     Kernel kernel;
     const onnx::NodeProto *proto = nullptr; // during loading only
 };

@@ -42,8 +42,7 @@ std::shared_ptr<const PackedMatrix> PackedWeights::get(const Tensor &w)
     return packed;
 }
 
-PackedMatrix::PackedMatrix(const float *b, std::int64_t k, std::int64_t n, std::int64_t rowStride,
-                           std::int64_t colStride)
+PackedMatrix::PackedMatrix(const float *b, std::int64_t k, std::int64_t n, std::int64_t rowStride, std::int64_t colStride)
     : m_k(k)
     , m_n(n)
 {

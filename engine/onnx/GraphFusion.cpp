@@ -115,7 +115,7 @@ void appendInPlace(const AttentionLayout &l, KvCache &cache, std::size_t pair, c
     };
     auto describe = [](const View4 &t) {
         return "[" + std::to_string(t.dim[0]) + ", " + std::to_string(t.dim[1]) + ", " + std::to_string(t.dim[2]) + ", "
-               + std::to_string(t.dim[3]) + "]";
+            + std::to_string(t.dim[3]) + "]";
     };
     if (!fits(nk, ps.keyDim) || !fits(nv, ps.valueDim) || nk.dim[2] != nv.dim[2] || nk.dim[2] < 1
         || nk.dim[2] > cap - past)
@@ -231,7 +231,7 @@ private:
     bool is(int n, const char *op, std::size_t inputs) const
     {
         return n >= 0 && !m_removed[static_cast<std::size_t>(n)] && node(n).opType == op
-               && node(n).inputs.size() == inputs && node(n).outputs.size() == 1;
+            && node(n).inputs.size() == inputs && node(n).outputs.size() == 1;
     }
     /// The one node reading `slot` when nothing else needs it, else -1.
     int onlyReader(int slot) const
@@ -253,8 +253,8 @@ private:
     const Tensor *constant(int slot) const
     {
         return slot >= 0 && static_cast<std::size_t>(slot) < m_constantOf.size()
-                   ? m_constantOf[static_cast<std::size_t>(slot)]
-                   : nullptr;
+            ? m_constantOf[static_cast<std::size_t>(slot)]
+            : nullptr;
     }
     /// A float scalar constant (one element, rank <= maxRank), optionally equal to `value`.
     bool scalar(int slot, float *value, int maxRank, const float *expected = nullptr) const
@@ -385,8 +385,8 @@ private:
         }
         // A residual connection: Add(r, y) with r computed at run time, of y's shape (checked when it runs).
         int residual = -1;
-        if (const int res = onlyReader(out0(last)); is(res, "Add", 2) && other(res, out0(last)) >= 0
-                                                    && !constant(other(res, out0(last)))) {
+        if (const int res = onlyReader(out0(last));
+            is(res, "Add", 2) && other(res, out0(last)) >= 0 && !constant(other(res, out0(last)))) {
             residual = other(res, out0(last));
             members.push_back(res);
             last = res;
@@ -394,9 +394,11 @@ private:
         std::sort(members.begin(), members.end());
         const int x = node(mm).inputs[0];
         std::shared_ptr<const PackedMatrix> packed = m_packs.get(*w);
-        auto biasValues = std::make_shared<const std::vector<float>>(bias->data<float>(), bias->data<float>() + bias->size());
+        auto biasValues = std::make_shared<const std::vector<float>>(bias->data<float>(),
+                                                                     bias->data<float>() + bias->size());
         std::shared_ptr<SubGraph> sub;
-        CompiledNode &fused = replace(members, out0(last), epilogue == GemmEpilogue::Gelu ? "FusedLinearGelu" : "FusedLinear", sub);
+        CompiledNode &fused = replace(members, out0(last),
+                                      epilogue == GemmEpilogue::Gelu ? "FusedLinearGelu" : "FusedLinear", sub);
         const int ix = indexOf(fused.inputs, x);
         const int ir = residual >= 0 ? indexOf(fused.inputs, residual) : -1;
         fused.kernel = [packed, biasValues, epilogue, sub, ix, ir](Inputs in, Outputs out, ExecContext &exec) {
@@ -582,7 +584,6 @@ private:
         return true;
     }
 };
-
 
 } // namespace
 

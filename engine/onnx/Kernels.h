@@ -36,12 +36,15 @@ struct AttentionHead
 };
 using AttentionFn = void (*)(const AttentionHead &head);
 
-inline std::int64_t roundUp16(std::int64_t x) { return (x + 15) / 16 * 16; }
+inline std::int64_t roundUp16(std::int64_t x)
+{
+    return (x + 15) / 16 * 16;
+}
 constexpr int kAttentionRows = 4;
 inline std::int64_t attentionScratchFloats(std::int64_t tk, std::int64_t dk, std::int64_t dv)
 {
     return dk * roundUp16(tk) + tk * roundUp16(dv) + (1 + kAttentionRows) * roundUp16(tk) + roundUp16(dk)
-           + kAttentionRows * roundUp16(dv) + 16;
+        + kAttentionRows * roundUp16(dv) + 16;
 }
 
 /// y[i] = gelu(x[i]) (tanh form) for i < n.

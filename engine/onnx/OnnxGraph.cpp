@@ -75,8 +75,9 @@ std::pair<const OperatorSpec *, int> checkOperator(const onnx::NodeProto &node, 
         std::string known;
         for (int v : spec->versions)
             known += (known.empty() ? "" : ", ") + std::to_string(v);
-        throw UnsupportedError(Kind::Version, node.op_type() + "-" + std::to_string(version)
-                                                  + " is not supported (supported versions: " + known + ")");
+        throw UnsupportedError(Kind::Version,
+                               node.op_type() + "-" + std::to_string(version)
+                                   + " is not supported (supported versions: " + known + ")");
     }
     return {spec, version};
 }
@@ -109,7 +110,7 @@ struct OnnxGraph::Impl
 
     std::vector<std::string> slotNames;
     std::unordered_map<std::string, int> slotOf;
-    std::vector<Tensor> constants;     // per slot; defined for initializers and folded Constant nodes
+    std::vector<Tensor> constants; // per slot; defined for initializers and folded Constant nodes
     std::vector<int> inputSlots;
     std::vector<int> optionalInputSlots;
     std::vector<int> outputSlots;
@@ -190,15 +191,16 @@ void OnnxGraph::Impl::build(onnx::ModelProto &model)
     if (opset <= 0) {
         for (const auto &node : model.graph().node())
             if (!node.domain().empty() && node.domain() != "ai.onnx")
-                throw UnsupportedError(Kind::Operator, "node '" + node.name() + "' (" + node.op_type()
-                                                           + "): operators of domain '" + node.domain()
-                                                           + "' are not supported");
+                throw UnsupportedError(Kind::Operator,
+                                       "node '" + node.name() + "' (" + node.op_type() + "): operators of domain '"
+                                           + node.domain() + "' are not supported");
         throw Error("the model imports no opset of the default ONNX domain");
     }
     if (opset > newestKnownOpset())
-        throw UnsupportedError(Kind::Version, "the model imports opset " + std::to_string(opset)
-                                                  + " of the default ONNX domain; the executor runs opsets up to "
-                                                  + std::to_string(newestKnownOpset()));
+        throw UnsupportedError(Kind::Version,
+                               "the model imports opset " + std::to_string(opset)
+                                   + " of the default ONNX domain; the executor runs opsets up to "
+                                   + std::to_string(newestKnownOpset()));
     for (const auto &prop : model.metadata_props())
         metadata[prop.key()] = prop.value();
 
@@ -233,8 +235,9 @@ void OnnxGraph::Impl::build(onnx::ModelProto &model)
     auto checkValueType = [&](const std::string &value, const std::string &what) {
         const auto it = typeOf.find(value);
         if (it != typeOf.end() && it->second != 0 && fromOnnxDataType(it->second) == DataType::Undefined)
-            throw UnsupportedError(Kind::DataType, what + " '" + value + "' has element type "
-                                                       + onnxDataTypeName(it->second) + ", which is not supported");
+            throw UnsupportedError(Kind::DataType,
+                                   what + " '" + value + "' has element type " + onnxDataTypeName(it->second)
+                                       + ", which is not supported");
     };
 
     // Initializers. A float16 one is kept as it is in the file until a Cast to float reads it (folded below).
@@ -247,14 +250,17 @@ void OnnxGraph::Impl::build(onnx::ModelProto &model)
             continue;
         }
         checkValueType(init.name(), "initializer");
-        constants[static_cast<std::size_t>(slot(init.name()))] = tensorFromProto(init, "initializer '" + init.name() + "'");
+        constants[static_cast<std::size_t>(slot(init.name()))] = tensorFromProto(init,
+                                                                                 "initializer '" + init.name() + "'");
         isInitializer[init.name()] = true;
     }
     // Graph inputs and outputs.
     for (const auto &vi : graph.input()) {
         if (!vi.type().has_tensor_type())
-            throw UnsupportedError(Kind::DataType, "input '" + vi.name() + "' is not a tensor (sequences, maps and "
-                                                                             "optionals are not supported)");
+            throw UnsupportedError(Kind::DataType,
+                                   "input '" + vi.name()
+                                       + "' is not a tensor (sequences, maps and "
+                                         "optionals are not supported)");
         checkValueType(vi.name(), "input");
         const int s = slot(vi.name());
         if (isInitializer.count(vi.name())) {
@@ -267,8 +273,10 @@ void OnnxGraph::Impl::build(onnx::ModelProto &model)
     }
     for (const auto &vi : graph.output()) {
         if (!vi.type().has_tensor_type())
-            throw UnsupportedError(Kind::DataType, "output '" + vi.name() + "' is not a tensor (sequences, maps and "
-                                                                              "optionals are not supported)");
+            throw UnsupportedError(Kind::DataType,
+                                   "output '" + vi.name()
+                                       + "' is not a tensor (sequences, maps and "
+                                         "optionals are not supported)");
         checkValueType(vi.name(), "output");
         outputs.push_back(valueInfoFrom(vi));
         outputSlots.push_back(slot(vi.name()));
@@ -331,9 +339,11 @@ void OnnxGraph::Impl::build(onnx::ModelProto &model)
         try {
             const auto [spec, version] = checkOperator(node, opset);
             for (const auto &attribute : node.attribute())
-                if (std::find(spec->attributes.begin(), spec->attributes.end(), attribute.name()) == spec->attributes.end())
-                    throw UnsupportedError(Kind::Attribute, "attribute '" + attribute.name() + "' of " + node.op_type()
-                                                                + " is not supported");
+                if (std::find(spec->attributes.begin(), spec->attributes.end(), attribute.name())
+                    == spec->attributes.end())
+                    throw UnsupportedError(Kind::Attribute,
+                                           "attribute '" + attribute.name() + "' of " + node.op_type()
+                                               + " is not supported");
             // Cast(float16 initializer) to float: widened exactly once, here, into a float32 constant, so the
             // weights of a file stored in float16 cost no cast per run (and compute exactly as float32 ones).
             if (node.op_type() == "Cast" && node.input_size() == 1 && node.output_size() == 1
@@ -416,8 +426,8 @@ void OnnxGraph::Impl::build(onnx::ModelProto &model)
     for (const CacheAppendPair &a : appends) {
         const ValueInfo *k = inputInfo(a.pastKey), *v = inputInfo(a.pastValue);
         const bool fixed = k && v && k->hasShape && v->hasShape && k->shape.size() == 4 && v->shape.size() == 4
-                           && k->shape[1].fixed() && k->shape[3].fixed() && v->shape[1].fixed()
-                           && v->shape[3].fixed() && k->shape[1].value == v->shape[1].value;
+            && k->shape[1].fixed() && k->shape[3].fixed() && v->shape[1].fixed() && v->shape[3].fixed()
+            && k->shape[1].value == v->shape[1].value;
         if (!fixed) {
             cachePairs.clear();
             break;
@@ -441,14 +451,38 @@ void OnnxGraph::Impl::build(onnx::ModelProto &model)
             nodes[static_cast<std::size_t>(lastReader[s])].releases.push_back(static_cast<int>(s));
 }
 
-const std::string &OnnxGraph::name() const { return d->name; }
-int OnnxGraph::opset() const { return d->opset; }
-const std::vector<ValueInfo> &OnnxGraph::inputs() const { return d->inputs; }
-const std::vector<ValueInfo> &OnnxGraph::optionalInputs() const { return d->optionalInputs; }
-const std::vector<ValueInfo> &OnnxGraph::outputs() const { return d->outputs; }
-const std::map<std::string, std::string> &OnnxGraph::metadata() const { return d->metadata; }
-std::size_t OnnxGraph::nodeCount() const { return d->nodes.size(); }
-std::map<std::string, int> OnnxGraph::operatorCounts() const { return d->operatorCounts; }
+const std::string &OnnxGraph::name() const
+{
+    return d->name;
+}
+int OnnxGraph::opset() const
+{
+    return d->opset;
+}
+const std::vector<ValueInfo> &OnnxGraph::inputs() const
+{
+    return d->inputs;
+}
+const std::vector<ValueInfo> &OnnxGraph::optionalInputs() const
+{
+    return d->optionalInputs;
+}
+const std::vector<ValueInfo> &OnnxGraph::outputs() const
+{
+    return d->outputs;
+}
+const std::map<std::string, std::string> &OnnxGraph::metadata() const
+{
+    return d->metadata;
+}
+std::size_t OnnxGraph::nodeCount() const
+{
+    return d->nodes.size();
+}
+std::map<std::string, int> OnnxGraph::operatorCounts() const
+{
+    return d->operatorCounts;
+}
 
 void OnnxGraph::setThreads(int threads)
 {
@@ -518,7 +552,10 @@ std::vector<Tensor> OnnxGraph::run(const std::map<std::string, Tensor> &inputs)
     return d->execute(values);
 }
 
-const std::vector<OnnxGraph::CachePair> &OnnxGraph::cachePairs() const { return d->cachePairs; }
+const std::vector<OnnxGraph::CachePair> &OnnxGraph::cachePairs() const
+{
+    return d->cachePairs;
+}
 
 KvCache OnnxGraph::newCache(std::int64_t capacity) const
 {
@@ -543,8 +580,10 @@ std::vector<Tensor> OnnxGraph::runCached(const std::map<std::string, Tensor> &in
         const CachePair &pair = d->cachePairs[p];
         if (!(cache.shape(p).heads == pair.shape.heads && cache.shape(p).keyDim == pair.shape.keyDim
               && cache.shape(p).valueDim == pair.shape.valueDim))
-            throw Error(d->name + ": the cache's pair " + std::to_string(p) + " has another shape than '" + pair.pastKey + "'");
-        for (const auto &[name, dim] : {std::pair{&pair.pastKey, pair.shape.keyDim}, std::pair{&pair.pastValue, pair.shape.valueDim}}) {
+            throw Error(d->name + ": the cache's pair " + std::to_string(p) + " has another shape than '" + pair.pastKey
+                        + "'");
+        for (const auto &[name, dim] :
+             {std::pair{&pair.pastKey, pair.shape.keyDim}, std::pair{&pair.pastValue, pair.shape.valueDim}}) {
             if (inputs.count(*name))
                 throw Error(d->name + ": input '" + *name + "' is held by the cache in a cached run");
             Tensor &t = standIns[{pair.shape.heads, dim}];

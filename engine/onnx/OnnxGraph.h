@@ -5,8 +5,8 @@
 // Loading parses the file with the ONNX library (read with a bound), runs its checker, resolves the
 // default-domain opset, checks every node's operator and schema version (before shape inference, whose
 // functions for operators the executor lacks are not safe on hostile inputs), runs shape inference and
-// validates every node (attributes, element types), so that anything unsupported is an error at load time. Evaluation runs the nodes in topological order
-// with shapes computed from the actual inputs.
+// validates every node (attributes, element types), so that anything unsupported is an error at load time. Evaluation
+// runs the nodes in topological order with shapes computed from the actual inputs.
 
 #include "onnx/KvCache.h"
 #include "onnx/Tensor.h"
@@ -34,7 +34,7 @@ struct Dimension
 struct ValueInfo
 {
     std::string name;
-    int onnxType = 0;   ///< TensorProto::DataType code; 0 when unknown
+    int onnxType = 0; ///< TensorProto::DataType code; 0 when unknown
     DataType type = DataType::Undefined;
     bool hasShape = false;
     std::vector<Dimension> shape;

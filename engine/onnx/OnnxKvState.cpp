@@ -49,7 +49,8 @@ void OnnxKvState::cutCache(std::int64_t entries)
         const float *src = t.data<float>();
         float *dst = cut.mutableData<float>();
         for (std::int64_t h = 0; h < heads; ++h)
-            std::memcpy(dst + h * entries * hd, src + h * past * hd, static_cast<std::size_t>(entries * hd) * sizeof(float));
+            std::memcpy(dst + h * entries * hd, src + h * past * hd,
+                        static_cast<std::size_t>(entries * hd) * sizeof(float));
         t = std::move(cut);
     }
 }
@@ -83,8 +84,8 @@ void OnnxKvState::compute(int added, int m, DistributionMatrix &out)
         }
         if (m_end > firstFed) // the rows ask for positions already cached: recompute them
             m_end = std::max(m_start, firstFed);
-        const nn::Tensor logits = run(sequence.subspan(static_cast<std::size_t>(m_end),
-                                                       static_cast<std::size_t>(end - m_end)));
+        const nn::Tensor logits = run(
+            sequence.subspan(static_cast<std::size_t>(m_end), static_cast<std::size_t>(end - m_end)));
         for (int row = j; row <= last; ++row)
             m_onnx.softmaxAt(logits, n - m + row - m_end, out.row(row));
         ++runs;
@@ -129,7 +130,8 @@ void OnnxKvState::copyIn(const RowEntries &e, std::int64_t at, std::int64_t coun
         float *keys = m_kv.keys(pair);
         float *values = m_kv.values(pair);
         for (std::int64_t row = 0; row < sh.heads * sh.keyDim; ++row)
-            std::memcpy(keys + row * stride + at, e.keys[pair].data() + row * n, static_cast<std::size_t>(count) * sizeof(float));
+            std::memcpy(keys + row * stride + at, e.keys[pair].data() + row * n,
+                        static_cast<std::size_t>(count) * sizeof(float));
         for (std::int64_t h = 0; h < sh.heads; ++h)
             std::memcpy(values + (h * capacity + at) * sh.valueDim, e.values[pair].data() + h * n * sh.valueDim,
                         static_cast<std::size_t>(count * sh.valueDim) * sizeof(float));
@@ -206,7 +208,8 @@ void OnnxKvState::computeBranches(int /*sharedAdded*/, std::span<const std::vect
     if (first < 1)
         throw Error("the ONNX model needs at least one prompt token");
     const std::size_t kept = m_inPlace ? m_rowEntries.size() : m_rows.size();
-    const bool haveParents = !parents.empty() && kept > static_cast<std::size_t>(*std::max_element(parents.begin(), parents.end()));
+    const bool haveParents = !parents.empty()
+        && kept > static_cast<std::size_t>(*std::max_element(parents.begin(), parents.end()));
     const bool oneWindow = m_onnx.windowStart(first) == m_onnx.windowStart(first + m - 1);
     // A tree's next depth: each branch continues a kept row, so only its new tokens are fed after that row.
     const bool fromRows = haveParents && oneWindow && m_onnx.windowStart(first) == m_rowsStart && first - 1 >= c + reused;

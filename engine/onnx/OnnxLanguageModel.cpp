@@ -6,7 +6,6 @@
 #include "onnx/OnnxKvState.h"
 
 #include <algorithm>
-#include <cstring>
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -27,7 +26,10 @@ void requireFiniteLogits(const nn::Tensor &logits, std::int64_t offset, std::int
         const double x = logits.doubleAt(offset + v);
         if (!std::isfinite(x))
             throw Error(path + ": the logits at position " + std::to_string(position) + " are not finite: token "
-                        + std::to_string(v) + " has " + (std::isnan(x) ? "NaN" : x > 0 ? "+inf" : "-inf"));
+                        + std::to_string(v) + " has "
+                        + (std::isnan(x) ? "NaN"
+                               : x > 0   ? "+inf"
+                                         : "-inf"));
     }
 }
 
@@ -49,8 +51,7 @@ std::string metadataValue(const nn::OnnxGraph &graph, const std::string &key, bo
     const auto it = meta.find(key);
     if (it == meta.end()) {
         if (required)
-            throw Error(graph.name() + ": the model has no '" + key
-                        + "' metadata entry (see docs/model-format.md)");
+            throw Error(graph.name() + ": the model has no '" + key + "' metadata entry (see docs/model-format.md)");
         return {};
     }
     return it->second;
@@ -132,8 +133,9 @@ void OnnxLanguageModel::detectLayout()
                     + " inputs but no past_key_values.{i}.key/value; the contract needs one input (token ids) or "
                       "the decoder-with-past layout (see docs/model-format.md)");
     if (!ids)
-        throw Error(file + ": the model has past_key_values inputs but no 'input_ids' input (decoder-with-past "
-                           "layout, see docs/model-format.md)");
+        throw Error(file
+                    + ": the model has past_key_values inputs but no 'input_ids' input (decoder-with-past "
+                      "layout, see docs/model-format.md)");
     if (pastCount % 2 != 0)
         throw Error(file + ": the model has " + std::to_string(pastCount)
                     + " past_key_values inputs; the layout needs a key and a value per layer");
@@ -173,8 +175,9 @@ void OnnxLanguageModel::detectLayout()
         if (in.name == "input_ids" || in.name.rfind(pastPrefix, 0) == 0)
             continue;
         if (in.name != "attention_mask" && in.name != "position_ids")
-            throw Error(file + ": input '" + in.name + "' is not part of the decoder-with-past layout (input_ids, "
-                               "past_key_values.{i}.key/value, attention_mask, position_ids)");
+            throw Error(file + ": input '" + in.name
+                        + "' is not part of the decoder-with-past layout (input_ids, "
+                          "past_key_values.{i}.key/value, attention_mask, position_ids)");
         if (in.type != nn::DataType::Int64 || (in.hasShape && in.shape.size() != 2))
             throw Error(file + ": input '" + in.name + "' is " + in.describe() + "; the layout needs int64 [batch, n]");
         (in.name == "attention_mask" ? m_kv.attentionMask : m_kv.positionIds) = true;
@@ -189,9 +192,9 @@ void OnnxLanguageModel::checkContract()
     if (inputs.size() != 1 && !m_kv.present)
         throw Error(file + ": the model must take exactly one input (token ids), it takes "
                     + std::to_string(inputs.size()));
-    const nn::ValueInfo &in = m_kv.present ? *std::find_if(inputs.begin(), inputs.end(), [](const nn::ValueInfo &v) {
-        return v.name == "input_ids";
-    }) : inputs[0];
+    const nn::ValueInfo &in = m_kv.present
+        ? *std::find_if(inputs.begin(), inputs.end(), [](const nn::ValueInfo &v) { return v.name == "input_ids"; })
+        : inputs[0];
     if (in.type != nn::DataType::Int64 || (in.hasShape && in.shape.size() != 2))
         throw Error(file + ": input '" + in.name + "' is " + in.describe()
                     + "; the contract needs int64 token ids [batch, sequence]");
@@ -245,8 +248,8 @@ void OnnxLanguageModel::checkContract()
                 bool same = true;
                 for (std::int64_t i = 0; i < T * V && same; ++i)
                     same = std::abs(both.doubleAt(i) - first.doubleAt(i)) <= 1e-4 * (1.0 + std::abs(first.doubleAt(i)))
-                           && std::abs(both.doubleAt(T * V + i) - second.doubleAt(i))
-                                  <= 1e-4 * (1.0 + std::abs(second.doubleAt(i)));
+                        && std::abs(both.doubleAt(T * V + i) - second.doubleAt(i))
+                            <= 1e-4 * (1.0 + std::abs(second.doubleAt(i)));
                 m_batchable = same;
             } catch (const std::exception &) {
                 m_batchable = false;
@@ -264,7 +267,8 @@ void OnnxLanguageModel::checkContract()
             if (m_kv.present) {
                 std::vector<nn::Tensor> past;
                 for (std::size_t t = 0; t < m_kv.pastNames.size(); ++t)
-                    past.push_back(nn::Tensor::zeros(nn::DataType::Float32, {1, m_kv.heads[t], m_context - 1, m_kv.headDims[t]}));
+                    past.push_back(
+                        nn::Tensor::zeros(nn::DataType::Float32, {1, m_kv.heads[t], m_context - 1, m_kv.headDims[t]}));
                 runWithPast(std::span<const TokenId>(full).last(1), m_context - 1, past);
             } else {
                 windowLogits(full);
@@ -299,7 +303,8 @@ void OnnxLanguageModel::checkCache()
         if (!(std::abs(a - b) <= 1e-4 * (1.0 + std::abs(a))))
             throw Error(file + ": cached and uncached logits differ on the probe (token " + std::to_string(v) + ": "
                         + std::to_string(b) + " after a past of " + std::to_string(T - 1) + " positions, "
-                        + std::to_string(a) + " without); present.{i} must be the past with the new keys/values "
+                        + std::to_string(a)
+                        + " without); present.{i} must be the past with the new keys/values "
                           "appended (see docs/model-format.md)");
     }
     // The in-place cache, where the graph has one for every layer, must give the same bits on the probe; a
@@ -314,7 +319,7 @@ void OnnxLanguageModel::checkCache()
         runCached(std::span<const TokenId>(probe).first(static_cast<std::size_t>(T - 1)), kv);
         const nn::Tensor inPlace = runCached(std::span<const TokenId>(probe).last(1), kv);
         m_inPlace = inPlace.shape() == last.shape() && inPlace.type() == last.type()
-                    && std::memcmp(inPlace.bytes(), last.bytes(), last.byteSize()) == 0;
+            && std::memcmp(inPlace.bytes(), last.bytes(), last.byteSize()) == 0;
     }
 }
 
@@ -330,8 +335,9 @@ nn::Tensor OnnxLanguageModel::runWithPast(std::span<const TokenId> tokens, std::
     std::map<std::string, nn::Tensor> feed;
     feedTokens(feed, tokens, pastLength);
     for (std::size_t t = 0; t < tensors; ++t)
-        feed[m_kv.pastNames[t]] = cache.empty() ? nn::Tensor::zeros(nn::DataType::Float32, {1, m_kv.heads[t], 0, m_kv.headDims[t]})
-                                                : cache[t];
+        feed[m_kv.pastNames[t]] = cache.empty()
+            ? nn::Tensor::zeros(nn::DataType::Float32, {1, m_kv.heads[t], 0, m_kv.headDims[t]})
+            : cache[t];
     std::vector<nn::Tensor> outputs = m_graph.run(feed);
     nn::Tensor logits = checkedLogits(outputs.at(m_kv.logitsOutput), S);
     cache.resize(tensors);
@@ -352,7 +358,8 @@ void OnnxLanguageModel::feedTokens(std::map<std::string, nn::Tensor> &feed, std:
                                    std::int64_t pastLength) const
 {
     const auto S = static_cast<std::int64_t>(tokens.size());
-    feed["input_ids"] = nn::Tensor::fromVector<std::int64_t>({1, S}, std::vector<std::int64_t>(tokens.begin(), tokens.end()));
+    feed["input_ids"] = nn::Tensor::fromVector<std::int64_t>({1, S},
+                                                             std::vector<std::int64_t>(tokens.begin(), tokens.end()));
     if (m_kv.attentionMask)
         feed["attention_mask"] = nn::Tensor::fromVector<std::int64_t>(
             {1, pastLength + S}, std::vector<std::int64_t>(static_cast<std::size_t>(pastLength + S), 1));
@@ -378,18 +385,18 @@ nn::Tensor OnnxLanguageModel::runCached(std::span<const TokenId> tokens, nn::KvC
 }
 
 void OnnxLanguageModel::runRowsWithPast(std::span<const std::vector<TokenId>> tokens, std::int64_t pastLength,
-                                         std::span<const std::vector<nn::Tensor> *const> pasts,
-                                         std::vector<nn::Tensor> &logits, std::vector<std::vector<nn::Tensor>> &presents)
+                                        std::span<const std::vector<nn::Tensor> *const> pasts,
+                                        std::vector<nn::Tensor> &logits, std::vector<std::vector<nn::Tensor>> &presents)
 {
     const auto B = static_cast<std::int64_t>(tokens.size());
     const auto S = B > 0 ? static_cast<std::int64_t>(tokens[0].size()) : 0;
     const std::size_t tensors = m_kv.pastNames.size();
     bool fits = m_kv.present && B > 0 && pasts.size() == tokens.size() && S >= 1 && pastLength >= 0
-                && pastLength + S <= m_context;
+        && pastLength + S <= m_context;
     for (std::int64_t b = 0; fits && b < B; ++b) {
         const std::vector<nn::Tensor> &past = *pasts[static_cast<std::size_t>(b)];
         fits = static_cast<std::int64_t>(tokens[static_cast<std::size_t>(b)].size()) == S
-               && (past.empty() ? pastLength == 0 : past.size() == tensors);
+            && (past.empty() ? pastLength == 0 : past.size() == tensors);
         for (std::size_t t = 0; fits && t < past.size(); ++t)
             fits = past[t].shape() == nn::Shape{1, m_kv.heads[t], pastLength, m_kv.headDims[t]};
     }
@@ -483,8 +490,8 @@ nn::Tensor OnnxLanguageModel::checkedLogits(const nn::Tensor &logits, std::int64
 {
     const std::int64_t V = vocabulary().size();
     if (logits.shape() != nn::Shape{1, T, V})
-        throw Error(m_path + ": for " + std::to_string(T) + " input tokens the model gives logits "
-                    + logits.describe() + ", the contract needs [1, " + std::to_string(T) + ", " + std::to_string(V)
+        throw Error(m_path + ": for " + std::to_string(T) + " input tokens the model gives logits " + logits.describe()
+                    + ", the contract needs [1, " + std::to_string(T) + ", " + std::to_string(V)
                     + "] (one row per position: causal, with the vocabulary of '" + kVocabKey + "')");
     if (logits.type() != nn::DataType::Float32 && logits.type() != nn::DataType::Float64)
         throw Error(m_path + ": the logits are " + logits.describe() + ", expected float");
@@ -514,8 +521,8 @@ void OnnxLanguageModel::compute(std::span<const TokenId> sequence, int m, Distri
         while (last + 1 < m && windowStart(n - m + 1 + last + 1) == start)
             ++last;
         const std::int64_t end = n - m + 1 + last;
-        const nn::Tensor logits = windowLogits(sequence.subspan(static_cast<std::size_t>(start),
-                                                                static_cast<std::size_t>(end - start)));
+        const nn::Tensor logits = windowLogits(
+            sequence.subspan(static_cast<std::size_t>(start), static_cast<std::size_t>(end - start)));
         for (int row = j; row <= last; ++row) {
             const std::int64_t position = n - m + row - start; // index of x_L inside the window
             softmaxRow(logits, position * V, V, out.row(row), m_path, position);
@@ -529,8 +536,7 @@ void OnnxLanguageModel::checkTokens(std::span<const TokenId> sequence) const
     const std::int64_t V = vocabulary().size();
     for (TokenId t : sequence)
         if (t < 0 || t >= V)
-            throw Error(m_path + ": token id " + std::to_string(t) + " is outside the vocabulary of "
-                        + std::to_string(V));
+            throw Error(m_path + ": token id " + std::to_string(t) + " is outside the vocabulary of " + std::to_string(V));
 }
 
 nn::Tensor OnnxLanguageModel::batchLogits(std::vector<std::int64_t> ids, std::int64_t batch, std::int64_t tokens)
@@ -540,7 +546,8 @@ nn::Tensor OnnxLanguageModel::batchLogits(std::vector<std::int64_t> ids, std::in
         std::map<std::string, nn::Tensor> feed;
         feed["input_ids"] = nn::Tensor::fromVector<std::int64_t>({batch, tokens}, ids);
         for (std::size_t t = 0; t < m_kv.pastNames.size(); ++t)
-            feed[m_kv.pastNames[t]] = nn::Tensor::zeros(nn::DataType::Float32, {batch, m_kv.heads[t], 0, m_kv.headDims[t]});
+            feed[m_kv.pastNames[t]] = nn::Tensor::zeros(nn::DataType::Float32,
+                                                        {batch, m_kv.heads[t], 0, m_kv.headDims[t]});
         if (m_kv.attentionMask)
             feed["attention_mask"] = nn::Tensor::fromVector<std::int64_t>(
                 {batch, tokens}, std::vector<std::int64_t>(static_cast<std::size_t>(batch * tokens), 1));
@@ -569,7 +576,7 @@ void OnnxLanguageModel::computeBatch(std::span<const SequenceRequest> requests, 
     const std::size_t n = requests[0].sequence.size();
     const int m = requests[0].m;
     bool oneWindow = batchWindows() && requests.size() > 1 && static_cast<std::size_t>(m) <= n
-                     && windowStart(static_cast<std::int64_t>(n - m + 1)) == windowStart(static_cast<std::int64_t>(n));
+        && windowStart(static_cast<std::int64_t>(n - m + 1)) == windowStart(static_cast<std::int64_t>(n));
     for (const SequenceRequest &r : requests)
         oneWindow = oneWindow && r.sequence.size() == n && r.m == m;
     if (!oneWindow) {

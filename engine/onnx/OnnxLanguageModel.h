@@ -105,9 +105,9 @@ private:
         bool present = false;
         bool attentionMask = false;
         bool positionIds = false;
-        std::vector<std::string> pastNames;    ///< past_key_values.{i}.key, past_key_values.{i}.value, ...
-        std::vector<std::int64_t> heads;       ///< per past tensor
-        std::vector<std::int64_t> headDims;    ///< per past tensor
+        std::vector<std::string> pastNames;      ///< past_key_values.{i}.key, past_key_values.{i}.value, ...
+        std::vector<std::int64_t> heads;         ///< per past tensor
+        std::vector<std::int64_t> headDims;      ///< per past tensor
         std::vector<std::size_t> presentOutputs; ///< output index of present.{i}.key/value, per past tensor
         std::size_t logitsOutput = 0;
     };
@@ -121,7 +121,8 @@ private:
     void checkCache();
     nn::Tensor checkedLogits(const nn::Tensor &logits, std::int64_t T) const;
     /// input_ids, attention_mask and position_ids of a cached run of `tokens` after `pastLength` positions.
-    void feedTokens(std::map<std::string, nn::Tensor> &feed, std::span<const TokenId> tokens, std::int64_t pastLength) const;
+    void feedTokens(std::map<std::string, nn::Tensor> &feed, std::span<const TokenId> tokens,
+                    std::int64_t pastLength) const;
 
     KvLayout m_kv;
     bool m_inPlace = false;

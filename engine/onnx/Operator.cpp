@@ -171,7 +171,7 @@ std::vector<SupportedOperator> supportedOperators()
             if (!schema)
                 continue;
             const bool ok = std::find(spec.versions.begin(), spec.versions.end(), schema->since_version())
-                            != spec.versions.end();
+                != spec.versions.end();
             if (ok) {
                 if (op.firstOpset == 0)
                     op.firstOpset = opset;

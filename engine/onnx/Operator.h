@@ -83,13 +83,13 @@ using Kernel = std::function<void(Inputs inputs, Outputs outputs, ExecContext &)
 struct NodeContext
 {
     const onnx::NodeProto &node;
-    int version;                          ///< since-version of the schema in effect (e.g. 13 for Softmax-13)
+    int version; ///< since-version of the schema in effect (e.g. 13 for Softmax-13)
     Attributes attributes;
-    std::vector<DataType> inputTypes;     ///< Undefined where the type is unknown before running
-    std::vector<bool> inputPresent;       ///< false for an empty (omitted) optional input name
+    std::vector<DataType> inputTypes;      ///< Undefined where the type is unknown before running
+    std::vector<bool> inputPresent;        ///< false for an empty (omitted) optional input name
     std::vector<const Tensor *> constants; ///< values known at load (initializers, Constant nodes)
     int outputCount;
-    PackedWeights *packs = nullptr;       ///< the graph's packed constant matrices (nullptr: pack your own)
+    PackedWeights *packs = nullptr; ///< the graph's packed constant matrices (nullptr: pack your own)
 
     DataType inputType(int i) const;
     bool hasInput(int i) const;
@@ -103,8 +103,8 @@ using KernelFactory = Kernel (*)(const NodeContext &);
 struct OperatorSpec
 {
     std::string name;
-    std::vector<int> versions;             ///< schema since-versions implemented, ascending
-    std::vector<std::string> attributes;   ///< every attribute the implementation understands
+    std::vector<int> versions;           ///< schema since-versions implemented, ascending
+    std::vector<std::string> attributes; ///< every attribute the implementation understands
     KernelFactory factory;
 };
 

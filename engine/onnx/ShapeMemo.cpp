@@ -41,8 +41,9 @@ public:
             if (in[i] && !(shapeOnly && i == 0) && !small(*in[i]))
                 return;
             // (Shape's data input is kept by its shape only, not held alive.)
-            m_inputs.push_back(in[i] && in[i]->defined() ? Key{true, in[i]->type(), in[i]->shape(), shapeOnly && i == 0 ? Tensor() : *in[i]}
-                                     : Key{});
+            m_inputs.push_back(in[i] && in[i]->defined()
+                                   ? Key{true, in[i]->type(), in[i]->shape(), shapeOnly && i == 0 ? Tensor() : *in[i]}
+                                   : Key{});
         }
         for (const Tensor &t : out)
             if (t.defined() && !small(t))
@@ -83,8 +84,8 @@ private:
 
 void memoizeShapeNodes(std::vector<CompiledNode> &nodes)
 {
-    static const char *const kOps[] = {"Shape", "Gather", "Unsqueeze", "Squeeze", "Concat", "Cast", "Slice",
-                                       "Add", "Sub", "Mul", "Div", "Equal", "Where", "Range"};
+    static const char *const kOps[] = {"Shape", "Gather", "Unsqueeze", "Squeeze", "Concat", "Cast",  "Slice",
+                                       "Add",   "Sub",    "Mul",       "Div",     "Equal",  "Where", "Range"};
     for (CompiledNode &node : nodes) {
         if (std::find_if(std::begin(kOps), std::end(kOps), [&](const char *op) { return node.opType == op; })
             == std::end(kOps))

@@ -7,8 +7,8 @@
 #include <atomic>
 #include <cctype>
 #include <charconv>
-#include <cstdlib>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <memory>
@@ -222,7 +222,8 @@ std::shared_ptr<std::byte[]> Tensor::allocate() const
         block = std::allocate_shared_for_overwrite<std::max_align_t[]>(CountedAllocator<std::max_align_t>(bytes), units);
     } catch (const std::bad_alloc &) {
         g_memoryInUse.fetch_sub(bytes, std::memory_order_relaxed);
-        throw Error("out of memory allocating a " + describe() + " tensor (" + formatBytes(static_cast<double>(bytes)) + ")");
+        throw Error("out of memory allocating a " + describe() + " tensor (" + formatBytes(static_cast<double>(bytes))
+                    + ")");
     }
     std::byte *data = reinterpret_cast<std::byte *>(block.get());
     return std::shared_ptr<std::byte[]>(std::move(block), data);

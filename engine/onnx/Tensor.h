@@ -50,15 +50,24 @@ std::string shapeToString(const Shape &shape);
 /// The C++ element type of each DataType (bool is stored as one byte holding 0 or 1).
 template<class T> constexpr DataType dataTypeOf()
 {
-    if constexpr (std::is_same_v<T, float>) return DataType::Float32;
-    else if constexpr (std::is_same_v<T, double>) return DataType::Float64;
-    else if constexpr (std::is_same_v<T, std::int64_t>) return DataType::Int64;
-    else if constexpr (std::is_same_v<T, std::int32_t>) return DataType::Int32;
-    else if constexpr (std::is_same_v<T, bool>) return DataType::Bool;
-    else static_assert(sizeof(T) == 0, "not a tensor element type");
+    if constexpr (std::is_same_v<T, float>)
+        return DataType::Float32;
+    else if constexpr (std::is_same_v<T, double>)
+        return DataType::Float64;
+    else if constexpr (std::is_same_v<T, std::int64_t>)
+        return DataType::Int64;
+    else if constexpr (std::is_same_v<T, std::int32_t>)
+        return DataType::Int32;
+    else if constexpr (std::is_same_v<T, bool>)
+        return DataType::Bool;
+    else
+        static_assert(sizeof(T) == 0, "not a tensor element type");
 }
 
-template<class T> struct TypeTag { using type = T; };
+template<class T> struct TypeTag
+{
+    using type = T;
+};
 
 /// Calls f(TypeTag<T>{}) with the C++ type of `type`; throws Error for Undefined.
 template<class F> decltype(auto) visitDataType(DataType type, F &&f);
@@ -145,7 +154,8 @@ template<class T> Tensor Tensor::fromVector(Shape shape, const std::vector<T> &v
 {
     Tensor t(dataTypeOf<T>(), std::move(shape));
     if (static_cast<std::int64_t>(values.size()) != t.size())
-        throw Error("Tensor::fromVector: " + std::to_string(values.size()) + " values for shape " + shapeToString(t.shape()));
+        throw Error("Tensor::fromVector: " + std::to_string(values.size()) + " values for shape "
+                    + shapeToString(t.shape()));
     T *out = t.mutableData<T>();
     for (std::size_t i = 0; i < values.size(); ++i)
         out[i] = values[i];

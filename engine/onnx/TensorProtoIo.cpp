@@ -70,15 +70,16 @@ Tensor tensorFromProto(const onnx::TensorProto &proto, const std::string &what)
     // The payload must match the dims before anything is allocated: the dims alone may ask for exabytes.
     const std::size_t width = elementSize(type);
     const std::int64_t given = proto.has_raw_data() ? static_cast<std::int64_t>(proto.raw_data().size() / width)
-                               : type == DataType::Float32                                ? proto.float_data_size()
-                               : type == DataType::Float64                                ? proto.double_data_size()
-                               : type == DataType::Int64                                  ? proto.int64_data_size()
-                                                                                          : proto.int32_data_size();
+        : type == DataType::Float32                 ? proto.float_data_size()
+        : type == DataType::Float64                 ? proto.double_data_size()
+        : type == DataType::Int64                   ? proto.int64_data_size()
+                                                    : proto.int32_data_size();
     if (proto.has_raw_data() && (proto.raw_data().size() % width != 0 || given != count))
         throw Error(what + ": raw_data holds " + std::to_string(proto.raw_data().size()) + " bytes, shape "
                     + shapeToString(shape) + " of " + std::string(dataTypeName(type)) + " needs "
-                    + (count > std::numeric_limits<std::int64_t>::max() / 8 ? std::string("more than 2^63")
-                                                                              : std::to_string(count * static_cast<std::int64_t>(width))));
+                    + (count > std::numeric_limits<std::int64_t>::max() / 8
+                           ? std::string("more than 2^63")
+                           : std::to_string(count * static_cast<std::int64_t>(width))));
     if (!proto.has_raw_data() && given != count)
         throw Error(what + ": " + std::to_string(given) + " values for shape " + shapeToString(shape));
     Tensor t(type, shape);

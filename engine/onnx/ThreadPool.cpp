@@ -26,9 +26,8 @@ ThreadPool::ThreadPool(int threads)
     if (threads <= 0)
         threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     if (threads > maxThreads())
-        throw Error(std::to_string(threads) + " threads are too many: this machine has "
-                    + std::to_string(maxThreads() / 4) + " cores, at most " + std::to_string(maxThreads())
-                    + " threads are allowed");
+        throw Error(std::to_string(threads) + " threads are too many: this machine has " + std::to_string(maxThreads() / 4)
+                    + " cores, at most " + std::to_string(maxThreads()) + " threads are allowed");
     m_scratch.resize(static_cast<std::size_t>(threads));
     try {
         for (int i = 1; i < threads; ++i)

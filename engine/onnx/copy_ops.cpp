@@ -291,7 +291,8 @@ Kernel makeTile(const NodeContext &ctx)
             strides2.push_back(0);
             viewShape.push_back(x.dim(i));
             strides2.push_back(strides[static_cast<std::size_t>(i)]);
-            shape.push_back(checkedProduct(x.dim(i), repeats[static_cast<std::size_t>(i)], "Tile: a dimension times its repeat"));
+            shape.push_back(
+                checkedProduct(x.dim(i), repeats[static_cast<std::size_t>(i)], "Tile: a dimension times its repeat"));
         }
         Tensor &o = makeOutput(out, 0, x.type(), shape);
         stridedCopy(elementSize(x.type()), viewShape, std::vector<std::int64_t>(strides2.begin(), strides2.end()),

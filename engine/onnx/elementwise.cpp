@@ -30,27 +30,26 @@ template<class A, class B, class R, class Op> void binaryLoop(const Tensor &a, c
     const A *pa = a.data<A>();
     const B *pb = b.data<B>();
     R *po = out.mutableData<R>();
-    forEachBroadcastRun<2>(out.shape(), {&a.shape(), &b.shape()},
-                           [&](std::int64_t o, auto off, std::int64_t n, auto st) {
-                               const A *x = pa + off[0];
-                               const B *y = pb + off[1];
-                               R *z = po + o;
-                               if (st[0] == 1 && st[1] == 1) {
-                                   for (std::int64_t i = 0; i < n; ++i)
-                                       z[i] = op(x[i], y[i]);
-                               } else if (st[0] == 1 && st[1] == 0) {
-                                   const B yv = *y;
-                                   for (std::int64_t i = 0; i < n; ++i)
-                                       z[i] = op(x[i], yv);
-                               } else if (st[0] == 0 && st[1] == 1) {
-                                   const A xv = *x;
-                                   for (std::int64_t i = 0; i < n; ++i)
-                                       z[i] = op(xv, y[i]);
-                               } else {
-                                   for (std::int64_t i = 0; i < n; ++i)
-                                       z[i] = op(x[i * st[0]], y[i * st[1]]);
-                               }
-                           });
+    forEachBroadcastRun<2>(out.shape(), {&a.shape(), &b.shape()}, [&](std::int64_t o, auto off, std::int64_t n, auto st) {
+        const A *x = pa + off[0];
+        const B *y = pb + off[1];
+        R *z = po + o;
+        if (st[0] == 1 && st[1] == 1) {
+            for (std::int64_t i = 0; i < n; ++i)
+                z[i] = op(x[i], y[i]);
+        } else if (st[0] == 1 && st[1] == 0) {
+            const B yv = *y;
+            for (std::int64_t i = 0; i < n; ++i)
+                z[i] = op(x[i], yv);
+        } else if (st[0] == 0 && st[1] == 1) {
+            const A xv = *x;
+            for (std::int64_t i = 0; i < n; ++i)
+                z[i] = op(xv, y[i]);
+        } else {
+            for (std::int64_t i = 0; i < n; ++i)
+                z[i] = op(x[i * st[0]], y[i * st[1]]);
+        }
+    });
 }
 
 Tensor binaryOutput(const Tensor &a, const Tensor &b, DataType type)
@@ -61,8 +60,7 @@ Tensor binaryOutput(const Tensor &a, const Tensor &b, DataType type)
 void requireSameType(const Tensor &a, const Tensor &b, std::string_view op)
 {
     if (a.type() != b.type())
-        throw Error(std::string(op) + " needs inputs of one element type, got " + a.describe() + " and "
-                    + b.describe());
+        throw Error(std::string(op) + " needs inputs of one element type, got " + a.describe() + " and " + b.describe());
 }
 
 void requireSameKnownTypes(const NodeContext &ctx, int first, int last)
@@ -116,12 +114,30 @@ template<class Op> Kernel numericUnary(const NodeContext &ctx, std::string_view 
     };
 }
 
-Kernel makeSqrt(const NodeContext &c) { return floatUnary(c, "Sqrt", [](auto v) { return std::sqrt(v); }); }
-Kernel makeReciprocal(const NodeContext &c) { return floatUnary(c, "Reciprocal", [](auto v) { return decltype(v)(1) / v; }); }
-Kernel makeExp(const NodeContext &c) { return vectorUnary(c, "Exp", [](const auto &a) { return a.exp(); }); }
-Kernel makeLog(const NodeContext &c) { return floatUnary(c, "Log", [](auto v) { return std::log(v); }); }
-Kernel makeErf(const NodeContext &c) { return floatUnary(c, "Erf", [](auto v) { return std::erf(v); }); }
-Kernel makeTanh(const NodeContext &c) { return vectorUnary(c, "Tanh", [](const auto &a) { return a.tanh(); }); }
+Kernel makeSqrt(const NodeContext &c)
+{
+    return floatUnary(c, "Sqrt", [](auto v) { return std::sqrt(v); });
+}
+Kernel makeReciprocal(const NodeContext &c)
+{
+    return floatUnary(c, "Reciprocal", [](auto v) { return decltype(v)(1) / v; });
+}
+Kernel makeExp(const NodeContext &c)
+{
+    return vectorUnary(c, "Exp", [](const auto &a) { return a.exp(); });
+}
+Kernel makeLog(const NodeContext &c)
+{
+    return floatUnary(c, "Log", [](auto v) { return std::log(v); });
+}
+Kernel makeErf(const NodeContext &c)
+{
+    return floatUnary(c, "Erf", [](auto v) { return std::erf(v); });
+}
+Kernel makeTanh(const NodeContext &c)
+{
+    return vectorUnary(c, "Tanh", [](const auto &a) { return a.tanh(); });
+}
 Kernel makeSigmoid(const NodeContext &c)
 {
     return floatUnary(c, "Sigmoid", [](auto v) {
@@ -130,9 +146,18 @@ Kernel makeSigmoid(const NodeContext &c)
         return v >= T(0) ? T(1) / (T(1) + std::exp(-v)) : std::exp(v) / (T(1) + std::exp(v));
     });
 }
-Kernel makeNeg(const NodeContext &c) { return numericUnary(c, "Neg", [](auto v) { return -v; }); }
-Kernel makeAbs(const NodeContext &c) { return numericUnary(c, "Abs", [](auto v) { return v < 0 ? -v : v; }); }
-Kernel makeRelu(const NodeContext &c) { return numericUnary(c, "Relu", [](auto v) { return v > 0 ? v : decltype(v)(0); }); }
+Kernel makeNeg(const NodeContext &c)
+{
+    return numericUnary(c, "Neg", [](auto v) { return -v; });
+}
+Kernel makeAbs(const NodeContext &c)
+{
+    return numericUnary(c, "Abs", [](auto v) { return v < 0 ? -v : v; });
+}
+Kernel makeRelu(const NodeContext &c)
+{
+    return numericUnary(c, "Relu", [](auto v) { return v > 0 ? v : decltype(v)(0); });
+}
 
 Kernel makeNot(const NodeContext &ctx)
 {
@@ -162,9 +187,18 @@ template<class Op> Kernel arithmetic(const NodeContext &ctx, std::string_view na
     };
 }
 
-Kernel makeAdd(const NodeContext &c) { return arithmetic(c, "Add", [](auto x, auto y) { return x + y; }); }
-Kernel makeSub(const NodeContext &c) { return arithmetic(c, "Sub", [](auto x, auto y) { return x - y; }); }
-Kernel makeMul(const NodeContext &c) { return arithmetic(c, "Mul", [](auto x, auto y) { return x * y; }); }
+Kernel makeAdd(const NodeContext &c)
+{
+    return arithmetic(c, "Add", [](auto x, auto y) { return x + y; });
+}
+Kernel makeSub(const NodeContext &c)
+{
+    return arithmetic(c, "Sub", [](auto x, auto y) { return x - y; });
+}
+Kernel makeMul(const NodeContext &c)
+{
+    return arithmetic(c, "Mul", [](auto x, auto y) { return x * y; });
+}
 Kernel makeDiv(const NodeContext &c)
 {
     return arithmetic(c, "Div", [](auto x, auto y) {
@@ -219,9 +253,18 @@ template<class Op> Kernel comparison(const NodeContext &ctx, std::string_view na
     };
 }
 
-Kernel makeEqual(const NodeContext &c) { return comparison(c, "Equal", true, [](auto x, auto y) { return x == y; }); }
-Kernel makeLess(const NodeContext &c) { return comparison(c, "Less", false, [](auto x, auto y) { return x < y; }); }
-Kernel makeGreater(const NodeContext &c) { return comparison(c, "Greater", false, [](auto x, auto y) { return x > y; }); }
+Kernel makeEqual(const NodeContext &c)
+{
+    return comparison(c, "Equal", true, [](auto x, auto y) { return x == y; });
+}
+Kernel makeLess(const NodeContext &c)
+{
+    return comparison(c, "Less", false, [](auto x, auto y) { return x < y; });
+}
+Kernel makeGreater(const NodeContext &c)
+{
+    return comparison(c, "Greater", false, [](auto x, auto y) { return x > y; });
+}
 
 template<class Op> Kernel logical(const NodeContext &ctx, Op op)
 {
@@ -235,8 +278,14 @@ template<class Op> Kernel logical(const NodeContext &ctx, Op op)
     };
 }
 
-Kernel makeAnd(const NodeContext &c) { return logical(c, [](bool x, bool y) { return x && y; }); }
-Kernel makeOr(const NodeContext &c) { return logical(c, [](bool x, bool y) { return x || y; }); }
+Kernel makeAnd(const NodeContext &c)
+{
+    return logical(c, [](bool x, bool y) { return x && y; });
+}
+Kernel makeOr(const NodeContext &c)
+{
+    return logical(c, [](bool x, bool y) { return x || y; });
+}
 
 // Where(C, X, Y) = C ? X : Y, all three broadcast.
 Kernel makeWhere(const NodeContext &ctx)
@@ -295,8 +344,14 @@ template<bool IsMax> Kernel extremum(const NodeContext &ctx)
     };
 }
 
-Kernel makeMax(const NodeContext &c) { return extremum<true>(c); }
-Kernel makeMin(const NodeContext &c) { return extremum<false>(c); }
+Kernel makeMax(const NodeContext &c)
+{
+    return extremum<true>(c);
+}
+Kernel makeMin(const NodeContext &c)
+{
+    return extremum<false>(c);
+}
 
 // Clip(x, min, max) = min(max(x, min), max); bounds are attributes before opset 11, inputs after.
 Kernel makeClip(const NodeContext &ctx)

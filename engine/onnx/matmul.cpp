@@ -22,9 +22,8 @@ constexpr std::int64_t kMinTaskWork = 8 << 20; // multiply-adds per task, at lea
 constexpr std::int64_t kMaxTasks = 16;
 
 /// out (+)= A' * B' for one matrix pair (A' = A or A^T as stored), split along the longer output side.
-template<class T>
-void gemm(const T *a, bool transA, const T *b, bool transB, T *c, std::int64_t m, std::int64_t k, std::int64_t n,
-          T alpha, bool accumulate, ExecContext &exec)
+template<class T> void gemm(const T *a, bool transA, const T *b, bool transB, T *c, std::int64_t m, std::int64_t k,
+                            std::int64_t n, T alpha, bool accumulate, ExecContext &exec)
 {
     const ConstMap<T> A(a, transA ? k : m, transA ? m : k);
     const ConstMap<T> B(b, transB ? n : k, transB ? k : n);

@@ -97,7 +97,8 @@ template<class T> void runRnn(const RnnSettings &s, std::span<const Tensor *cons
     for (std::int64_t t = 0; t < seq; ++t)
         for (std::int64_t b = 0; b < batch; ++b)
             for (std::int64_t i = 0; i < inputSize; ++i)
-                xs(t * batch + b, i) = px[s.layout == 0 ? (t * batch + b) * inputSize + i : (b * seq + t) * inputSize + i];
+                xs(t * batch + b,
+                   i) = px[s.layout == 0 ? (t * batch + b) * inputSize + i : (b * seq + t) * inputSize + i];
 
     for (int d = 0; d < dirs; ++d) {
         const bool reverse = s.reverseOnly || d == 1;
@@ -122,9 +123,7 @@ template<class T> void runRnn(const RnnSettings &s, std::span<const Tensor *cons
                     C(b, j) = initC->data<T>()[stateAt(d, b) + j];
             }
         const T *P = peep ? peep->data<T>() + d * 3 * h : nullptr;
-        auto clip = [&](T v) {
-            return s.hasClip ? std::clamp(v, static_cast<T>(-s.clip), static_cast<T>(s.clip)) : v;
-        };
+        auto clip = [&](T v) { return s.hasClip ? std::clamp(v, static_cast<T>(-s.clip), static_cast<T>(s.clip)) : v; };
         RowMatrix<T> hr(batch, G);
         for (std::int64_t step = 0; step < seq; ++step) {
             hr.noalias() = H * R.transpose();
@@ -140,7 +139,9 @@ template<class T> void runRnn(const RnnSettings &s, std::span<const Tensor *cons
                     if (s.lstm) {
                         const T c = C(b, j);
                         const T i = sigmoid(clip(g[j] + q[j] + (P ? P[j] * c : T(0))));
-                        const T f = s.inputForget ? T(1) - i : sigmoid(clip(g[2 * h + j] + q[2 * h + j] + (P ? P[2 * h + j] * c : T(0))));
+                        const T f = s.inputForget
+                            ? T(1) - i
+                            : sigmoid(clip(g[2 * h + j] + q[2 * h + j] + (P ? P[2 * h + j] * c : T(0))));
                         const T cand = std::tanh(clip(g[3 * h + j] + q[3 * h + j]));
                         const T cNew = f * c + i * cand;
                         const T o = sigmoid(clip(g[h + j] + q[h + j] + (P ? P[h + j] * cNew : T(0))));
@@ -212,26 +213,31 @@ Kernel makeRnn(const NodeContext &ctx, bool lstm)
     const std::vector<std::string> activations = a.getStrings("activations");
     for (std::size_t i = 0; i < activations.size(); ++i)
         if (activations[i] != defaults[i % defaults.size()])
-            throw UnsupportedError(Kind::Attribute, "activation " + activations[i]
-                                                        + " is not supported (only the default Sigmoid/Tanh)");
+            throw UnsupportedError(Kind::Attribute,
+                                   "activation " + activations[i] + " is not supported (only the default Sigmoid/Tanh)");
     if (a.has("activation_alpha") || a.has("activation_beta"))
         throw UnsupportedError(Kind::Attribute, "activation_alpha / activation_beta are not supported");
     return [s](Inputs in, Outputs out, ExecContext &) {
-        dispatchTypes<float, double>(requireInput(in, 0, "X").type(), s.lstm ? "LSTM" : "GRU", [&](auto tag) {
-            runRnn<typename decltype(tag)::type>(s, in, out);
-        });
+        dispatchTypes<float, double>(requireInput(in, 0, "X").type(), s.lstm ? "LSTM" : "GRU",
+                                     [&](auto tag) { runRnn<typename decltype(tag)::type>(s, in, out); });
     };
 }
 
-Kernel makeGru(const NodeContext &ctx) { return makeRnn(ctx, false); }
-Kernel makeLstm(const NodeContext &ctx) { return makeRnn(ctx, true); }
+Kernel makeGru(const NodeContext &ctx)
+{
+    return makeRnn(ctx, false);
+}
+Kernel makeLstm(const NodeContext &ctx)
+{
+    return makeRnn(ctx, true);
+}
 
 } // namespace
 
 void registerRecurrentOperators(std::vector<OperatorSpec> &specs)
 {
     const std::vector<std::string> common = {"activation_alpha", "activation_beta", "activations", "clip",
-                                             "direction", "hidden_size", "layout"};
+                                             "direction",        "hidden_size",     "layout"};
     std::vector<std::string> gru = common, lstm = common;
     gru.push_back("linear_before_reset");
     lstm.push_back("input_forget");

@@ -32,9 +32,9 @@ template<class T> void reduceAxes(const Tensor &x, const std::vector<bool> &redu
             s *= x.dim(i);
         }
     const std::int64_t outSize = o.size();
-    const Acc init = how == Reduction::Max ? (std::is_floating_point_v<T> ? -std::numeric_limits<Acc>::infinity()
-                                                                          : std::numeric_limits<Acc>::lowest())
-                                           : Acc(0);
+    const Acc init = how == Reduction::Max
+        ? (std::is_floating_point_v<T> ? -std::numeric_limits<Acc>::infinity() : std::numeric_limits<Acc>::lowest())
+        : Acc(0);
     std::vector<Acc> acc(static_cast<std::size_t>(outSize), init);
     const T *p = x.data<T>();
     const std::int64_t total = x.size();
@@ -93,9 +93,8 @@ template<Reduction How> Kernel makeReduce(const NodeContext &ctx)
                 shape.push_back(1);
         }
         Tensor &o = makeOutput(out, 0, x.type(), shape);
-        dispatchTypes<float, double, std::int64_t, std::int32_t>(x.type(), "Reduce", [&](auto tag) {
-            reduceAxes<typename decltype(tag)::type>(x, reduced, How, o);
-        });
+        dispatchTypes<float, double, std::int64_t, std::int32_t>(
+            x.type(), "Reduce", [&](auto tag) { reduceAxes<typename decltype(tag)::type>(x, reduced, How, o); });
     };
 }
 
@@ -129,8 +128,9 @@ template<class T> void softmaxLines(const T *x, T *y, std::int64_t outer, std::i
             for (std::int64_t i = 0; i < n; ++i)
                 sum += line[static_cast<std::size_t>(i)] = std::exp(static_cast<double>(x[base + i * inner] - max));
             for (std::int64_t i = 0; i < n; ++i)
-                y[base + i * inner] = log ? static_cast<T>(static_cast<double>(x[base + i * inner] - max) - std::log(sum))
-                                          : static_cast<T>(line[static_cast<std::size_t>(i)] / sum);
+                y[base + i * inner] = log
+                    ? static_cast<T>(static_cast<double>(x[base + i * inner] - max) - std::log(sum))
+                    : static_cast<T>(line[static_cast<std::size_t>(i)] / sum);
         }
 }
 

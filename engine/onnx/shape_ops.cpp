@@ -246,8 +246,8 @@ void registerShapeOperators(std::vector<OperatorSpec> &specs)
     specs.push_back({"Shape", {1, 13, 15}, {"start", "end"}, makeShape});
     specs.push_back({"Size", {1, 13}, {}, makeSize});
     specs.push_back({"ConstantOfShape", {9}, {"value"}, makeConstantOfShape});
-    specs.push_back({"Constant", {9, 11, 12, 13}, {"value", "value_float", "value_floats", "value_int", "value_ints"},
-                     makeConstant});
+    specs.push_back(
+        {"Constant", {9, 11, 12, 13}, {"value", "value_float", "value_floats", "value_int", "value_ints"}, makeConstant});
     specs.push_back({"Identity", {1, 13, 14, 16}, {}, makeIdentity});
     specs.push_back({"Dropout", {7, 10, 12, 13}, {"ratio", "seed"}, makeDropout});
     specs.push_back({"Range", {11}, {}, makeRange});

@@ -40,7 +40,10 @@ struct V
 };
 constexpr int kMaxRows = 6;
 constexpr int kMaxPanels = 2;
-constexpr int panelsForRows(int mr) { return mr <= 2 ? 2 : 1; }
+constexpr int panelsForRows(int mr)
+{
+    return mr <= 2 ? 2 : 1;
+}
 // Measured on an AMD EPYC (Zen 3) with 100 MB of weights: prefetching 128 rows of k (8 KiB of a panel) ahead
 // made a product of 3-6 rows 15-30 % faster (the memory streams while the tile computes), and a 1-row
 // product 10 % slower (the hardware prefetcher alone keeps up with it).
@@ -50,6 +53,8 @@ constexpr int kPrefetchLocality = 3;
 
 #include "gemm_tile.inc"
 #include "normalize.inc"
+
+// after normalize.inc: attention uses its laneSum16
 #include "attention.inc"
 
 } // namespace specdec::nn::kernels_avx2
@@ -65,6 +70,9 @@ const Table &avx2Table()
 
 #else // not an x86-64 compiler: the path is never chosen (InstructionSet.cpp)
 namespace specdec::nn::kernels {
-const Table &avx2Table() { return baselineTable(); }
+const Table &avx2Table()
+{
+    return baselineTable();
+}
 } // namespace specdec::nn::kernels
 #endif

@@ -43,13 +43,18 @@ struct V
 };
 constexpr int kMaxRows = 16;
 constexpr int kMaxPanels = 4;
-constexpr int panelsForRows(int mr) { return mr <= 2 ? 4 : mr <= 4 ? 2 : 1; }
-constexpr int kPrefetchFromRows = 6; // measured: smaller tiles ran slower with it
+constexpr int panelsForRows(int mr)
+{
+    return mr <= 2 ? 4 : mr <= 4 ? 2 : 1;
+}
+constexpr int kPrefetchFromRows = 6;  // measured: smaller tiles ran slower with it
 constexpr int kPrefetchDistance = 16; // rows of k
 constexpr int kPrefetchLocality = 3;
 
 #include "gemm_tile.inc"
 #include "normalize.inc"
+
+// after normalize.inc: attention uses its laneSum16
 #include "attention.inc"
 
 } // namespace specdec::nn::kernels_avx512
@@ -57,14 +62,17 @@ constexpr int kPrefetchLocality = 3;
 namespace specdec::nn::kernels {
 const Table &avx512Table()
 {
-    static const Table table{kernels_avx512::gemmPanels, kernels_avx512::attentionHeadImpl,
-                             kernels_avx512::geluImpl, kernels_avx512::layerNormImpl};
+    static const Table table{kernels_avx512::gemmPanels, kernels_avx512::attentionHeadImpl, kernels_avx512::geluImpl,
+                             kernels_avx512::layerNormImpl};
     return table;
 }
 } // namespace specdec::nn::kernels
 
 #else // not an x86-64 compiler: the path is never chosen (InstructionSet.cpp)
 namespace specdec::nn::kernels {
-const Table &avx512Table() { return baselineTable(); }
+const Table &avx512Table()
+{
+    return baselineTable();
+}
 } // namespace specdec::nn::kernels
 #endif

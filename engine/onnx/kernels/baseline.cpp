@@ -40,13 +40,18 @@ using V = V1;
 constexpr int kMaxRows = 4;
 #endif
 constexpr int kMaxPanels = 1;
-constexpr int panelsForRows(int) { return 1; }
+constexpr int panelsForRows(int)
+{
+    return 1;
+}
 constexpr int kPrefetchFromRows = 1000; // none
-constexpr int kPrefetchDistance = 16; // rows of k
+constexpr int kPrefetchDistance = 16;   // rows of k
 constexpr int kPrefetchLocality = 3;
 
 #include "gemm_tile.inc"
 #include "normalize.inc"
+
+// after normalize.inc: attention uses its laneSum16
 #include "attention.inc"
 
 } // namespace specdec::nn::kernels_baseline

@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "Experiment.h"
+
+#include "Error.h"
+#include "Utf8.h"
+#include "onnx/ThreadPool.h"
+
+namespace specdec {
+
+void Setup::validate() const
+{
+    decoding.validate();
+    if (tokens < 1)
+        throw Error("the number of tokens to generate must be at least 1, got " + std::to_string(tokens));
+    if (cap < 1)
+        throw Error("the cap of tokens a run writes must be at least 1, got " + std::to_string(cap));
+    if (threads < 0 || threads > nn::ThreadPool::maxThreads())
+        throw Error("threads must be between 0 (all cores) and " + std::to_string(nn::ThreadPool::maxThreads())
+                    + " (4 x the cores of this machine), got " + std::to_string(threads));
+}
+
+std::unique_ptr<Experiment> Experiment::load(const Setup &setup, const CorpusCatalog &catalog, bool needDraft)
+{
+    setup.validate();
+    auto e = std::unique_ptr<Experiment>(new Experiment);
+    e->m_setup = setup;
+    const ModelSpec targetSpec = ModelSpec::parse(setup.target, catalog);
+    if (targetSpec.kind == ModelSpec::Kind::Same)
+        throw Error("model spec 'same' is a draft only: it stands for the target itself");
+    if (targetSpec.kind == ModelSpec::Kind::Lookup)
+        throw Error("model spec '" + setup.target + "' is a draft only: prompt lookup cannot be a target");
+    if (needDraft)
+        ModelSpec::parse(setup.draft); // a bad draft spec is reported before any model is trained
+
+    e->m_corpus = catalog.load(setup.corpus);
+    BuiltModel target = buildModel(targetSpec, e->m_corpus, nullptr, nullptr, setup.threads);
+    e->m_target = std::move(target.model);
+    if (!target.unmapped.empty())
+        e->m_warnings.push_back("target: " + std::to_string(target.unmapped.size())
+                                + " corpus characters are not in its vocabulary: " + describeCodePoints(target.unmapped));
+
+    e->m_catalog = catalog;
+    if (needDraft)
+        e->m_draft = e->makeDraft(setup.draft, setup.draftCorpus);
+
+    e->m_prompt = e->vocabulary().encode(decodeUtf8(setup.prompt, "prompt"), "prompt");
+    return e;
+}
+
+std::unique_ptr<LanguageModel> Experiment::makeDraft(const std::string &spec, const std::string &draftCorpusName)
+{
+    const ModelSpec draftSpec = ModelSpec::parse(spec, m_catalog);
+    // A draft trained on the target's corpus is mapped to the target's vocabulary; a draft trained on another
+    // corpus keeps its own, and a mismatch is reported.
+    const bool ownCorpus = !draftCorpusName.empty() && draftCorpusName != m_setup.corpus;
+    const Corpus draftCorpus = ownCorpus ? m_catalog.load(draftCorpusName) : Corpus{};
+    const Corpus &corpus = ownCorpus ? draftCorpus : m_corpus;
+    BuiltModel draft = buildModel(draftSpec, corpus, ownCorpus ? nullptr : &vocabulary(), m_target.get(),
+                                  m_setup.threads);
+    if (!draft.unmapped.empty())
+        m_warnings.push_back("draft " + spec + ": " + std::to_string(draft.unmapped.size())
+                             + " corpus characters are not in the target's vocabulary and were skipped: "
+                             + describeCodePoints(draft.unmapped));
+    Vocabulary::requireSame(m_target->vocabulary(), draft.model->vocabulary());
+    return std::move(draft.model);
+}
+
+} // namespace specdec

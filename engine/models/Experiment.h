@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// An experiment: a setup (corpus, target, draft, prompt, decoding settings) and the models it loads.
+// The CLI and the GUI both start from here, so a setup means the same thing in both.
+
+#include "Corpus.h"
+#include "ModelFactory.h"
+#include "SpeculativeDecoder.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace specdec {
+
+struct Setup
+{
+    std::string corpus = "kjv"; ///< a built corpus name or a UTF-8 file
+    std::string target = "ngram:6";
+    std::string draft = "ngram:2";
+    std::string draftCorpus; ///< train the draft on another corpus (empty: the target's)
+    std::string prompt;
+    int tokens = 200;
+    /// The most tokens a run writes (the window's session, `specdec run`): playing stops there and says so.
+    int cap = 200000;
+    DecodingSettings decoding;
+    int threads = 0; ///< ONNX executor threads; 0 = all cores
+
+    /// Throws Error for invalid numbers (K, temperatures, top-k, top-p, tokens, threads).
+    void validate() const;
+};
+
+/// The loaded parts of a Setup. Building one trains n-grams and loads ONNX files; it throws Error for every
+/// problem a user can cause (corpus, spec, vocabulary mismatch, prompt outside the vocabulary).
+class Experiment
+{
+public:
+    static std::unique_ptr<Experiment> load(const Setup &setup, const CorpusCatalog &catalog, bool needDraft = true);
+
+    const Setup &setup() const { return m_setup; }
+    const Corpus &corpus() const { return m_corpus; }
+    LanguageModel &target() { return *m_target; }
+    LanguageModel *draft() { return m_draft.get(); }
+    const Vocabulary &vocabulary() const { return m_target->vocabulary(); }
+    const std::vector<TokenId> &prompt() const { return m_prompt; }
+    /// Things worth telling the user that are not errors (e.g. corpus characters a model cannot represent).
+    const std::vector<std::string> &warnings() const { return m_warnings; }
+
+    /// Builds another draft for this experiment's target (to compare drafts on the same target): trained on
+    /// `draftCorpus` (empty: the target's corpus) and checked against the target's vocabulary.
+    std::unique_ptr<LanguageModel> makeDraft(const std::string &spec, const std::string &draftCorpus = {});
+
+private:
+    CorpusCatalog m_catalog;
+    Setup m_setup;
+    Corpus m_corpus;
+    std::unique_ptr<LanguageModel> m_target;
+    std::unique_ptr<LanguageModel> m_draft;
+    std::vector<TokenId> m_prompt;
+    std::vector<std::string> m_warnings;
+};
+
+} // namespace specdec

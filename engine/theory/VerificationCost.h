@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// VerificationCost: what verifying K + 1 positions costs compared with one decoding step, measured.
+//
+// \f[ V(m) = \frac{T_\mathrm{target}(m \text{ new positions})}{T_\mathrm{target}(1)}, \qquad
+//     c = \frac{T_\mathrm{draft}(1)}{T_\mathrm{target}(1)} \f]
+// both through the models' decoding states (with the KV cache when it is on). Leviathan et al.'s Theorem 3.8
+// assumes V = 1; with a cache on a CPU a step is compute-bound and V(m) grows with m, so the speedup is
+// E[N] / (V(K+1) + K c) (theory::generalisedSpeedup).
+
+#include "LanguageModel.h"
+
+#include <span>
+#include <vector>
+
+namespace specdec {
+
+struct VerificationCost
+{
+    std::vector<double> v;       ///< v[m - 1] = V(m), m = 1..maxM (v[0] = 1)
+    std::vector<double> seconds; ///< T_target(m): median seconds of one call extending by m positions
+    double draftSeconds = 0.0;   ///< T_draft(1), 0 without a draft
+    double c = 0.0;              ///< T_draft(1) / T_target(1)
+    bool kvCache = false;        ///< measured through the models' key/value caches
+    int prefixLength = 0;        ///< the context the extensions followed
+
+    /// V(m) for 1 <= m <= v.size(); throws Error outside.
+    double at(int m) const;
+};
+
+/// Times the target extending a state that holds `prefix` by m = 1..maxM positions, and
+/// the draft (if any) extending by one, `repeats` times each after a warm-up (medians). The calls are
+/// counted in the models' stats like any others. Throws Error for an empty prefix or maxM < 1.
+VerificationCost measureVerificationCost(LanguageModel &target, LanguageModel *draft, std::span<const TokenId> prefix,
+                                         int maxM, bool kvCache, int repeats = 7);
+
+} // namespace specdec
