@@ -62,11 +62,11 @@ void CompactRounds::append(const RoundRecord &record)
     r.committed = static_cast<std::uint16_t>(t.committed.size());
     r.greedy = t.greedy;
     r.baseline = record.cumulative.speedupWallClock.has_value() || record.round.speedupWallClock.has_value()
-                 || record.baselineSeconds != 0.0;
+        || record.baselineSeconds != 0.0;
     for (const DraftPosition &p : t.positions) {
         const Extra derived = derive(p.q, p.p, p.overlap);
         const bool same = p.ratio == derived.ratio && p.threshold == derived.threshold
-                          && p.totalVariation == derived.totalVariation;
+            && p.totalVariation == derived.totalVariation;
         if (!same)
             m_extras.emplace(m_positionsDropped + m_positions.size(), Extra{p.ratio, p.threshold, p.totalVariation});
         m_positions.push_back({p.q, p.p, p.u, p.overlap, p.token, p.verdict, same});
@@ -188,9 +188,8 @@ RoundRecord CompactRounds::record(int round) const
 
 std::size_t CompactRounds::bytes() const
 {
-    return m_rounds.size() * sizeof(Round) + m_positions.size() * sizeof(Position)
-           + m_tokens.capacity() * sizeof(TokenId) + m_checkpoints.size() * sizeof(Sums)
-           + m_extras.size() * (sizeof(std::size_t) + sizeof(Extra) + 16);
+    return m_rounds.size() * sizeof(Round) + m_positions.size() * sizeof(Position) + m_tokens.capacity() * sizeof(TokenId)
+        + m_checkpoints.size() * sizeof(Sums) + m_extras.size() * (sizeof(std::size_t) + sizeof(Extra) + 16);
 }
 
 } // namespace specdec::gui

@@ -115,18 +115,18 @@ private:
     // Deques: they grow in small blocks, never holding twice the memory as a vector does while it reallocates.
     // Round::firstPosition and firstToken count from round 0; the dropped ones are m_positionsDropped and
     // m_tokensDropped.
-    std::deque<Round> m_rounds;          ///< rounds [m_first, size())
+    std::deque<Round> m_rounds; ///< rounds [m_first, size())
     std::deque<Position> m_positions;
-    std::vector<TokenId> m_tokens;       ///< contiguous, for committed()'s span; its head erased by block
+    std::vector<TokenId> m_tokens; ///< contiguous, for committed()'s span; its head erased by block
     std::size_t m_positionsDropped = 0;
     std::size_t m_tokensDropped = 0;
     int m_first = 0;
     int m_kept;
     std::unordered_map<int, std::shared_ptr<const TreeTrace>> m_trees; ///< token-tree rounds: their trees
-    std::unordered_map<std::size_t, Extra> m_extras; ///< by position index, for positions not derived
+    std::unordered_map<std::size_t, Extra> m_extras;                   ///< by position index, for positions not derived
     std::deque<Sums> m_checkpoints; ///< [j]: the sums before round m_first + j · kCheckpointEvery
-    Sums m_sums;                     ///< the sums after the last round appended
-    mutable Sums m_cursor;           ///< the sums after round m_cursorRound
+    Sums m_sums;                    ///< the sums after the last round appended
+    mutable Sums m_cursor;          ///< the sums after round m_cursorRound
     mutable int m_cursorRound = -1;
 };
 

@@ -46,7 +46,7 @@ public:
 private:
     struct Bucket
     {
-        long long id;  ///< floor(key / width)
+        long long id; ///< floor(key / width)
         Point last;
         Point min;
         Point max;

@@ -11,7 +11,10 @@
 namespace specdec::gui {
 
 QString modelTitle(const QString &spec);
-inline QString modelTitle(const std::string &spec) { return modelTitle(QString::fromStdString(spec)); }
+inline QString modelTitle(const std::string &spec)
+{
+    return modelTitle(QString::fromStdString(spec));
+}
 /// The tool tip of a model: the spec with its whole path.
 QString modelToolTip(const QString &spec);
 

@@ -28,27 +28,35 @@ QString phaseExplanation(Phase phase, bool greedy)
 {
     switch (phase) {
     case Phase::Draft:
-        return QCoreApplication::translate("Phase", "The apprentice (draft model) writes K tokens, one call each; "
-                                                    "each card shows q(x).");
+        return QCoreApplication::translate("Phase",
+                                           "The apprentice (draft model) writes K tokens, one call each; "
+                                           "each card shows q(x).");
     case Phase::Verify:
-        return QCoreApplication::translate("Phase", "The head chef (target model) scores all K + 1 positions in "
-                                                    "one forward pass; each card gets p(x).");
+        return QCoreApplication::translate("Phase",
+                                           "The head chef (target model) scores all K + 1 positions in "
+                                           "one forward pass; each card gets p(x).");
     case Phase::Dice:
-        return greedy ? QCoreApplication::translate("Phase", "Greedy: each card is kept when it equals the "
-                                                             "target's most probable token.")
-                      : QCoreApplication::translate("Phase", "Each card rolls u ~ U[0, 1) and is kept when "
-                                                             "u < min(1, p/q); the first failure stops the test.");
+        return greedy ? QCoreApplication::translate("Phase",
+                                                    "Greedy: each card is kept when it equals the "
+                                                    "target's most probable token.")
+                      : QCoreApplication::translate("Phase",
+                                                    "Each card rolls u ~ U[0, 1) and is kept when "
+                                                    "u < min(1, p/q); the first failure stops the test.");
     case Phase::Residual:
-        return greedy ? QCoreApplication::translate("Phase", "The rejected card is replaced by the target's most "
-                                                             "probable token.")
-                      : QCoreApplication::translate("Phase", "The rejected card is replaced by a draw from the "
-                                                             "residual norm(max(0, p − q)).");
+        return greedy ? QCoreApplication::translate("Phase",
+                                                    "The rejected card is replaced by the target's most "
+                                                    "probable token.")
+                      : QCoreApplication::translate("Phase",
+                                                    "The rejected card is replaced by a draw from the "
+                                                    "residual norm(max(0, p − q)).");
     case Phase::Bonus:
-        return QCoreApplication::translate("Phase", "All K passed: the (K + 1)-th target distribution gives one "
-                                                    "more token for free.");
+        return QCoreApplication::translate("Phase",
+                                           "All K passed: the (K + 1)-th target distribution gives one "
+                                           "more token for free.");
     case Phase::Commit:
-        return QCoreApplication::translate("Phase", "Accepted tokens and the corrected or bonus token join the "
-                                                    "text.");
+        return QCoreApplication::translate("Phase",
+                                           "Accepted tokens and the corrected or bonus token join the "
+                                           "text.");
     }
     return {};
 }

@@ -156,8 +156,7 @@ RoundFrame frameOf(std::shared_ptr<const RoundTrace> trace, int round, Phase pha
     // draft is never fed), the whole extension once every card is drafted; the target's grows with the verify
     // pass; both are rolled back at Commit.
     const bool draftDone = phase != Phase::Draft || drafted >= k;
-    f.draftCache = cacheAt(t.draftCache, draftDone ? t.draftCache.extended : t.contextLength + drafted - 1,
-                           f.committed);
+    f.draftCache = cacheAt(t.draftCache, draftDone ? t.draftCache.extended : t.contextLength + drafted - 1, f.committed);
     f.targetCache = cacheAt(t.targetCache, rank >= 1 ? t.targetCache.extended : t.targetCache.before, f.committed);
     return f;
 }

@@ -34,14 +34,14 @@ struct CardFrame
 {
     enum class State { Pending, Placeholder, Accepted, Rejected, Discarded, Residual, Bonus };
     bool visible = false;
-    TokenId token = -1;             ///< -1: not known yet (the K+1 placeholder shows '?')
-    std::optional<double> q;        ///< q(x)
-    std::optional<double> p;        ///< p(x) (the bonus card: the (K+1)-th target probability of its token)
-    std::optional<double> r;        ///< r(x): the residual probability of the corrected token
+    TokenId token = -1;              ///< -1: not known yet (the K+1 placeholder shows '?')
+    std::optional<double> q;         ///< q(x)
+    std::optional<double> p;         ///< p(x) (the bonus card: the (K+1)-th target probability of its token)
+    std::optional<double> r;         ///< r(x): the residual probability of the corrected token
     std::optional<double> threshold; ///< min(1, p/q), shown with the test
-    std::optional<double> u;        ///< the die, shown with the verdict (never for greedy)
-    bool testShown = false;         ///< the die bar (or the greedy equality check) is drawn
-    std::optional<bool> passed;     ///< the verdict, once revealed (testShown without it: '?')
+    std::optional<double> u;         ///< the die, shown with the verdict (never for greedy)
+    bool testShown = false;          ///< the die bar (or the greedy equality check) is drawn
+    std::optional<bool> passed;      ///< the verdict, once revealed (testShown without it: '?')
     State state = State::Pending;
 };
 
@@ -52,8 +52,8 @@ struct DistributionFrame
     const Eigen::VectorXd *p = nullptr;
     const Eigen::VectorXd *q = nullptr;
     const Eigen::VectorXd *residual = nullptr;
-    TokenId marked = -1;      ///< the card's token, once known
-    bool valid = false;       ///< the card exists and is visible
+    TokenId marked = -1; ///< the card's token, once known
+    bool valid = false;  ///< the card exists and is visible
 };
 
 /// One model's decoding state (its key/value cache) as the frame reveals it: the draft's grows during Draft,
@@ -80,18 +80,18 @@ struct RoundFrame
     std::shared_ptr<const RoundTrace> trace;
     int round = -1;
     Phase phase = Phase::Draft;
-    std::vector<CardFrame> cards;      ///< K + 1 when there is a trace
+    std::vector<CardFrame> cards; ///< K + 1 when there is a trace
     /// Rounds whose results every other view may show (timeline marks, plots, theory, status): the rounds
     /// before this one, and this one once it is committed.
     int roundsRevealed = 0;
     /// Verdicts of this round revealed so far (the timeline row's ✓ ✗ marks), in draft order.
     int verdictsRevealed = 0;
-    bool outcomeRevealed = false;      ///< whether it is known that the round ends in Residual or Bonus
-    bool committed = false;            ///< this round's tokens are part of the text
-    bool sweeping = false;             ///< the verify pass is being drawn over all K + 1 cards
-    int currentCard = -1;              ///< the card the phase is about (what the distribution view follows)
-    CacheFrame targetCache;            ///< the head chef's state
-    CacheFrame draftCache;             ///< the apprentice's state
+    bool outcomeRevealed = false; ///< whether it is known that the round ends in Residual or Bonus
+    bool committed = false;       ///< this round's tokens are part of the text
+    bool sweeping = false;        ///< the verify pass is being drawn over all K + 1 cards
+    int currentCard = -1;         ///< the card the phase is about (what the distribution view follows)
+    CacheFrame targetCache;       ///< the head chef's state
+    CacheFrame draftCache;        ///< the apprentice's state
 
     bool empty() const { return trace == nullptr; }
     /// What card `card` may show of its distributions at this frame.

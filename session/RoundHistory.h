@@ -61,8 +61,7 @@ public:
     static constexpr int kCached = 256;
 
     /// `kept`: rounds whose numbers are kept (older ones leave, see first()).
-    explicit RoundHistory(int window = kDefaultWindow, QObject *parent = nullptr,
-                          int kept = CompactRounds::kDefaultKept);
+    explicit RoundHistory(int window = kDefaultWindow, QObject *parent = nullptr, int kept = CompactRounds::kDefaultKept);
 
     /// Rounds appended (played), also those no longer kept.
     int size() const { return m_compact.size(); }
@@ -111,13 +110,13 @@ private:
     const std::shared_ptr<const RoundRecord> *full(int round) const;
     int firstRecent() const { return size() - static_cast<int>(m_recent.size()); }
 
-    CompactRounds m_compact;                              ///< every round's numbers
+    CompactRounds m_compact;                                 ///< every round's numbers
     std::deque<std::shared_ptr<const RoundRecord>> m_recent; ///< rounds [firstRecent(), size()), full
-    std::shared_ptr<const RoundRecord> m_pinnedRecord;    ///< the pinned round's record once it left the window
+    std::shared_ptr<const RoundRecord> m_pinnedRecord;       ///< the pinned round's record once it left the window
     int m_window;
     int m_pinned = -1;
     mutable std::unordered_map<int, std::shared_ptr<const RoundRecord>> m_cache; ///< rebuilt older rounds
-    mutable std::deque<int> m_cacheOrder;                 ///< oldest first
+    mutable std::deque<int> m_cacheOrder;                                        ///< oldest first
 };
 
 } // namespace specdec::gui

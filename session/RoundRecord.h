@@ -26,10 +26,10 @@ struct RoundRecord
 {
     RoundTrace trace;
     std::shared_ptr<const TreeTrace> tree; ///< the tree of a token-tree round; null for a chain round
-    std::int64_t nodesDrafted = 0;  ///< drafted tokens (tree: nodes) of rounds 0..trace.index
-    RunMetrics round;      ///< computeMetrics of this round alone
-    RunMetrics cumulative; ///< computeMetrics of rounds 0..trace.index
-    double seconds = 0.0;  ///< wall time of the round on the worker
+    std::int64_t nodesDrafted = 0;         ///< drafted tokens (tree: nodes) of rounds 0..trace.index
+    RunMetrics round;                      ///< computeMetrics of this round alone
+    RunMetrics cumulative;                 ///< computeMetrics of rounds 0..trace.index
+    double seconds = 0.0;                  ///< wall time of the round on the worker
     double baselineSeconds = 0.0; ///< wall time of the autoregressive baseline for the same tokens (when measured)
 };
 
@@ -48,7 +48,7 @@ struct SessionInfo
     int draftLength = 4;
     bool greedy = false;
     QStringList warnings;
-    bool kvCache = true;                   ///< the session decodes with the models' key/value caches
+    bool kvCache = true; ///< the session decodes with the models' key/value caches
     /// V(m) = T_target(m new positions) / T_target(1), m = 1..size, and c = T_draft(1) / T_target(1), measured
     /// on the prompt through the session's states when it loaded (VerificationCost.h); empty without a prompt.
     std::vector<double> verificationCost;

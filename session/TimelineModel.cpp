@@ -107,8 +107,9 @@ QVariant TimelineModel::data(const QModelIndex &index, int role) const
         QString marks;
         for (int i = 0; i < t.draftLength; ++i) {
             const Verdict v = i < verdicts ? t.positions[static_cast<std::size_t>(i)].verdict : Verdict::Discarded;
-            marks += v == Verdict::Accepted ? QStringLiteral("✓") : v == Verdict::Rejected ? QStringLiteral("✗")
-                                                                                            : QStringLiteral("·");
+            marks += v == Verdict::Accepted ? QStringLiteral("✓")
+                : v == Verdict::Rejected    ? QStringLiteral("✗")
+                                            : QStringLiteral("·");
         }
         return QStringLiteral("%1   %2   %3").arg(t.index + 1, 3).arg(marks, committedGlyphs());
     }

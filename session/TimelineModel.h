@@ -37,7 +37,7 @@ private:
 
     const RoundHistory *m_history = nullptr;
     QMetaObject::Connection m_added, m_cleared;
-    int m_rows = 0; ///< rounds known (the history may already hold more, announced by roundsAdded)
+    int m_rows = 0;          ///< rounds known (the history may already hold more, announced by roundsAdded)
     int m_revealedRows = -1; ///< rounds listed at most (-1: all)
     int m_partialVerdicts = 0;
     bool m_partialCommitted = true;

@@ -23,15 +23,12 @@ std::vector<Phase> treePhasesOf(const TreeTrace &trace)
 int treeStepsOf(const TreeTrace &trace, Phase phase)
 {
     switch (phase) {
-    case Phase::Draft:
-        return trace.shape.depth();
-    case Phase::Dice:
-        return std::max<int>(1, static_cast<int>(testOrder(trace).size()));
+    case Phase::Draft: return trace.shape.depth();
+    case Phase::Dice: return std::max<int>(1, static_cast<int>(testOrder(trace).size()));
     case Phase::Verify:
     case Phase::Residual:
     case Phase::Bonus:
-    case Phase::Commit:
-        break;
+    case Phase::Commit: break;
     }
     return 1;
 }
@@ -91,11 +88,10 @@ TreeFrame treeFrameAt(const TreeTrace &trace, Phase phase, int step)
         if (nf.state == TreeNodeFrame::State::Hidden)
             continue;
         const bool parentFaded = node.parent >= 0
-                                 && (f.nodes[static_cast<std::size_t>(node.parent)].state == TreeNodeFrame::State::Faded
-                                     || f.nodes[static_cast<std::size_t>(node.parent)].state
-                                            == TreeNodeFrame::State::Rejected);
+            && (f.nodes[static_cast<std::size_t>(node.parent)].state == TreeNodeFrame::State::Faded
+                || f.nodes[static_cast<std::size_t>(node.parent)].state == TreeNodeFrame::State::Rejected);
         const bool untestedSibling = decided[static_cast<std::size_t>(node.parent + 1)]
-                                     && nf.state == TreeNodeFrame::State::Scored;
+            && nf.state == TreeNodeFrame::State::Scored;
         if (parentFaded || untestedSibling)
             nf.state = TreeNodeFrame::State::Faded;
     }
@@ -127,7 +123,8 @@ DistributionFrame TreeFrame::distributions(int node) const
         }
         return d;
     }
-    if (node < 0 || node >= static_cast<int>(nodes.size()) || nodes[static_cast<std::size_t>(node)].state == TreeNodeFrame::State::Hidden)
+    if (node < 0 || node >= static_cast<int>(nodes.size())
+        || nodes[static_cast<std::size_t>(node)].state == TreeNodeFrame::State::Hidden)
         return d;
     const TreeNode &n = t.nodes[static_cast<std::size_t>(node)];
     const TreeNodeFrame &nf = nodes[static_cast<std::size_t>(node)];

@@ -33,15 +33,14 @@ struct TreeFrame
     static constexpr int kAllSteps = 1 << 20;
     static constexpr int kOutcome = -2; ///< the node id of the correction or bonus
 
-
     const TreeTrace *trace = nullptr;
     Phase phase = Phase::Draft;
     std::vector<TreeNodeFrame> nodes;
-    int depthShown = 0;          ///< depths drawn so far (the draft phase grows it)
-    bool sweeping = false;       ///< the verify sweep is being drawn
-    int testsShown = 0;          ///< dice rolled so far
-    int currentNode = -1;        ///< the node the phase is about (the last tested child), -1: none
-    bool outcomeShown = false;   ///< the correction or the bonus is attached
+    int depthShown = 0;        ///< depths drawn so far (the draft phase grows it)
+    bool sweeping = false;     ///< the verify sweep is being drawn
+    int testsShown = 0;        ///< dice rolled so far
+    int currentNode = -1;      ///< the node the phase is about (the last tested child), -1: none
+    bool outcomeShown = false; ///< the correction or the bonus is attached
     bool committed = false;
 
     /// What node `node` (or kOutcome) may show of its distributions at this frame: q (the draft's, from the

@@ -25,8 +25,7 @@ TinyPair::TinyPair()
 {
 }
 
-DecodingSettings treeSettings(const char *shape, double temperature, double topP, std::uint64_t seed,
-                              TreeVariant variant)
+DecodingSettings treeSettings(const char *shape, double temperature, double topP, std::uint64_t seed, TreeVariant variant)
 {
     DecodingSettings s;
     s.tree = TreeShape::parse(shape);

@@ -153,7 +153,8 @@ void ArenaLane::updateTreeSummary()
     m_treeSummary->setText(lines.join(QStringLiteral("<br>")));
     m_treeSummary->setToolTip(tr("Each round drafts the whole tree and the target scores every node in one pass; "
                                  "the dice then walk down it, and the number is how deep the accepted path went "
-                                 "(0 to %1) before the correction or bonus token.").arg(depth));
+                                 "(0 to %1) before the correction or bonus token.")
+                                  .arg(depth));
 }
 
 bool ArenaLane::sameAsBaseline() const
@@ -184,7 +185,8 @@ void ArenaLane::updateBadge()
         verdict = QStringLiteral("<b style=\"color:%1\">%2</b>")
                       .arg(c.rejected.name(), tr("✗ differs from the target's text").toHtmlEscaped());
     }
-    m_badge->setText(verdict.isEmpty() ? passes.toHtmlEscaped() : verdict + QStringLiteral(" · ") + passes.toHtmlEscaped());
+    m_badge->setText(verdict.isEmpty() ? passes.toHtmlEscaped()
+                                       : verdict + QStringLiteral(" · ") + passes.toHtmlEscaped());
 }
 
 void ArenaLane::changeEvent(QEvent *event)
@@ -192,8 +194,7 @@ void ArenaLane::changeEvent(QEvent *event)
     if (event->type() == QEvent::LanguageChange || event->type() == QEvent::PaletteChange) {
         updateBadge();
         updateTreeSummary();
-    }
-    else if (event->type() == QEvent::FontChange)
+    } else if (event->type() == QEvent::FontChange)
         fitToFont();
     QFrame::changeEvent(event);
 }

@@ -148,8 +148,8 @@ void ArenaView::fitToFont()
     // lines and the plots 110 px, so that the arena fits a 720p projector.
     const bool large = ArenaLane::largeText(this);
     m_editor->setFixedHeight(static_cast<int>(QFontMetricsF(m_editor->font()).lineSpacing() * (large ? 2 : 3)
-                                              + m_editor->document()->documentMargin()
-                                              + 2 * m_editor->frameWidth()) + 1);
+                                              + m_editor->document()->documentMargin() + 2 * m_editor->frameWidth())
+                             + 1);
     // The syntax of a lane line stays in the editor's tooltip; with large text the controls keep one short band.
     m_editorLabel->setVisible(!large);
     m_table->verticalHeader()->setDefaultSectionSize(QFontMetrics(m_table->font()).height() + 6);
@@ -257,20 +257,23 @@ void ArenaView::fillRow(int lane, const RoundRecord &last)
     const RunMetrics &m = last.cumulative;
     auto set = [&](int col, const QString &text) { m_table->item(lane, col)->setText(text); };
     // Drafted tokens (a tree: nodes) per accepted token: the draft work a lane spends for what it keeps.
-    set(DraftedPerAccepted, m.accepted > 0 ? QString::number(static_cast<double>(last.nodesDrafted) / m.accepted, 'f', 2)
-                                           : QStringLiteral("—"));
+    set(DraftedPerAccepted,
+        m.accepted > 0 ? QString::number(static_cast<double>(last.nodesDrafted) / m.accepted, 'f', 2)
+                       : QStringLiteral("—"));
     set(Alpha, QString::number(m.acceptanceRate, 'f', 3));
     set(TokensPerRound, QString::number(m.tokensPerRound, 'f', 2));
     const bool measuredC = std::isfinite(m.costRatio); // c needs the baseline's steps (Metrics.h)
     set(CostRatio, measuredC ? QString::number(m.costRatio, 'f', 3) : QStringLiteral("—"));
     set(SpeedupPasses, QString::number(m.speedupForwardPasses, 'f', 2) + QStringLiteral("×"));
     // Thm 3.8's cost model is for chains; a tree lane's speedup is read in passes and on the wall clock.
-    set(SpeedupCostModel, last.tree || !measuredC ? QStringLiteral("—")
-                                                  : QString::number(m.speedupCostModel, 'f', 2) + QStringLiteral("×"));
-    set(SpeedupWallClock, m.speedupWallClock ? QString::number(*m.speedupWallClock, 'f', 2) + QStringLiteral("×")
-                                             : QStringLiteral("—"));
-    set(DraftMs, m.draftCalls > 0 ? QString::number(1000.0 * m.draftSeconds / static_cast<double>(m.draftCalls), 'f', 4)
-                                  : QStringLiteral("—"));
+    set(SpeedupCostModel,
+        last.tree || !measuredC ? QStringLiteral("—")
+                                : QString::number(m.speedupCostModel, 'f', 2) + QStringLiteral("×"));
+    set(SpeedupWallClock,
+        m.speedupWallClock ? QString::number(*m.speedupWallClock, 'f', 2) + QStringLiteral("×") : QStringLiteral("—"));
+    set(DraftMs,
+        m.draftCalls > 0 ? QString::number(1000.0 * m.draftSeconds / static_cast<double>(m.draftCalls), 'f', 4)
+                         : QStringLiteral("—"));
     set(TargetPasses, QString::number(m.targetCalls));
 }
 
@@ -333,8 +336,9 @@ void ArenaView::applyStyle()
 
 void ArenaView::retranslate()
 {
-    m_editorLabel->setText(tr("Lanes, one per line: a draft (ngram:N, onnx:PATH, uniform, same, lookup:N) and "
-                              "optionally a policy (heuristic, confidence:0.4, threshold:0.6) or a token tree (tree:3,2,1)"));
+    m_editorLabel->setText(
+        tr("Lanes, one per line: a draft (ngram:N, onnx:PATH, uniform, same, lookup:N) and "
+           "optionally a policy (heuristic, confidence:0.4, threshold:0.6) or a token tree (tree:3,2,1)"));
     m_editor->setToolTip(m_editorLabel->text());
     m_load->setText(tr("Load lanes"));
     m_step->setText(tr("Step"));
@@ -343,8 +347,8 @@ void ArenaView::retranslate()
     m_pace->setItemText(1, tr("Aligned by tokens so far"));
     // Two lines each, so that every column fits a 1280-px projector in presenter mode.
     m_table->setHorizontalHeaderLabels({tr("Draft"), tr("α̂"), tr("Tokens\n/ round"), tr("c"), tr("Speedup\n(passes)"),
-                                        tr("Speedup\n(cost model)"), tr("Speedup\n(wall clock)"), tr("Draft ms\n/ call"),
-                                        tr("Target\npasses"), tr("Drafted /\naccepted")});
+                                        tr("Speedup\n(cost model)"), tr("Speedup\n(wall clock)"),
+                                        tr("Draft ms\n/ call"), tr("Target\npasses"), tr("Drafted /\naccepted")});
     // Each speedup with its reason (the header says which, the tooltip why they differ).
     const QString reasons[] = {
         tr("Tokens per target pass: each pass commits a round's accepted drafts and one token of its own."),

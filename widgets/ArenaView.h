@@ -26,8 +26,19 @@ class ArenaView : public QWidget
 {
     Q_OBJECT
 public:
-    enum Column { Draft, Alpha, TokensPerRound, CostRatio, SpeedupPasses, SpeedupCostModel, SpeedupWallClock,
-                  DraftMs, TargetPasses, DraftedPerAccepted, ColumnCount };
+    enum Column {
+        Draft,
+        Alpha,
+        TokensPerRound,
+        CostRatio,
+        SpeedupPasses,
+        SpeedupCostModel,
+        SpeedupWallClock,
+        DraftMs,
+        TargetPasses,
+        DraftedPerAccepted,
+        ColumnCount
+    };
 
     explicit ArenaView(QWidget *parent = nullptr);
 

@@ -30,9 +30,9 @@ void CacheStrip::setFrame(const RoundFrame &frame)
     m_target = frame.targetCache;
     m_draft = frame.draftCache;
     setToolTip(m_target.valid ? rowText(Model::Target) + QLatin1Char('\n') + rowText(Model::Draft) + QLatin1Char('\n')
-                                    + tr("The numbers count tokens of text in each model's state: the prompt, the "
-                                         "committed tokens and the drafts being checked. A model attends to at most its "
-                                         "context of them (the last positions); past it, it refills its window.")
+                       + tr("The numbers count tokens of text in each model's state: the prompt, the "
+                            "committed tokens and the drafts being checked. A model attends to at most its "
+                            "context of them (the last positions); past it, it refills its window.")
                               : QString());
     update();
 }
@@ -150,10 +150,10 @@ void CacheStrip::changeEvent(QEvent *event)
     if (event->type() == QEvent::LanguageChange || event->type() == QEvent::PaletteChange
         || event->type() == QEvent::FontChange) {
         setToolTip(m_target.valid ? rowText(Model::Target) + QLatin1Char('\n') + rowText(Model::Draft) + QLatin1Char('\n')
-                                    + tr("The numbers count tokens of text in each model's state: the prompt, the "
-                                         "committed tokens and the drafts being checked. A model attends to at most its "
-                                         "context of them (the last positions); past it, it refills its window.")
-                              : QString());
+                           + tr("The numbers count tokens of text in each model's state: the prompt, the "
+                                "committed tokens and the drafts being checked. A model attends to at most its "
+                                "context of them (the last positions); past it, it refills its window.")
+                                  : QString());
         updateGeometry();
         update();
     }

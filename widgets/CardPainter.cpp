@@ -106,8 +106,9 @@ bool build(CardLayout &out, const QRectF &rect, const CardContent &card, const L
     };
 
     // caption and verdict mark
-    const QString mark = f.testShown && !discarded ? (!f.passed ? QStringLiteral("?")
-                                                      : *f.passed ? QStringLiteral("✓") : QStringLiteral("✗"))
+    const QString mark = f.testShown && !discarded ? (!f.passed       ? QStringLiteral("?")
+                                                          : *f.passed ? QStringLiteral("✓")
+                                                                      : QStringLiteral("✗"))
                                                    : QString();
     // The verdict (✓, ✗, or the '?' of predict before reveal) in bold at 1.5× the text: read from the back
     // of a lecture hall, like the token. It hangs into the corner beside the (centred) token, so the card's
@@ -119,7 +120,10 @@ bool build(CardLayout &out, const QRectF &rect, const CardContent &card, const L
     add(card.caption, small, y, Qt::AlignLeft | Qt::AlignVCenter, c.muted, inner - markWidth, left);
     if (!mark.isEmpty())
         add(mark, markFont, y, Qt::AlignRight | Qt::AlignVCenter,
-            !f.passed ? c.text : *f.passed ? c.accepted : c.rejected, markWidth, left + inner - markWidth);
+            !f.passed       ? c.text
+                : *f.passed ? c.accepted
+                            : c.rejected,
+            markWidth, left + inner - markWidth);
     y += rowHeight + 1;
 
     // the token: about four times the text size, as far as the card's width allows
@@ -166,10 +170,13 @@ bool build(CardLayout &out, const QRectF &rect, const CardContent &card, const L
         y += compact ? 4 : 8;
         if (card.greedy) {
             const QString text = !f.passed ? QStringLiteral("x = argmax p ?")
-                : *f.passed ? QCoreApplication::translate("CardPainter", "x = argmax p")
-                            : QCoreApplication::translate("CardPainter", "x ≠ argmax p");
+                : *f.passed                ? QCoreApplication::translate("CardPainter", "x = argmax p")
+                                           : QCoreApplication::translate("CardPainter", "x ≠ argmax p");
             add(text, small, y, Qt::AlignHCenter | Qt::AlignVCenter,
-                !f.passed ? c.text : *f.passed ? c.accepted : c.rejected, inner, left);
+                !f.passed       ? c.text
+                    : *f.passed ? c.accepted
+                                : c.rejected,
+                inner, left);
         } else {
             const double bar = barHeight(font) * grow;
             const double barTop = y + 0.8 * bar; // room for the u marker above the bar
@@ -177,7 +184,8 @@ bool build(CardLayout &out, const QRectF &rect, const CardContent &card, const L
                 out.dieBar = QRectF(left + 2, barTop, inner - 4, bar);
                 y = barTop + bar + 0.5 * bar;
                 const QString relation = !f.passed ? QStringLiteral("?")
-                                                   : *f.passed ? QStringLiteral("<") : QStringLiteral("≥");
+                    : *f.passed                    ? QStringLiteral("<")
+                                                   : QStringLiteral("≥");
                 // The numbers as the distribution view's caption writes them (one rounding, NumberText.h), on
                 // the card's whole width.
                 const QString t = probabilityText(f.threshold.value_or(0.0));

@@ -22,8 +22,8 @@ struct CardContent
 {
     using State = CardFrame::State;
     CardFrame frame;
-    QString glyph;              ///< the token as shown, '?' when not known yet
-    QString caption;            ///< "#1", "K+1", "residual", "bonus"
+    QString glyph;   ///< the token as shown, '?' when not known yet
+    QString caption; ///< "#1", "K+1", "residual", "bonus"
     bool greedy = false;
     bool selected = false;
     State state() const { return frame.state; }
@@ -41,9 +41,9 @@ struct CardText
 
 struct CardLayout
 {
-    QRectF card;                 ///< the card's outline
+    QRectF card; ///< the card's outline
     std::vector<CardText> texts;
-    QRectF dieBar;               ///< empty when no die is drawn
+    QRectF dieBar; ///< empty when no die is drawn
 };
 
 /// The card width at which a card's texts are drawn in the strip's font. A wider card (a strip with height to

@@ -235,8 +235,8 @@ void CardStrip::paintEvent(QPaintEvent *)
     if (f.sweeping || (m_phase == Phase::Verify && m_progress < 1.0)) {
         const QRectF first = cardRect(0);
         const QRectF last = cardRect(k);
-        QRectF band(first.left() - 6, first.top() - 6, (last.right() - first.left() + 12) * std::min(1.0, m_progress * 2),
-                    first.height() + 12);
+        QRectF band(first.left() - 6, first.top() - 6,
+                    (last.right() - first.left() + 12) * std::min(1.0, m_progress * 2), first.height() + 12);
         QColor fill = m_colors.target;
         fill.setAlphaF(static_cast<float>(0.18 * (1.0 - std::max(0.0, m_progress - 0.5) * 2)));
         painter.setPen(Qt::NoPen);

@@ -38,8 +38,7 @@ public:
     void setVocabulary(std::shared_ptr<const Vocabulary> vocabulary);
     /// Shows `record` at `phase` after `step` of its steps (RoundFrame.h); with `animate` the phase plays over
     /// the animation duration (kAllSteps: all of its steps; one step: that step).
-    void setRound(std::shared_ptr<const RoundRecord> record, Phase phase, bool animate,
-                  int step = RoundFrame::kAllSteps);
+    void setRound(std::shared_ptr<const RoundRecord> record, Phase phase, bool animate, int step = RoundFrame::kAllSteps);
     /// The reveal options of every frame drawn (predict before reveal).
     void setRevealOptions(const RevealOptions &options);
     /// The frame drawn now (at the animation's step).
@@ -54,7 +53,7 @@ public:
     void setSelectedCard(int card);
     void finishAnimation();
 
-    int cardCount() const;           ///< K + 1 (the last is the correction / bonus card), 0 when empty
+    int cardCount() const; ///< K + 1 (the last is the correction / bonus card), 0 when empty
     CardState cardState(int card) const;
     /// The card the phase is about once it has played (the last drafted, the last die, the correction or bonus).
     int currentCard() const;
@@ -70,7 +69,7 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
-    int step() const;   ///< the step of the phase the animation has reached
+    int step() const;        ///< the step of the phase the animation has reached
     int rollingCard() const; ///< the card whose die is being rolled now, or -1
 
     std::shared_ptr<const Vocabulary> m_vocabulary;

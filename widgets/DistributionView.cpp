@@ -189,8 +189,8 @@ void DistributionView::rebuild()
     m_qBars->setName(tr("q: apprentice (draft)"));
     m_pBars->setName(tr("p: head chef (target)"));
     m_residualBars->setName(tree && m_treeNode == TreeFrame::kOutcome ? tr("last p′: the correction is drawn from it")
-                            : tree                                   ? tr("p′: what the child was tested against")
-                                                                     : tr("residual norm(max(0, p − q))"));
+                                : tree                                ? tr("p′: what the child was tested against")
+                                                                      : tr("residual norm(max(0, p − q))"));
     m_overlapBars->setName(tr("min(p, q): overlap"));
     for (QCPBars *bars : {m_qBars, m_pBars, m_residualBars, m_overlapBars})
         if (!bars->visible())

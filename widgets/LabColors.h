@@ -10,17 +10,17 @@ namespace specdec::gui {
 
 struct LabColors
 {
-    QColor draft;     ///< q, the apprentice
-    QColor target;    ///< p, the head chef
-    QColor overlap;   ///< min(p, q)
+    QColor draft;   ///< q, the apprentice
+    QColor target;  ///< p, the head chef
+    QColor overlap; ///< min(p, q)
     QColor accepted;
     QColor rejected;
     QColor discarded;
     QColor residual;
     QColor bonus;
     QColor text;
-    QColor muted;     ///< secondary text
-    QColor card;      ///< card background
+    QColor muted; ///< secondary text
+    QColor card;  ///< card background
     QColor border;
     QColor base;
 

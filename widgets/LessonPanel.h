@@ -20,8 +20,8 @@ public:
     struct Entry
     {
         QString title;
-        QString summary;     ///< the question the lesson settles
-        QStringList steps;   ///< plain texts, advanced one at a time
+        QString summary;   ///< the question the lesson settles
+        QStringList steps; ///< plain texts, advanced one at a time
     };
 
     explicit LessonPanel(QWidget *parent = nullptr);

@@ -42,29 +42,38 @@ QVector<double> toVector(const std::vector<std::int64_t> &counts, double scale)
 /// The engine's explanations (variantExplanation in engine/Acceptance.cpp), listed here so that lupdate
 /// extracts them; test_gui_lossless_lab checks that they still match the engine's text.
 const char *const kExplanations[] = {
-    QT_TRANSLATE_NOOP("specdec::Variant", "Accept with probability min(1, p/q), resample rejections from "
-                                          "norm(max(0, p - q)): the output follows p exactly."),
-    QT_TRANSLATE_NOOP("specdec::Variant", "Every draft token is kept, so the output follows the draft's q, not "
-                                          "the target's p."),
-    QT_TRANSLATE_NOOP("specdec::Variant", "Keeping only the target's argmax drops every other token p would have "
-                                          "sampled at T > 0."),
-    QT_TRANSLATE_NOOP("specdec::Variant", "After a rejection, drawing from p adds p's mass on top of what "
-                                          "acceptance already gave: tokens where q > p are over-represented."),
-    QT_TRANSLATE_NOOP("specdec::Variant", "max(0, p - q) sums to 1 - beta, not 1: the missing mass falls back on "
-                                          "the draft token."),
-    QT_TRANSLATE_NOOP("specdec::Variant", "The draft sampled from its tempered q, but the test divides by the "
-                                          "untempered q: the ratio p/q is wrong for every token."),
+    QT_TRANSLATE_NOOP("specdec::Variant",
+                      "Accept with probability min(1, p/q), resample rejections from "
+                      "norm(max(0, p - q)): the output follows p exactly."),
+    QT_TRANSLATE_NOOP("specdec::Variant",
+                      "Every draft token is kept, so the output follows the draft's q, not "
+                      "the target's p."),
+    QT_TRANSLATE_NOOP("specdec::Variant",
+                      "Keeping only the target's argmax drops every other token p would have "
+                      "sampled at T > 0."),
+    QT_TRANSLATE_NOOP("specdec::Variant",
+                      "After a rejection, drawing from p adds p's mass on top of what "
+                      "acceptance already gave: tokens where q > p are over-represented."),
+    QT_TRANSLATE_NOOP("specdec::Variant",
+                      "max(0, p - q) sums to 1 - beta, not 1: the missing mass falls back on "
+                      "the draft token."),
+    QT_TRANSLATE_NOOP("specdec::Variant",
+                      "The draft sampled from its tempered q, but the test divides by the "
+                      "untempered q: the ratio p/q is wrong for every token."),
 };
 
 /// The engine's explanations of the tree rules (treeVariantExplanation in engine/TreeAcceptance.cpp).
 const char *const kTreeExplanations[] = {
-    QT_TRANSLATE_NOOP("specdec::TreeVariant", "Each rejected child takes its overlap out of p: the next child is "
-                                              "tested against norm(max(0, p' - q)), and the output follows p exactly."),
-    QT_TRANSLATE_NOOP("specdec::TreeVariant", "Testing every child against the original p gives the overlap min(p, q) "
-                                              "one chance per child: tokens where the draft is confident are "
-                                              "over-represented."),
-    QT_TRANSLATE_NOOP("specdec::TreeVariant", "Medusa's typical acceptance keeps any child the target finds plausible "
-                                              "enough: faster, but the output no longer follows p."),
+    QT_TRANSLATE_NOOP("specdec::TreeVariant",
+                      "Each rejected child takes its overlap out of p: the next child is "
+                      "tested against norm(max(0, p' - q)), and the output follows p exactly."),
+    QT_TRANSLATE_NOOP("specdec::TreeVariant",
+                      "Testing every child against the original p gives the overlap min(p, q) "
+                      "one chance per child: tokens where the draft is confident are "
+                      "over-represented."),
+    QT_TRANSLATE_NOOP("specdec::TreeVariant",
+                      "Medusa's typical acceptance keeps any child the target finds plausible "
+                      "enough: faster, but the output no longer follows p."),
 };
 
 } // namespace
@@ -466,15 +475,15 @@ void LosslessLabView::showSnapshot(const LabSnapshot &snapshot)
     m_acceptedBars->setData(keys, toVector(snapshot.accepted, scale), true);
     m_replacedBars->setData(keys, toVector(snapshot.replaced, scale), true);
     for (int j = 0; j < m_candidateBars.size(); ++j)
-        m_candidateBars[j]->setData(keys, j < static_cast<int>(snapshot.byCandidate.size())
-                                              ? toVector(snapshot.byCandidate[static_cast<std::size_t>(j)], scale)
-                                              : QVector<double>(n, 0.0),
+        m_candidateBars[j]->setData(keys,
+                                    j < static_cast<int>(snapshot.byCandidate.size())
+                                        ? toVector(snapshot.byCandidate[static_cast<std::size_t>(j)], scale)
+                                        : QVector<double>(n, 0.0),
                                     true);
     m_acceptance->setText(acceptanceText());
     double top = 0.0;
     for (int i = 0; i < n; ++i)
-        top = std::max({top, static_cast<double>(snapshot.counts[static_cast<std::size_t>(i)]) * scale,
-                        p().value(i)});
+        top = std::max({top, static_cast<double>(snapshot.counts[static_cast<std::size_t>(i)]) * scale, p().value(i)});
     m_plot->yAxis->setRange(0, std::max(0.1, top * 1.15));
     m_progress->setValue(snapshot.wanted > 0 ? static_cast<int>(1000 * snapshot.samples / snapshot.wanted) : 0);
     m_stats->setText(tr("S = %1 samples · χ² = %2 on %3 degrees of freedom · p-value = %4 · TV(histogram, p) = %5")
@@ -509,9 +518,8 @@ QString LosslessLabView::verdictText() const
     const LabColors c = LabColors::from(palette());
     if (m_snapshot.chi.pValue < kSignificance)
         return QStringLiteral("<b style=\"color:%1\">%2</b>")
-            .arg(c.rejected.name(), tr("✗ The output does NOT follow p (p-value < %1): this rule is biased.")
-                                        .arg(kSignificance)
-                                        .toHtmlEscaped());
+            .arg(c.rejected.name(),
+                 tr("✗ The output does NOT follow p (p-value < %1): this rule is biased.").arg(kSignificance).toHtmlEscaped());
     return QStringLiteral("<b style=\"color:%1\">%2</b>")
         .arg(c.accepted.name(),
              tr("✓ Consistent with p: the histogram converges to the target's distribution, not the draft's.")

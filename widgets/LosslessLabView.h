@@ -45,7 +45,7 @@ struct LabRequest
     Variant variant = Variant::Correct;
     std::int64_t samples = 100000;
     std::uint64_t seed = 0;
-    int candidates = 1;  ///< k; 2..8: the k-candidates mode with `treeVariant`
+    int candidates = 1; ///< k; 2..8: the k-candidates mode with `treeVariant`
     TreeVariant treeVariant = TreeVariant::Correct;
 };
 

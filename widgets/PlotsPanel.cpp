@@ -46,7 +46,7 @@ PlotsPanel::PlotsPanel(QWidget *parent)
         // Per-round values are dots (a bucket keeps its extremes); the rest are lines through exact values.
         const auto series = static_cast<Series>(s);
         const bool dots = series == Series::AcceptancePerRound || series == Series::TokensPerRound
-                          || series == Series::DraftLength;
+            || series == Series::DraftLength;
         m_series.emplace_back(dots ? DecimatedSeries::Mode::MinMax : DecimatedSeries::Mode::Last);
     }
     graph(Series::DraftLength)->setVisible(false); // until a policy makes K vary
@@ -274,8 +274,7 @@ void PlotsPanel::setDeferredReplot(bool deferred)
         return;
     m_deferred = deferred;
     if (!deferred)
-        while (replotNext()) {
-        }
+        while (replotNext()) { }
 }
 
 bool PlotsPanel::replotNext()

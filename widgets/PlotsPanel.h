@@ -37,7 +37,7 @@ public:
         SpeedupPasses,
         SpeedupCostModel,
         SpeedupWallClock,
-        DraftLength,        ///< K of each round; shown when a draft-length policy makes it vary
+        DraftLength, ///< K of each round; shown when a draft-length policy makes it vary
         PositionAcceptance,
     };
 
@@ -86,7 +86,7 @@ private:
     bool m_deferred = false;
     int m_nextReplot = 0;
     std::array<QCPItemStraightLine *, 3> m_cursors{};
-    std::vector<QCPGraph *> m_graphs; ///< indexed by Series (PositionAcceptance excepted)
+    std::vector<QCPGraph *> m_graphs;      ///< indexed by Series (PositionAcceptance excepted)
     std::vector<DecimatedSeries> m_series; ///< what each graph shows, indexed like m_graphs
     QCPBars *m_positionBars = nullptr;
     QCPGraph *m_positionAlpha = nullptr;

@@ -3,13 +3,13 @@
 
 #include "ModelTitle.h"
 
+#include <QBoxLayout>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QEvent>
-#include <QKeyEvent>
 #include <QFileInfo>
-#include <QBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QRegularExpressionValidator>
@@ -76,10 +76,18 @@ SetupBar::SetupBar(QWidget *parent)
     // Long enough for every model title (tang-song/draft-small), so none is cut.
     m_target->setMinimumContentsLength(19);
     m_draft->setMinimumContentsLength(19);
-    const std::pair<QWidget *, const char *> names[] = {
-        {m_corpus, "corpus"}, {m_target, "target"}, {m_draft, "draft"}, {m_prompt, "prompt"}, {m_k, "k"}, {m_tree, "tree"},
-        {m_temperature, "temperature"}, {m_draftTemperature, "draftTemperature"}, {m_topK, "topK"},
-        {m_topP, "topP"}, {m_seed, "seed"}, {m_kvCache, "kvCache"}};
+    const std::pair<QWidget *, const char *> names[] = {{m_corpus, "corpus"},
+                                                        {m_target, "target"},
+                                                        {m_draft, "draft"},
+                                                        {m_prompt, "prompt"},
+                                                        {m_k, "k"},
+                                                        {m_tree, "tree"},
+                                                        {m_temperature, "temperature"},
+                                                        {m_draftTemperature, "draftTemperature"},
+                                                        {m_topK, "topK"},
+                                                        {m_topP, "topP"},
+                                                        {m_seed, "seed"},
+                                                        {m_kvCache, "kvCache"}};
     for (const auto &[field, name] : names)
         field->setObjectName(QLatin1String(name));
     m_k->setRange(1, 64);
@@ -331,8 +339,8 @@ void SetupBar::fillModels()
 
 void SetupBar::retranslate()
 {
-    const QStringList names = {tr("Corpus"), tr("Target"), tr("Draft"), tr("Prompt"), tr("K"), tr("Tree"),
-                               tr("Temperature"), tr("Draft T"), tr("Top-k"), tr("Top-p"), tr("Seed")};
+    const QStringList names = {tr("Corpus"),      tr("Target"),  tr("Draft"), tr("Prompt"), tr("K"),   tr("Tree"),
+                               tr("Temperature"), tr("Draft T"), tr("Top-k"), tr("Top-p"),  tr("Seed")};
     for (int i = 0; i < m_labels.size() && i < names.size(); ++i)
         m_labels[i]->setText(names[i]);
     m_corpus->setToolTip(tr("A built corpus or any UTF-8 text file (File ▸ Open corpus…, or drop a file)."));

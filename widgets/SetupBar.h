@@ -67,7 +67,7 @@ private:
     QDoubleSpinBox *m_draftTemperature;
     QSpinBox *m_topK;
     QDoubleSpinBox *m_topP;
-    QLineEdit *m_seed; ///< digits only: a 64-bit seed (a QSpinBox stops at 2^31 - 1)
+    QLineEdit *m_seed;             ///< digits only: a 64-bit seed (a QSpinBox stops at 2^31 - 1)
     std::uint64_t m_seedValue = 0; ///< the last valid seed, used while the field holds an invalid one
     QCheckBox *m_kvCache;
     QList<QLabel *> m_labels;

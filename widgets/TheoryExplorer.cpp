@@ -30,11 +30,11 @@ TheoryExplorer::TheoryExplorer(QWidget *parent)
     , m_cLabel(new QLabel(this))
     , m_summary(new QLabel(this))
 {
-    m_alpha->setRange(0, 99);  // α in hundredths
+    m_alpha->setRange(0, 99); // α in hundredths
     m_alpha->setValue(80);
     m_k->setRange(1, kMaxK);
     m_k->setValue(4);
-    m_c->setRange(0, 100);     // c in hundredths
+    m_c->setRange(0, 100); // c in hundredths
     m_c->setValue(5);
     m_hardware->addItem(QString(), static_cast<int>(Hardware::OneStep));
     m_hardware->addItem(QString(), static_cast<int>(Hardware::Measured));
@@ -188,10 +188,8 @@ double TheoryExplorer::verificationCost(int m) const
     if (m < 1)
         return 1.0;
     switch (hardware()) {
-    case Hardware::OneStep:
-        break;
-    case Hardware::Accelerator:
-        return std::max(1.0, static_cast<double>(m) / m_ridge->value());
+    case Hardware::OneStep: break;
+    case Hardware::Accelerator: return std::max(1.0, static_cast<double>(m) / m_ridge->value());
     case Hardware::Measured: {
         const int n = static_cast<int>(m_measuredV.size());
         if (n == 0)
@@ -355,10 +353,12 @@ void TheoryExplorer::retranslate()
     m_oneStepK->setName(tr("Theorem 3.8 (V = 1)"));
     m_hardwareLabel->setText(tr("Hardware"));
     m_hardware->setItemText(0, tr("Theorem 3.8: a verification costs one step (V = 1)"));
-    m_hardware->setItemText(1, m_measuredV.empty() ? tr("this machine (measured V and c; start a session first)")
-                                                   : tr("this machine (measured V and c)"));
+    m_hardware->setItemText(1,
+                            m_measuredV.empty() ? tr("this machine (measured V and c; start a session first)")
+                                                : tr("this machine (measured V and c)"));
     m_hardware->setItemText(2, tr("memory-bound accelerator (V = 1 up to the ridge point)"));
-    m_hardware->setToolTip(tr("What verifying K + 1 positions costs in target steps, V(K+1): S = E[N] / (V(K+1) + Kc)."));
+    m_hardware->setToolTip(
+        tr("What verifying K + 1 positions costs in target steps, V(K+1): S = E[N] / (V(K+1) + Kc)."));
     m_ridge->setSuffix(tr(" rows"));
     m_ridge->setToolTip(tr("Ridge point: the rows per call up to which a step is memory-bound (peak FLOP/s ÷ "
                            "memory bandwidth, about 150 on a datacentre GPU in fp16); past it V grows with the rows."));

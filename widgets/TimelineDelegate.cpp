@@ -37,8 +37,8 @@ void TimelineDelegate::paint(QPainter *painter, const QStyleOptionViewItem &opti
     const QPalette::ColorGroup group = opt.state & QStyle::State_Enabled ? QPalette::Normal : QPalette::Disabled;
     painter->save();
     painter->setFont(opt.font);
-    painter->setPen(opt.palette.color(group, opt.state & QStyle::State_Selected ? QPalette::HighlightedText
-                                                                               : QPalette::Text));
+    painter->setPen(
+        opt.palette.color(group, opt.state & QStyle::State_Selected ? QPalette::HighlightedText : QPalette::Text));
     const int margin = style->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, widget) + 1;
     const qreal y = r.top() + (r.height() - row.size().height()) / 2.0;
     painter->drawStaticText(QPointF(r.left() + margin, y), row);

@@ -17,10 +17,10 @@
 namespace specdec::gui {
 
 namespace {
-constexpr int kMaxCharacters = 2400;       ///< the transcript keeps about this much recent text
-constexpr int kMaxRoundsAppended = 400;    ///< more rounds than this could not stay on screen anyway
-constexpr int kMargin = 12;                ///< the text's margin (with whole lines: left and right of the text)
-constexpr int kLinesPadding = 1;           ///< with whole lines: above and below the text area
+constexpr int kMaxCharacters = 2400;    ///< the transcript keeps about this much recent text
+constexpr int kMaxRoundsAppended = 400; ///< more rounds than this could not stay on screen anyway
+constexpr int kMargin = 12;             ///< the text's margin (with whole lines: left and right of the text)
+constexpr int kLinesPadding = 1;        ///< with whole lines: above and below the text area
 } // namespace
 
 TranscriptView::TranscriptView(QWidget *parent)

@@ -33,7 +33,8 @@ TreeView::TreeView(QWidget *parent)
             return;
         const int count = treeStepsOf(*m_trace, m_phase);
         const double progress = v.toDouble();
-        showStep(progress >= 1.0 ? TreeFrame::kAllSteps : std::max(1, static_cast<int>(std::ceil(progress * count - 1e-9))));
+        showStep(progress >= 1.0 ? TreeFrame::kAllSteps
+                                 : std::max(1, static_cast<int>(std::ceil(progress * count - 1e-9))));
     });
 }
 
@@ -103,8 +104,7 @@ QString TreeView::phaseExplanation(Phase phase, bool greedy)
     case Phase::Residual:
         return greedy ? tr("No child matched: the target's most probable token is taken.")
                       : tr("Every child of the node was rejected: the correction is drawn from the last p′.");
-    case Phase::Bonus:
-        return tr("A leaf was accepted: p after it gives one more token for free.");
+    case Phase::Bonus: return tr("A leaf was accepted: p after it gives one more token for free.");
     case Phase::Commit:
         return tr("The accepted path and the correction or bonus join the text; the other branches are "
                   "discarded.");
@@ -171,8 +171,8 @@ void TreeView::layoutNodes()
         if (kids.empty())
             slot[static_cast<std::size_t>(node + 1)] = next++;
         else
-            slot[static_cast<std::size_t>(node + 1)] =
-                0.5 * (slot[static_cast<std::size_t>(kids.front() + 1)] + slot[static_cast<std::size_t>(kids.back() + 1)]);
+            slot[static_cast<std::size_t>(node + 1)] = 0.5
+                * (slot[static_cast<std::size_t>(kids.front() + 1)] + slot[static_cast<std::size_t>(kids.back() + 1)]);
         stack.pop_back();
     }
     const double slotCount = std::max(1.0, next);
@@ -348,17 +348,12 @@ void TreeView::paintEvent(QPaintEvent *)
 
     auto stateColor = [&](TreeNodeFrame::State s) {
         switch (s) {
-        case TreeNodeFrame::State::Accepted:
-            return c.accepted;
-        case TreeNodeFrame::State::Rejected:
-            return c.rejected;
-        case TreeNodeFrame::State::Faded:
-            return c.discarded;
-        case TreeNodeFrame::State::Scored:
-            return c.target;
+        case TreeNodeFrame::State::Accepted: return c.accepted;
+        case TreeNodeFrame::State::Rejected: return c.rejected;
+        case TreeNodeFrame::State::Faded: return c.discarded;
+        case TreeNodeFrame::State::Scored: return c.target;
         case TreeNodeFrame::State::Drafted:
-        case TreeNodeFrame::State::Hidden:
-            break;
+        case TreeNodeFrame::State::Hidden: break;
         }
         return c.draft;
     };
@@ -401,14 +396,16 @@ void TreeView::paintEvent(QPaintEvent *)
             stroke.setAlphaF(0.35);
             fill.setAlphaF(0.35);
         }
-        painter.setPen(QPen(stroke, static_cast<int>(n) == m_frame.currentNode || static_cast<int>(n) == m_selected ? 2.5 : 1.2));
+        painter.setPen(
+            QPen(stroke, static_cast<int>(n) == m_frame.currentNode || static_cast<int>(n) == m_selected ? 2.5 : 1.2));
         painter.setBrush(fill);
         painter.drawRoundedRect(r, 4, 4);
         QColor text = c.text;
         if (faded)
             text.setAlphaF(0.4);
         painter.setPen(text);
-        const QString token = m_vocabulary ? tokenGlyph(*m_vocabulary, t.nodes[n].token) : QString::number(t.nodes[n].token);
+        const QString token = m_vocabulary ? tokenGlyph(*m_vocabulary, t.nodes[n].token)
+                                           : QString::number(t.nodes[n].token);
         drawLabel(painter, r, token, nodeNumbers(static_cast<int>(n)));
     }
     // The correction or the bonus, hung under the node where the path ended.

@@ -9,9 +9,9 @@
 #include "TreeFrame.h"
 #include "Vocabulary.h"
 
+#include <QPainterPath>
 #include <QRectF>
 #include <QVariantAnimation>
-#include <QPainterPath>
 #include <QWidget>
 
 #include <memory>

@@ -38,12 +38,11 @@ int benchCommand(const QStringList &arguments)
 {
     QCommandLineParser parser;
     addOptions(parser, OutputOptions);
-    parser.addOption({QStringLiteral("tokens"), tr("Tokens per measured generation."), tr("n"),
-                      QStringLiteral("200000")});
+    parser.addOption({QStringLiteral("tokens"), tr("Tokens per measured generation."), tr("n"), QStringLiteral("200000")});
     parser.addOption({QStringLiteral("repeat"), tr("Measured generations per case (the best counts)."), tr("n"),
                       QStringLiteral("3")});
-    parser.addOption({{QStringLiteral("k"), QStringLiteral("draft-length")}, tr("Draft length K."), tr("K"),
-                      QStringLiteral("4")});
+    parser.addOption(
+        {{QStringLiteral("k"), QStringLiteral("draft-length")}, tr("Draft length K."), tr("K"), QStringLiteral("4")});
     parser.addOption({QStringLiteral("kv-cache-speedup"),
                       tr("Instead: autoregressive decoding of an ONNX target with its key/value cache against "
                          "without it, side by side (300 tokens, 1 thread by default); prints the ratio.")});
@@ -51,8 +50,8 @@ int benchCommand(const QStringList &arguments)
                       QStringLiteral("onnx:corpora/kjv/models/target.onnx")});
     parser.addOption({QStringLiteral("prompt"), tr("With --kv-cache-speedup: the text to continue."), tr("text"),
                       QStringLiteral("And God said")});
-    parser.addOption({QStringLiteral("threads"), tr("With --kv-cache-speedup: threads of the ONNX executor."),
-                      tr("n"), QStringLiteral("1")});
+    parser.addOption({QStringLiteral("threads"), tr("With --kv-cache-speedup: threads of the ONNX executor."), tr("n"),
+                      QStringLiteral("1")});
     if (!parseArguments(parser, QStringLiteral("bench"),
                         tr("Measure decoding throughput: n-gram target and draft on kjv and tang-song."), arguments))
         return 0;
@@ -113,9 +112,8 @@ int benchCommand(const QStringList &arguments)
             err().flush();
             const Generation spec = generateSpeculative(experiment->target(), *experiment->draft(), setup.decoding,
                                                         experiment->prompt(), tokens);
-            const Generation ar = generateAutoregressive(experiment->target(), setup.decoding.target,
-                                                         setup.decoding.seed, experiment->prompt(), tokens, {},
-                                                         setup.decoding.kvCache);
+            const Generation ar = generateAutoregressive(experiment->target(), setup.decoding.target, setup.decoding.seed,
+                                                         experiment->prompt(), tokens, {}, setup.decoding.kvCache);
             bestSpeculative = std::max(bestSpeculative, tokens / spec.seconds);
             bestAutoregressive = std::max(bestAutoregressive, tokens / ar.seconds);
             metrics = computeMetrics(spec.rounds, spec.seconds, ar.seconds);

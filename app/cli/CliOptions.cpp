@@ -17,9 +17,8 @@ void addOptions(QCommandLineParser &parser, int groups)
         parser.addOption({QStringLiteral("corpus"), tr("Corpus: a built corpus name (kjv, tang-song) or a UTF-8 file."),
                           tr("name|path"), QStringLiteral("kjv")});
     if (groups & ModelOptions) {
-        parser.addOption({QStringLiteral("target"),
-                          tr("Target model: ngram:ORDER, ngram:ORDER:addk=K, onnx:PATH."), tr("spec"),
-                          QStringLiteral("ngram:6")});
+        parser.addOption({QStringLiteral("target"), tr("Target model: ngram:ORDER, ngram:ORDER:addk=K, onnx:PATH."),
+                          tr("spec"), QStringLiteral("ngram:6")});
         parser.addOption({QStringLiteral("draft"),
                           tr("Draft model: ngram:ORDER, ngram:ORDER:addk=K, uniform, same, onnx:PATH."), tr("spec"),
                           QStringLiteral("ngram:2")});
@@ -32,18 +31,19 @@ void addOptions(QCommandLineParser &parser, int groups)
         parser.addOption({QStringLiteral("tokens"), tr("Tokens to generate."), tr("n"), QStringLiteral("200")});
         parser.addOption({QStringLiteral("cap"), tr("The most tokens a run writes; it stops there and says so."),
                           tr("n"), QStringLiteral("200000")});
-        parser.addOption({{QStringLiteral("k"), QStringLiteral("draft-length")}, tr("Draft length K (1-64)."), tr("K"),
+        parser.addOption({{QStringLiteral("k"), QStringLiteral("draft-length")},
+                          tr("Draft length K (1-64)."),
+                          tr("K"),
                           QStringLiteral("4")});
         parser.addOption({QStringLiteral("seed"), tr("Random seed: the same seed gives the same run."), tr("n"),
                           QStringLiteral("0")});
-        parser.addOption({QStringLiteral("mode"), tr("speculative or autoregressive."), tr("mode"),
-                          QStringLiteral("speculative")});
+        parser.addOption(
+            {QStringLiteral("mode"), tr("speculative or autoregressive."), tr("mode"), QStringLiteral("speculative")});
         parser.addOption({QStringLiteral("policy"),
                           tr("Draft length policy: constant, heuristic, confidence:TAU, threshold:H."), tr("policy"),
                           QStringLiteral("constant")});
         parser.addOption({QStringLiteral("session"),
-                          tr("Start from the setup saved in a session file (options given override it)."),
-                          tr("file")});
+                          tr("Start from the setup saved in a session file (options given override it)."), tr("file")});
         parser.addOption({QStringLiteral("kv-cache"),
                           tr("Decode with each model's key/value cache (on) or recompute the window every call (off)."),
                           tr("on|off"), QStringLiteral("on")});
@@ -58,14 +58,13 @@ void addOptions(QCommandLineParser &parser, int groups)
                           tr("shape")});
     }
     if (groups & SamplerOptions) {
-        parser.addOption({QStringLiteral("temperature"), tr("Target temperature; 0 = greedy."), tr("T"),
-                          QStringLiteral("1")});
-        parser.addOption({QStringLiteral("draft-temperature"), tr("Draft temperature (default: the target's)."),
-                          tr("T")});
-        parser.addOption({QStringLiteral("top-k"), tr("Keep the k most probable tokens (0 = off)."), tr("k"),
-                          QStringLiteral("0")});
-        parser.addOption({QStringLiteral("top-p"), tr("Nucleus sampling mass in (0, 1] (1 = off)."), tr("p"),
-                          QStringLiteral("1")});
+        parser.addOption(
+            {QStringLiteral("temperature"), tr("Target temperature; 0 = greedy."), tr("T"), QStringLiteral("1")});
+        parser.addOption({QStringLiteral("draft-temperature"), tr("Draft temperature (default: the target's)."), tr("T")});
+        parser.addOption(
+            {QStringLiteral("top-k"), tr("Keep the k most probable tokens (0 = off)."), tr("k"), QStringLiteral("0")});
+        parser.addOption(
+            {QStringLiteral("top-p"), tr("Nucleus sampling mass in (0, 1] (1 = off)."), tr("p"), QStringLiteral("1")});
     }
     if (groups & OutputOptions)
         parser.addOption({QStringLiteral("json"), tr("Print one JSON object.")});
@@ -154,7 +153,8 @@ TreeVariant readTreeVariant(const QCommandLineParser &parser)
         QStringList names;
         for (TreeVariant v : allTreeVariants())
             names << QString::fromStdString(treeVariantName(v));
-        throw UsageError(tr("unknown tree variant '%1' (known with --tree: %2)").arg(name, names.join(QStringLiteral(", "))));
+        throw UsageError(
+            tr("unknown tree variant '%1' (known with --tree: %2)").arg(name, names.join(QStringLiteral(", "))));
     }
     return *variant;
 }
@@ -196,8 +196,8 @@ Setup readSetup(const QCommandLineParser &parser)
     DecodingSettings &d = setup.decoding;
     if (use("k"))
         d.draftLength = !fromSession && !parser.isSet(QStringLiteral("k")) && setup.target == kChefTarget
-                            ? kChefDraftLength
-                            : readInt(parser, QStringLiteral("k"), 4);
+            ? kChefDraftLength
+            : readInt(parser, QStringLiteral("k"), 4);
     if (use("seed"))
         d.seed = readSeed(parser);
     if (use("temperature"))

@@ -43,8 +43,7 @@ int compareCommand(const QStringList &arguments)
     if (trees.size() > 6)
         throw UsageError(tr("compare takes at most 6 trees, got %1").arg(trees.size()));
     auto wallClock = [](const RunMetrics &m) {
-        return m.speedupWallClock ? QString::number(*m.speedupWallClock, 'f', 2) + QLatin1Char('x')
-                                  : QStringLiteral("-");
+        return m.speedupWallClock ? QString::number(*m.speedupWallClock, 'f', 2) + QLatin1Char('x') : QStringLiteral("-");
     };
     if (!trees.isEmpty() && !json)
         out() << tr("draft                     tree     nodes  tokens/call  accepted/call  nodes/accepted  "

@@ -22,8 +22,8 @@ int distCommand(const QStringList &arguments)
     parser.addOption({QStringLiteral("model"), tr("Model: ngram:ORDER, ngram:ORDER:addk=K, uniform, onnx:PATH."),
                       tr("spec"), QStringLiteral("ngram:6")});
     parser.addOption({QStringLiteral("context"), tr("Text before the predicted token."), tr("text")});
-    parser.addOption({QStringLiteral("threads"), tr("Threads of the ONNX executor (0 = all cores)."), tr("n"),
-                      QStringLiteral("0")});
+    parser.addOption(
+        {QStringLiteral("threads"), tr("Threads of the ONNX executor (0 = all cores)."), tr("n"), QStringLiteral("0")});
     if (!parseArguments(parser, QStringLiteral("dist"), tr("Print a model's next-token distribution."), arguments))
         return 0;
 
@@ -51,9 +51,9 @@ int distCommand(const QStringList &arguments)
     std::vector<int> order(static_cast<std::size_t>(p.size()));
     std::iota(order.begin(), order.end(), 0);
     std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return p[a] > p[b]; });
-    out() << tr("%1 after \"%2\" (%3):").arg(QString::fromStdString(model.describe()),
-                                             QString::fromStdString(context),
-                                             QString::fromStdString(sampler.describe()))
+    out() << tr("%1 after \"%2\" (%3):")
+                 .arg(QString::fromStdString(model.describe()), QString::fromStdString(context),
+                      QString::fromStdString(sampler.describe()))
           << '\n';
     for (std::size_t i = 0; i < std::min<std::size_t>(order.size(), 20); ++i) {
         const QString token = QString::fromStdString(displayCodePoint(model.vocabulary().token(order[i])));

@@ -36,9 +36,8 @@ void printVerdict(const ChiSquareResult &chi, double totalVariation, const std::
 
 /// The k-candidates mode: counts split into "accepted j-th candidate" parts and the correction, the
 /// chi-square against p, and the measured acceptance beside the exact one-node formula.
-int candidatesReport(const Eigen::VectorXd &p, const Eigen::VectorXd &q, int k, TreeVariant variant,
-                     std::int64_t samples, std::uint64_t seed, const Vocabulary &vocab, const std::string &context,
-                     bool json)
+int candidatesReport(const Eigen::VectorXd &p, const Eigen::VectorXd &q, int k, TreeVariant variant, std::int64_t samples,
+                     std::uint64_t seed, const Vocabulary &vocab, const std::string &context, bool json)
 {
     CandidatesLab lab(p, q, k, variant);
     Rng rng(seed);
@@ -108,16 +107,16 @@ int losslessCommand(const QStringList &arguments)
     QCommandLineParser parser;
     addOptions(parser, CorpusOptions | ModelOptions | SamplerOptions | OutputOptions);
     parser.addOption({QStringLiteral("context"), tr("Text before the sampled token."), tr("text")});
-    parser.addOption({QStringLiteral("variant"), tr("correct, accept-all, greedy-match, resample-from-target, "
-                                                    "unnormalized-residual or temperature-target-only; with --tree: "
-                                                    "correct, no-residual-update or typical-acceptance."),
+    parser.addOption({QStringLiteral("variant"),
+                      tr("correct, accept-all, greedy-match, resample-from-target, "
+                         "unnormalized-residual or temperature-target-only; with --tree: "
+                         "correct, no-residual-update or typical-acceptance."),
                       tr("name"), QStringLiteral("correct")});
     parser.addOption({QStringLiteral("tree"),
                       tr("k-candidates mode: k drafts drawn i.i.d. from q, tested one by one (a tree of one depth, "
                          "e.g. 3)."),
                       tr("k")});
-    parser.addOption({QStringLiteral("samples"), tr("One-step samples (up to 10^9)."), tr("S"),
-                      QStringLiteral("100000")});
+    parser.addOption({QStringLiteral("samples"), tr("One-step samples (up to 10^9)."), tr("S"), QStringLiteral("100000")});
     parser.addOption({QStringLiteral("seed"), tr("Random seed."), tr("n"), QStringLiteral("0")});
     if (!parseArguments(parser, QStringLiteral("lossless"),
                         tr("Sample one speculative step many times and test the output against p."), arguments))
@@ -132,8 +131,8 @@ int losslessCommand(const QStringList &arguments)
     setup.threads = readInt(parser, QStringLiteral("threads"), 0);
     setup.decoding.target = readSampler(parser);
     setup.decoding.draft = setup.decoding.target;
-    setup.decoding.draft.temperature =
-        readDouble(parser, QStringLiteral("draft-temperature"), setup.decoding.target.temperature);
+    setup.decoding.draft.temperature = readDouble(parser, QStringLiteral("draft-temperature"),
+                                                  setup.decoding.target.temperature);
     setup.decoding.draft.validate();
     const bool candidates = parser.isSet(QStringLiteral("tree"));
     int k = 1;

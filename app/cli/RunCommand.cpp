@@ -154,10 +154,9 @@ int runCommand(const QStringList &arguments)
     parser.addOption({QStringLiteral("baseline"),
                       tr("Also decode autoregressively with the target and report the wall-clock speedup.")});
     parser.addOption({QStringLiteral("trace"), tr("Print every round trace (with --json: top entries of p and q).")});
-    parser.addOption({QStringLiteral("save-session"), tr("Save the setup (and the last round) as a session file."),
-                      tr("file")});
-    parser.addOption({QStringLiteral("export-trace"), tr("Write every round trace to a .csv or .json file."),
-                      tr("file")});
+    parser.addOption(
+        {QStringLiteral("save-session"), tr("Save the setup (and the last round) as a session file."), tr("file")});
+    parser.addOption({QStringLiteral("export-trace"), tr("Write every round trace to a .csv or .json file."), tr("file")});
     if (!parseArguments(parser, QStringLiteral("run"), tr("Generate text and report every round."), arguments))
         return 0;
 
@@ -226,7 +225,8 @@ int runCommand(const QStringList &arguments)
             printJson(header);
         } else {
             out() << QString::fromStdString(setup.prompt) << text << '\n';
-            out() << tr("%1 tokens, %2 target calls, %3 s").arg(g.tokens.size()).arg(g.target.calls).arg(g.seconds) << '\n';
+            out() << tr("%1 tokens, %2 target calls, %3 s").arg(g.tokens.size()).arg(g.target.calls).arg(g.seconds)
+                  << '\n';
         }
         return 0;
     }

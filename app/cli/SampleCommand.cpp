@@ -23,10 +23,10 @@ int sampleCommand(const QStringList &arguments)
 {
     QCommandLineParser parser;
     addOptions(parser, CorpusOptions | ModelOptions | DecodeOptions | SamplerOptions | OutputOptions);
-    parser.addOption({QStringLiteral("samples"), tr("Number of independent generations."), tr("S"),
-                      QStringLiteral("10000")});
-    parser.addOption({QStringLiteral("exact"),
-                      tr("Also enumerate the target's exact probabilities and run a chi-square test.")});
+    parser.addOption(
+        {QStringLiteral("samples"), tr("Number of independent generations."), tr("S"), QStringLiteral("10000")});
+    parser.addOption(
+        {QStringLiteral("exact"), tr("Also enumerate the target's exact probabilities and run a chi-square test.")});
     if (!parseArguments(parser, QStringLiteral("sample"),
                         tr("Count the continuations of many independent generations."), arguments))
         return 0;
@@ -47,8 +47,8 @@ int sampleCommand(const QStringList &arguments)
     for (const auto &[continuation, count] : counts)
         countsJson.insert(tokensToString(vocab, continuation), static_cast<double>(count));
     QJsonObject report{
-        {QStringLiteral("mode"), mode == DecodingMode::Speculative ? QStringLiteral("speculative")
-                                                                   : QStringLiteral("autoregressive")},
+        {QStringLiteral("mode"),
+         mode == DecodingMode::Speculative ? QStringLiteral("speculative") : QStringLiteral("autoregressive")},
         {QStringLiteral("samples"), static_cast<double>(samples)},
         {QStringLiteral("tokens"), setup.tokens},
         {QStringLiteral("distinct"), static_cast<int>(counts.size())},
@@ -58,9 +58,8 @@ int sampleCommand(const QStringList &arguments)
 
     if (parser.isSet(QStringLiteral("exact"))) {
         if (std::pow(static_cast<double>(vocab.size()), setup.tokens) > 5e6)
-            throw UsageError(tr("--exact enumerates V^tokens continuations; %1^%2 is too many")
-                                 .arg(vocab.size())
-                                 .arg(setup.tokens));
+            throw UsageError(
+                tr("--exact enumerates V^tokens continuations; %1^%2 is too many").arg(vocab.size()).arg(setup.tokens));
         const auto exact = exactContinuations(experiment->target(), setup.decoding.target, experiment->prompt(),
                                               setup.tokens);
         QJsonObject expected;
@@ -84,7 +83,8 @@ int sampleCommand(const QStringList &arguments)
         sorted.emplace_back(count, continuation);
     std::sort(sorted.begin(), sorted.end(), [](const auto &a, const auto &b) { return a.first > b.first; });
     for (std::size_t i = 0; i < std::min<std::size_t>(sorted.size(), 30); ++i)
-        out() << QStringLiteral("%1  \"%2\"").arg(sorted[i].first, 8).arg(tokensToString(vocab, sorted[i].second)) << '\n';
+        out() << QStringLiteral("%1  \"%2\"").arg(sorted[i].first, 8).arg(tokensToString(vocab, sorted[i].second))
+              << '\n';
     if (report.contains(QStringLiteral("p_value")))
         out() << tr("chi-square %1 on %2 degrees of freedom, p-value %3")
                      .arg(report.value(QStringLiteral("chi2")).toDouble())

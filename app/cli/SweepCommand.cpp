@@ -26,8 +26,7 @@ std::vector<double> readList(const QCommandLineParser &parser, const QString &na
         bool ok = false;
         values.push_back(part.trimmed().toDouble(&ok));
         if (!ok)
-            throw UsageError(tr("--%1 expects numbers separated by commas, got '%2'")
-                                 .arg(name, parser.value(name)));
+            throw UsageError(tr("--%1 expects numbers separated by commas, got '%2'").arg(name, parser.value(name)));
     }
     if (values.empty())
         throw UsageError(tr("--%1 is empty").arg(name));
@@ -48,8 +47,7 @@ int sweepCommand(const QStringList &arguments)
                          "machine's stalls)."),
                       tr("n"), QStringLiteral("2")});
     if (!parseArguments(parser, QStringLiteral("sweep"),
-                        tr("Measure speedups over drafts, temperatures and draft lengths (a markdown table)."),
-                        arguments))
+                        tr("Measure speedups over drafts, temperatures and draft lengths (a markdown table)."), arguments))
         return 0;
     Setup setup = readSetup(parser);
     QStringList drafts = parser.values(QStringLiteral("draft"));
@@ -78,14 +76,16 @@ int sweepCommand(const QStringList &arguments)
                      .arg(setup.decoding.seed)
               << "\n\n";
         if (trees.empty())
-            out() << tr("| draft | T | K | α | tokens/round | c | predicted | V(K+1) | c step | predicted with V | V run | "
-                        "c run | predicted with V run | measured | measured/predicted | measured/predicted with V | "
-                        "measured/predicted with V run |")
+            out() << tr(
+                "| draft | T | K | α | tokens/round | c | predicted | V(K+1) | c step | predicted with V | V run | "
+                "c run | predicted with V run | measured | measured/predicted | measured/predicted with V | "
+                "measured/predicted with V run |")
                   << '\n'
                   << "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
         else
-            out() << tr("| draft | T | tree | nodes | tokens/target call | nodes/accepted token | acceptance per depth | "
-                        "measured |")
+            out() << tr(
+                "| draft | T | tree | nodes | tokens/target call | nodes/accepted token | acceptance per depth | "
+                "measured |")
                   << '\n'
                   << "|---|---|---|---|---|---|---|---|\n";
         out().flush();

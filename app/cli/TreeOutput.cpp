@@ -30,9 +30,8 @@ void printTreeRound(const TreeTrace &t, const Vocabulary &v)
                        .arg(t.acceptedCount())
                        .arg(t.shape.depth());
     if (t.stoppedAtDepth >= 0)
-        line += tr("  all children rejected at depth %1 -> correction '%2'")
-                    .arg(t.stoppedAtDepth)
-                    .arg(token(v, t.correction));
+        line +=
+            tr("  all children rejected at depth %1 -> correction '%2'").arg(t.stoppedAtDepth).arg(token(v, t.correction));
     else
         line += tr("  bonus '%1'").arg(token(v, t.bonus));
     line += tr("  +%1 tokens").arg(t.committed.size());
@@ -44,7 +43,11 @@ void printTreeNodes(const TreeTrace &t, const Vocabulary &v)
     for (std::size_t i = 0; i < t.nodes.size(); ++i) {
         const TreeNode &n = t.nodes[i];
         QString line = QString(2 * n.depth, QLatin1Char(' '))
-            + tr("#%1 '%2' q=%3 p=%4 %5").arg(i).arg(token(v, n.token)).arg(n.q, 0, 'f', 3).arg(n.p, 0, 'f', 3)
+            + tr("#%1 '%2' q=%3 p=%4 %5")
+                  .arg(i)
+                  .arg(token(v, n.token))
+                  .arg(n.q, 0, 'f', 3)
+                  .arg(n.p, 0, 'f', 3)
                   .arg(QLatin1String(verdictName(n.verdict)));
         if (n.verdict != Verdict::Discarded)
             line += tr("  p'=%1 min(1,p'/q)=%2 u=%3")

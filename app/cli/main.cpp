@@ -55,18 +55,12 @@ int main(int argc, char *argv[])
     }
 
     const std::map<QString, int (*)(const QStringList &)> commands{
-        {QStringLiteral("run"), &runCommand},
-        {QStringLiteral("dist"), &distCommand},
-        {QStringLiteral("sample"), &sampleCommand},
-        {QStringLiteral("bench"), &benchCommand},
-        {QStringLiteral("lossless"), &losslessCommand},
-        {QStringLiteral("compare"), &compareCommand},
-        {QStringLiteral("sweep"), &sweepCommand},
-        {QStringLiteral("race"), &raceCommand},
-        {QStringLiteral("onnx-ops"), &onnxOpsCommand},
-        {QStringLiteral("onnx-run"), &onnxRunCommand},
-        {QStringLiteral("tokenize"), &tokenizeCommand},
-        {QStringLiteral("detokenize"), &detokenizeCommand},
+        {QStringLiteral("run"), &runCommand},           {QStringLiteral("dist"), &distCommand},
+        {QStringLiteral("sample"), &sampleCommand},     {QStringLiteral("bench"), &benchCommand},
+        {QStringLiteral("lossless"), &losslessCommand}, {QStringLiteral("compare"), &compareCommand},
+        {QStringLiteral("sweep"), &sweepCommand},       {QStringLiteral("race"), &raceCommand},
+        {QStringLiteral("onnx-ops"), &onnxOpsCommand},  {QStringLiteral("onnx-run"), &onnxRunCommand},
+        {QStringLiteral("tokenize"), &tokenizeCommand}, {QStringLiteral("detokenize"), &detokenizeCommand},
     };
     const QString name = arguments.takeFirst();
     const auto command = commands.find(name);

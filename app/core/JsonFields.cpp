@@ -145,7 +145,8 @@ QStringList JsonFields::strings(const QJsonObject &o, const QString &at, const c
     QStringList out;
     for (int i = 0; i < a.size(); ++i) {
         if (!a[i].isString() || a[i].toString().isEmpty())
-            fail(QStringLiteral("%1[%2]").arg(join(at, QLatin1String(key))).arg(i), QStringLiteral("must be a non-empty string"));
+            fail(QStringLiteral("%1[%2]").arg(join(at, QLatin1String(key))).arg(i),
+                 QStringLiteral("must be a non-empty string"));
         out << a[i].toString();
     }
     return out;
@@ -179,7 +180,8 @@ void JsonFields::onlyKeys(const QJsonObject &o, const QString &at, const QString
 {
     for (auto it = o.begin(); it != o.end(); ++it)
         if (!known.contains(it.key()))
-            fail(join(at, it.key()), QStringLiteral("is not a known field (known: %1)").arg(known.join(QStringLiteral(", "))));
+            fail(join(at, it.key()),
+                 QStringLiteral("is not a known field (known: %1)").arg(known.join(QStringLiteral(", "))));
 }
 
 } // namespace specdec::app

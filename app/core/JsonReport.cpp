@@ -50,9 +50,9 @@ namespace {
 
 QJsonObject cacheJson(const CacheLengths &c)
 {
-    return {{QStringLiteral("before"), c.before},       {QStringLiteral("extended"), c.extended},
-            {QStringLiteral("after"), c.after},         {QStringLiteral("discarded"), c.discarded},
-            {QStringLiteral("refills"), c.refills},     {QStringLiteral("fed"), c.fed}};
+    return {{QStringLiteral("before"), c.before},   {QStringLiteral("extended"), c.extended},
+            {QStringLiteral("after"), c.after},     {QStringLiteral("discarded"), c.discarded},
+            {QStringLiteral("refills"), c.refills}, {QStringLiteral("fed"), c.fed}};
 }
 
 } // namespace
@@ -74,9 +74,9 @@ QJsonObject reportJson(const RunReport &r, const Vocabulary &vocabulary, std::sp
         {QStringLiteral("k"), r.draftLength},
         {QStringLiteral("expected_tokens_per_round"), m.expectedTokensPerRound},
         {QStringLiteral("cost_model_speedup"), number(m.speedupCostModel)},
-        {QStringLiteral("optimal_k"), std::isfinite(m.costRatio)
-                                          ? QJsonValue(theory::optimalDraftLength(m.acceptanceRate, m.costRatio))
-                                          : QJsonValue()},
+        {QStringLiteral("optimal_k"),
+         std::isfinite(m.costRatio) ? QJsonValue(theory::optimalDraftLength(m.acceptanceRate, m.costRatio))
+                                    : QJsonValue()},
     };
     QJsonValue baseline;
     if (r.baseline)
@@ -119,12 +119,13 @@ QJsonObject reportJson(const RunReport &r, const Vocabulary &vocabulary, std::sp
         {QStringLiteral("draft_seconds"), m.draftSeconds},
         {QStringLiteral("mean_target_call_seconds"), r.target.secondsPerCall()},
         {QStringLiteral("mean_draft_call_seconds"), r.draft.secondsPerCall()},
-        {QStringLiteral("cache"), QJsonObject{{QStringLiteral("target_discarded"), static_cast<double>(m.targetDiscarded)},
-                                              {QStringLiteral("draft_discarded"), static_cast<double>(m.draftDiscarded)},
-                                              {QStringLiteral("discarded"), static_cast<double>(m.cacheDiscarded)},
-                                              {QStringLiteral("refills"), static_cast<double>(m.cacheRefills)},
-                                              {QStringLiteral("target_fed"), static_cast<double>(m.targetFed)},
-                                              {QStringLiteral("rejected_compute_share"), m.rejectedComputeShare}}},
+        {QStringLiteral("cache"),
+         QJsonObject{{QStringLiteral("target_discarded"), static_cast<double>(m.targetDiscarded)},
+                     {QStringLiteral("draft_discarded"), static_cast<double>(m.draftDiscarded)},
+                     {QStringLiteral("discarded"), static_cast<double>(m.cacheDiscarded)},
+                     {QStringLiteral("refills"), static_cast<double>(m.cacheRefills)},
+                     {QStringLiteral("target_fed"), static_cast<double>(m.targetFed)},
+                     {QStringLiteral("rejected_compute_share"), m.rejectedComputeShare}}},
         {QStringLiteral("baseline"), baseline},
     };
 }
@@ -144,8 +145,8 @@ QJsonObject verificationJson(const VerificationCost &cost, const RunMetrics &m, 
         {QStringLiteral("generalised_speedup"), theory::generalisedSpeedup(m.acceptanceRate, k, cost.c, vk)},
         {QStringLiteral("leviathan_speedup"), theory::costModelSpeedup(m.acceptanceRate, k, cost.c)},
         {QStringLiteral("optimal_k_generalised"), theory::optimalDraftLengthMeasured(m.acceptanceRate, cost.c, cost.v)},
-        {QStringLiteral("optimal_k_leviathan"), theory::optimalDraftLength(m.acceptanceRate, cost.c,
-                                                                            static_cast<int>(cost.v.size()) - 1)},
+        {QStringLiteral("optimal_k_leviathan"),
+         theory::optimalDraftLength(m.acceptanceRate, cost.c, static_cast<int>(cost.v.size()) - 1)},
     };
 }
 
@@ -185,7 +186,8 @@ QJsonObject traceJson(const RoundTrace &t, const Vocabulary &vocabulary, int top
         {QStringLiteral("greedy"), t.greedy},
         {QStringLiteral("positions"), positions},
         {QStringLiteral("rejected_at"), t.rejectedAt >= 0 ? QJsonValue(t.rejectedAt) : QJsonValue()},
-        {QStringLiteral("correction"), t.correction >= 0 ? QJsonValue(tokenToString(vocabulary, t.correction)) : QJsonValue()},
+        {QStringLiteral("correction"),
+         t.correction >= 0 ? QJsonValue(tokenToString(vocabulary, t.correction)) : QJsonValue()},
         {QStringLiteral("bonus"), t.bonus >= 0 ? QJsonValue(tokenToString(vocabulary, t.bonus)) : QJsonValue()},
         {QStringLiteral("committed"), tokensToString(vocabulary, t.committed)},
         {QStringLiteral("target_calls"), t.targetCalls},

@@ -72,12 +72,9 @@ double theoryValue(const ClaimTerm &t)
     const double a = t.arguments[0];
     const int k = static_cast<int>(t.arguments[1]);
     switch (t.kind) {
-    case ClaimTerm::Kind::ExpectedTokens:
-        return theory::expectedTokensPerRound(a, k);
-    case ClaimTerm::Kind::GeneralisedSpeedup:
-        return theory::generalisedSpeedup(a, k, t.arguments[2], t.arguments[3]);
-    default:
-        return theory::costModelSpeedup(a, k, t.arguments[2]);
+    case ClaimTerm::Kind::ExpectedTokens: return theory::expectedTokensPerRound(a, k);
+    case ClaimTerm::Kind::GeneralisedSpeedup: return theory::generalisedSpeedup(a, k, t.arguments[2], t.arguments[3]);
+    default: return theory::costModelSpeedup(a, k, t.arguments[2]);
     }
 }
 
@@ -168,7 +165,7 @@ QList<ClaimResult> checkClaims(const LessonFile &lesson, const CorpusCatalog &ca
     for (const QString &text : lesson.claims) {
         claims << Claim::parse(text);
         needsRun = needsRun || claims.back().left.kind == ClaimTerm::Kind::Metric
-                   || claims.back().right.kind == ClaimTerm::Kind::Metric;
+            || claims.back().right.kind == ClaimTerm::Kind::Metric;
     }
     const Demonstration demo = resolvedDemonstration(lesson.demo, onnxFiles);
     if (needsRun && !demo.setup)
@@ -181,7 +178,8 @@ QList<ClaimResult> checkClaims(const LessonFile &lesson, const CorpusCatalog &ca
     auto laneOf = [&](const ClaimTerm &t) {
         const QString lane = laneNamed(t.lane, lanes);
         if (lane.isEmpty())
-            fail(QStringLiteral("claim names lane '%1', which is not one of its drafts (%2)").arg(t.lane, lanes.join(QStringLiteral(", "))));
+            fail(QStringLiteral("claim names lane '%1', which is not one of its drafts (%2)")
+                     .arg(t.lane, lanes.join(QStringLiteral(", "))));
         return lane;
     };
     auto value = [&](const ClaimTerm &t) -> double {

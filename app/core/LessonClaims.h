@@ -20,9 +20,9 @@ namespace specdec::app {
 struct ClaimTerm
 {
     enum class Kind { Number, Metric, ExpectedTokens, CostSpeedup, GeneralisedSpeedup } kind = Kind::Number;
-    double value = 0.0;          ///< Number
-    QString metric, lane;        ///< Metric
-    QVector<double> arguments;   ///< theory functions
+    double value = 0.0;        ///< Number
+    QString metric, lane;      ///< Metric
+    QVector<double> arguments; ///< theory functions
 };
 
 struct Claim

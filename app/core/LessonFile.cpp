@@ -23,10 +23,10 @@ QString fromStd(const std::string &s)
 Setup parseSetup(const JsonFields &f, const QJsonObject &s, const QString &at)
 {
     f.onlyKeys(s, at,
-               {QStringLiteral("corpus"), QStringLiteral("target"), QStringLiteral("draft"), QStringLiteral("draft_corpus"),
-                QStringLiteral("prompt"), QStringLiteral("tokens"), QStringLiteral("k"), QStringLiteral("policy"),
-                QStringLiteral("temperature"), QStringLiteral("draft_temperature"), QStringLiteral("top_k"),
-                QStringLiteral("top_p"), QStringLiteral("seed"), QStringLiteral("tree")});
+               {QStringLiteral("corpus"), QStringLiteral("target"), QStringLiteral("draft"),
+                QStringLiteral("draft_corpus"), QStringLiteral("prompt"), QStringLiteral("tokens"), QStringLiteral("k"),
+                QStringLiteral("policy"), QStringLiteral("temperature"), QStringLiteral("draft_temperature"),
+                QStringLiteral("top_k"), QStringLiteral("top_p"), QStringLiteral("seed"), QStringLiteral("tree")});
     Setup setup;
     setup.corpus = f.string(s, at, "corpus").toStdString();
     setup.target = f.string(s, at, "target").toStdString();
@@ -49,7 +49,9 @@ Setup parseSetup(const JsonFields &f, const QJsonObject &s, const QString &at)
             f.fail(JsonFields::join(at, QLatin1String(key)), fromStd(e.what()));
         }
     };
-    check("policy", [&] { d.policy = DraftPolicy::parse(f.optionalString(s, at, "policy", QStringLiteral("constant")).toStdString()); });
+    check("policy", [&] {
+        d.policy = DraftPolicy::parse(f.optionalString(s, at, "policy", QStringLiteral("constant")).toStdString());
+    });
     check("tree", [&] {
         const QString tree = f.optionalString(s, at, "tree", {}).trimmed();
         if (!tree.isEmpty())
@@ -63,8 +65,9 @@ Setup parseSetup(const JsonFields &f, const QJsonObject &s, const QString &at)
 
 LabDemo parseLab(const JsonFields &f, const QJsonObject &o, const QString &at)
 {
-    f.onlyKeys(o, at, {QStringLiteral("variant"), QStringLiteral("p"), QStringLiteral("q"), QStringLiteral("labels"),
-                       QStringLiteral("from_models"), QStringLiteral("samples")});
+    f.onlyKeys(o, at,
+               {QStringLiteral("variant"), QStringLiteral("p"), QStringLiteral("q"), QStringLiteral("labels"),
+                QStringLiteral("from_models"), QStringLiteral("samples")});
     LabDemo lab;
     const QString variant = f.optionalString(o, at, "variant", QStringLiteral("correct"));
     const auto v = variantFromName(variant.toStdString());
@@ -108,8 +111,8 @@ LabDemo parseLab(const JsonFields &f, const QJsonObject &o, const QString &at)
 
 QStringList demonstrationPhases()
 {
-    return {QStringLiteral("draft"), QStringLiteral("verify"), QStringLiteral("dice"),
-            QStringLiteral("residual"), QStringLiteral("bonus"), QStringLiteral("commit")};
+    return {QStringLiteral("draft"),    QStringLiteral("verify"), QStringLiteral("dice"),
+            QStringLiteral("residual"), QStringLiteral("bonus"),  QStringLiteral("commit")};
 }
 
 Demonstration parseDemonstration(const JsonFields &f, const QJsonObject &o, const QString &at)
@@ -128,14 +131,16 @@ Demonstration parseDemonstration(const JsonFields &f, const QJsonObject &o, cons
     if (o.contains(QStringLiteral("setup")))
         demo.setup = parseSetup(f, f.object(o, at, "setup"), JsonFields::join(at, QStringLiteral("setup")));
     if ((demo.opens("window") || demo.opens("arena")) && !demo.setup)
-        f.fail(JsonFields::join(at, QStringLiteral("setup")), QStringLiteral("is missing (the window and the arena need a run)"));
+        f.fail(JsonFields::join(at, QStringLiteral("setup")),
+               QStringLiteral("is missing (the window and the arena need a run)"));
     if (demo.opens("arena")) {
         demo.arenaLanes = f.strings(o, at, "arena", 2, 6);
         for (int i = 0; i < demo.arenaLanes.size(); ++i) {
             try {
                 ModelSpec::parse(demo.arenaLanes[i].section(QLatin1Char(' '), 0, 0).toStdString());
             } catch (const Error &e) {
-                f.fail(QStringLiteral("%1[%2]").arg(JsonFields::join(at, QStringLiteral("arena"))).arg(i), fromStd(e.what()));
+                f.fail(QStringLiteral("%1[%2]").arg(JsonFields::join(at, QStringLiteral("arena"))).arg(i),
+                       fromStd(e.what()));
             }
         }
     } else if (o.contains(QStringLiteral("arena"))) {
@@ -149,7 +154,8 @@ Demonstration parseDemonstration(const JsonFields &f, const QJsonObject &o, cons
         const QString t = JsonFields::join(at, QStringLiteral("theory"));
         const QJsonObject th = f.object(o, at, "theory");
         f.onlyKeys(th, t, {QStringLiteral("alpha"), QStringLiteral("k"), QStringLiteral("c")});
-        demo.theory = TheoryDemo{f.number(th, t, "alpha", 0, 0.99), f.integer(th, t, "k", 1, 16), f.number(th, t, "c", 0, 1)};
+        demo.theory = TheoryDemo{f.number(th, t, "alpha", 0, 0.99), f.integer(th, t, "k", 1, 16),
+                                 f.number(th, t, "c", 0, 1)};
     } else if (demo.opens("theory")) {
         demo.theory = TheoryDemo{};
     }
@@ -157,7 +163,8 @@ Demonstration parseDemonstration(const JsonFields &f, const QJsonObject &o, cons
     demo.phase = f.optionalString(o, at, "phase", {});
     if (!demo.phase.isEmpty() && !demonstrationPhases().contains(demo.phase))
         f.fail(JsonFields::join(at, QStringLiteral("phase")),
-               QStringLiteral("must be one of %1; got '%2'").arg(demonstrationPhases().join(QStringLiteral(", ")), demo.phase));
+               QStringLiteral("must be one of %1; got '%2'")
+                   .arg(demonstrationPhases().join(QStringLiteral(", ")), demo.phase));
     return demo;
 }
 
@@ -196,8 +203,9 @@ LessonFile fromObject(const JsonFields &f, const QJsonObject &root, const QStrin
             const Claim claim = Claim::parse(lesson.claims[i]);
             for (const ClaimTerm *t : {&claim.left, &claim.right})
                 if (t->kind == ClaimTerm::Kind::Metric && laneNamed(t->lane, lanes).isEmpty())
-                    f.fail(field, QStringLiteral("names lane '%1', which is not one of the lesson's drafts (%2)")
-                                      .arg(t->lane, lanes.join(QStringLiteral(", "))));
+                    f.fail(field,
+                           QStringLiteral("names lane '%1', which is not one of the lesson's drafts (%2)")
+                               .arg(t->lane, lanes.join(QStringLiteral(", "))));
         } catch (const Error &e) {
             if (QString::fromUtf8(e.what()).startsWith(QLatin1String("lesson file")))
                 throw;

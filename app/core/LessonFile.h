@@ -22,10 +22,10 @@ namespace specdec::app {
 struct LabDemo
 {
     Variant variant = Variant::Correct;
-    QVector<double> p, q;   ///< empty: keep the lab's bars (or, with fromModels, take the current round's)
+    QVector<double> p, q; ///< empty: keep the lab's bars (or, with fromModels, take the current round's)
     QStringList labels;
     bool fromModels = false;
-    qint64 samples = 0;     ///< > 0: run this many samples at once
+    qint64 samples = 0; ///< > 0: run this many samples at once
 };
 
 /// The theory explorer's sliders.
@@ -39,13 +39,13 @@ struct TheoryDemo
 /// What a lesson or a quiz's "Show me" sets up.
 struct Demonstration
 {
-    std::optional<Setup> setup;   ///< the run for the main window (and the arena's target)
-    QStringList open;             ///< tools in the order they are shown: window, arena, lab, theory
-    QStringList arenaLanes;       ///< draft specs of the arena's lanes (with "arena" in open)
+    std::optional<Setup> setup; ///< the run for the main window (and the arena's target)
+    QStringList open;           ///< tools in the order they are shown: window, arena, lab, theory
+    QStringList arenaLanes;     ///< draft specs of the arena's lanes (with "arena" in open)
     std::optional<LabDemo> lab;
     std::optional<TheoryDemo> theory;
-    int rounds = 0;               ///< rounds to play in the window before showing
-    QString phase;                ///< phase of the last round to show ("draft" … "commit"; "" = as played)
+    int rounds = 0; ///< rounds to play in the window before showing
+    QString phase;  ///< phase of the last round to show ("draft" … "commit"; "" = as played)
 
     bool opens(const char *tool) const { return open.contains(QLatin1String(tool)); }
 };
@@ -53,13 +53,13 @@ struct Demonstration
 struct LessonFile
 {
     QString path;
-    QString id;                    ///< stable, untranslated ("classic-demo")
-    int order = 0;                 ///< position in the lesson list
+    QString id;    ///< stable, untranslated ("classic-demo")
+    int order = 0; ///< position in the lesson list
     LocalizedText title;
-    LocalizedText summary;         ///< one sentence: the question the lesson settles
-    QList<LocalizedText> steps;    ///< the texts the teacher advances
+    LocalizedText summary;      ///< one sentence: the question the lesson settles
+    QList<LocalizedText> steps; ///< the texts the teacher advances
     Demonstration demo;
-    QStringList claims;            ///< "alpha(draft-small) > alpha(ngram:3)", checked by LessonClaims
+    QStringList claims; ///< "alpha(draft-small) > alpha(ngram:3)", checked by LessonClaims
 
     /// Throws specdec::Error naming the file and the field.
     static LessonFile load(const QString &path);

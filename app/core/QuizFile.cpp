@@ -21,7 +21,8 @@ QuizQuestion parseQuestion(const JsonFields &f, const QJsonValue &v, const QStri
     q.id = f.string(o, at, "id");
     const QString type = f.string(o, at, "type");
     if (type != QLatin1String("single") && type != QLatin1String("multiple"))
-        f.fail(JsonFields::join(at, QStringLiteral("type")), QStringLiteral("must be \"single\" or \"multiple\", got '%1'").arg(type));
+        f.fail(JsonFields::join(at, QStringLiteral("type")),
+               QStringLiteral("must be \"single\" or \"multiple\", got '%1'").arg(type));
     q.multiple = type == QLatin1String("multiple");
     q.text = f.localized(o, at, "text");
     const QJsonArray options = f.array(o, at, "options", 2, 8);
@@ -32,7 +33,9 @@ QuizQuestion parseQuestion(const JsonFields &f, const QJsonValue &v, const QStri
     for (const QString &letter : correct) {
         const int index = letter.size() == 1 ? letter[0].unicode() - u'A' : -1;
         if (index < 0 || index >= options.size())
-            f.fail(correctAt, QStringLiteral("'%1' is not an option letter (A to %2)").arg(letter, QuizQuestion::letter(static_cast<int>(options.size()) - 1)));
+            f.fail(correctAt,
+                   QStringLiteral("'%1' is not an option letter (A to %2)")
+                       .arg(letter, QuizQuestion::letter(static_cast<int>(options.size()) - 1)));
         if (q.correct.contains(letter))
             f.fail(correctAt, QStringLiteral("names '%1' twice").arg(letter));
         q.correct += letter;
@@ -51,7 +54,9 @@ QuizQuestion parseQuestion(const JsonFields &f, const QJsonValue &v, const QStri
 
 QuizFile fromObject(const JsonFields &f, const QJsonObject &root, const QString &path)
 {
-    f.onlyKeys(root, {}, {QStringLiteral("format"), QStringLiteral("version"), QStringLiteral("title"), QStringLiteral("questions")});
+    f.onlyKeys(
+        root, {},
+        {QStringLiteral("format"), QStringLiteral("version"), QStringLiteral("title"), QStringLiteral("questions")});
     if (f.string(root, {}, "format") != kFormat)
         f.fail(QStringLiteral("format"), QStringLiteral("must be \"%1\"").arg(kFormat));
     const int version = f.integer(root, {}, "version", 0, 1000);
@@ -66,7 +71,8 @@ QuizFile fromObject(const JsonFields &f, const QJsonObject &root, const QString 
         quiz.questions << parseQuestion(f, questions[i], QStringLiteral("questions[%1]").arg(i));
         for (int j = 0; j < i; ++j)
             if (quiz.questions[j].id == quiz.questions.back().id)
-                f.fail(QStringLiteral("questions[%1].id").arg(i), QStringLiteral("'%1' is used twice").arg(quiz.questions.back().id));
+                f.fail(QStringLiteral("questions[%1].id").arg(i),
+                       QStringLiteral("'%1' is used twice").arg(quiz.questions.back().id));
     }
     return quiz;
 }

@@ -11,13 +11,13 @@ namespace specdec::app {
 
 struct QuizQuestion
 {
-    QString id;                        ///< "q1" …
-    bool multiple = false;             ///< multiple choice (else single)
+    QString id;            ///< "q1" …
+    bool multiple = false; ///< multiple choice (else single)
     LocalizedText text;
-    QList<LocalizedText> options;      ///< option i has the letter 'A' + i
-    QString correct;                   ///< the correct letters, sorted ("B", "ABC")
+    QList<LocalizedText> options; ///< option i has the letter 'A' + i
+    QString correct;              ///< the correct letters, sorted ("B", "ABC")
     LocalizedText explanation;
-    LocalizedText showMeCaption;       ///< what the demonstration shows
+    LocalizedText showMeCaption; ///< what the demonstration shows
     Demonstration showMe;
 
     static QString letter(int option) { return QString(QChar(u'A' + option)); }

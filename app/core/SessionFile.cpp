@@ -82,7 +82,8 @@ void SessionFile::save(const QString &path) const
          QJsonObject{{QStringLiteral("round"), position.round}, {QStringLiteral("phase"), position.phase}}},
     };
     const QByteArray bytes = QJsonDocument(root).toJson(QJsonDocument::Indented);
-    writeFileAtomically(QFile::encodeName(path).toStdString(), std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
+    writeFileAtomically(QFile::encodeName(path).toStdString(),
+                        std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
 }
 
 SessionFile SessionFile::load(const QString &path)
@@ -104,11 +105,12 @@ SessionFile SessionFile::parse(const QByteArray &bytes, const QString &path)
 {
     // A lone UTF-16 surrogate escape (\ud800 without its pair) is not a character: Qt's parser turns it into
     // a replacement character, so the file would play another prompt than it says.
-    static const QRegularExpression loneSurrogate(QStringLiteral(
-        R"re((?<!\\)(?:\\\\)*\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F][0-9a-fA-F]{2}))re"
-        R"re(|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})(?<!\\)(?:\\\\)*\\u[dD][c-fC-F][0-9a-fA-F]{2})re"));
+    static const QRegularExpression loneSurrogate(
+        QStringLiteral(R"re((?<!\\)(?:\\\\)*\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F][0-9a-fA-F]{2}))re"
+                       R"re(|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})(?<!\\)(?:\\\\)*\\u[dD][c-fC-F][0-9a-fA-F]{2})re"));
     if (const auto match = loneSurrogate.match(QString::fromUtf8(bytes)); match.hasMatch())
-        fail(path, QStringLiteral("'%1' is half of a UTF-16 surrogate pair, not a character").arg(match.captured().right(6)));
+        fail(path,
+             QStringLiteral("'%1' is half of a UTF-16 surrogate pair, not a character").arg(match.captured().right(6)));
     QJsonParseError error;
     const QJsonDocument doc = QJsonDocument::fromJson(bytes, &error);
     if (error.error != QJsonParseError::NoError)
@@ -120,15 +122,15 @@ SessionFile SessionFile::parse(const QByteArray &bytes, const QString &path)
         fail(path, QStringLiteral("not a specdec-lab session"));
     const QJsonValue versionValue = root.value(QStringLiteral("version"));
     if (!versionValue.isDouble())
-        fail(path, QStringLiteral("'version' must be a number, got %1")
-                       .arg(QString::fromUtf8(QJsonDocument(QJsonArray{versionValue}).toJson(QJsonDocument::Compact))
-                                .mid(1)
-                                .chopped(1)));
+        fail(path,
+             QStringLiteral("'version' must be a number, got %1")
+                 .arg(QString::fromUtf8(QJsonDocument(QJsonArray{versionValue}).toJson(QJsonDocument::Compact))
+                          .mid(1)
+                          .chopped(1)));
     const double version = versionValue.toDouble();
     if (version != kVersion)
-        fail(path, QStringLiteral("session version %1 is not supported (this build reads version %2)")
-                       .arg(version)
-                       .arg(kVersion));
+        fail(path,
+             QStringLiteral("session version %1 is not supported (this build reads version %2)").arg(version).arg(kVersion));
     if (!root.value(QStringLiteral("setup")).isObject())
         fail(path, QStringLiteral("'setup' is missing"));
     const QJsonObject s = root.value(QStringLiteral("setup")).toObject();

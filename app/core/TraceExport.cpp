@@ -25,7 +25,6 @@ QString csvField(const QString &field)
     return QLatin1Char('"') + quoted + QLatin1Char('"');
 }
 
-
 QString num(double v)
 {
     return QString::number(v, 'g', 17);
@@ -35,7 +34,8 @@ QString num(double v)
 
 QByteArray tracesToCsv(const std::vector<RoundTrace> &rounds, const Vocabulary &vocabulary)
 {
-    QString out = QStringLiteral("round,position,token,q,p,ratio,threshold,u,verdict,beta,tv,correction,bonus,committed\r\n");
+    QString out = QStringLiteral(
+        "round,position,token,q,p,ratio,threshold,u,verdict,beta,tv,correction,bonus,committed\r\n");
     for (const RoundTrace &r : rounds) {
         const QString correction = csvField(tokenToString(vocabulary, r.correction));
         const QString bonus = csvField(tokenToString(vocabulary, r.bonus));
@@ -43,12 +43,12 @@ QByteArray tracesToCsv(const std::vector<RoundTrace> &rounds, const Vocabulary &
         for (std::size_t i = 0; i < r.positions.size(); ++i) {
             const DraftPosition &pos = r.positions[i];
             out += QString::number(r.index + 1) + QLatin1Char(',') + QString::number(i + 1) + QLatin1Char(',')
-                   + csvField(tokenToString(vocabulary, pos.token)) + QLatin1Char(',') + num(pos.q)
-                   + QLatin1Char(',') + num(pos.p) + QLatin1Char(',') + num(pos.ratio) + QLatin1Char(',')
-                   + num(pos.threshold) + QLatin1Char(',') + (pos.u >= 0.0 ? num(pos.u) : QString())
-                   + QLatin1Char(',') + QLatin1String(verdictName(pos.verdict)) + QLatin1Char(',') + num(pos.overlap)
-                   + QLatin1Char(',') + num(pos.totalVariation) + QLatin1Char(',') + correction + QLatin1Char(',')
-                   + bonus + QLatin1Char(',') + committed + QStringLiteral("\r\n");
+                + csvField(tokenToString(vocabulary, pos.token)) + QLatin1Char(',') + num(pos.q) + QLatin1Char(',')
+                + num(pos.p) + QLatin1Char(',') + num(pos.ratio) + QLatin1Char(',') + num(pos.threshold)
+                + QLatin1Char(',') + (pos.u >= 0.0 ? num(pos.u) : QString()) + QLatin1Char(',')
+                + QLatin1String(verdictName(pos.verdict)) + QLatin1Char(',') + num(pos.overlap) + QLatin1Char(',')
+                + num(pos.totalVariation) + QLatin1Char(',') + correction + QLatin1Char(',') + bonus + QLatin1Char(',')
+                + committed + QStringLiteral("\r\n");
         }
     }
     return out.toUtf8();
@@ -72,8 +72,10 @@ void exportTraces(const QString &path, const std::vector<RoundTrace> &rounds, co
         bytes = tracesToJson(rounds, vocabulary);
     else
         throw Error(QString(QStringLiteral("cannot export traces to ") + path
-                            + QStringLiteral(": use a .csv or .json file name")).toStdString());
-    writeFileAtomically(QFile::encodeName(path).toStdString(), std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
+                            + QStringLiteral(": use a .csv or .json file name"))
+                        .toStdString());
+    writeFileAtomically(QFile::encodeName(path).toStdString(),
+                        std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
 }
 
 } // namespace specdec::app

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// JSON of one token-tree round for `specdec run --tree ... --json --trace`: the round's tree with every node (parent, token, q, p, u, p' used, verdict), the accepted path and the correction or bonus.
+// JSON of one token-tree round for `specdec run --tree ... --json --trace`: the round's tree with every node (parent,
+// token, q, p, u, p' used, verdict), the accepted path and the correction or bonus.
 
 #include "TreeTrace.h"
 #include "Vocabulary.h"

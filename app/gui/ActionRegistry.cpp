@@ -76,8 +76,8 @@ QStringList ActionRegistry::duplicateShortcuts() const
         for (std::size_t j = i + 1; j < m_entries.size(); ++j)
             for (const QKeySequence &a : m_entries[i].action->shortcuts())
                 if (!a.isEmpty() && m_entries[j].action->shortcuts().contains(a))
-                    out << QStringLiteral("%1 = %2 (%3)").arg(m_entries[i].id, m_entries[j].id,
-                                                              a.toString(QKeySequence::PortableText));
+                    out << QStringLiteral("%1 = %2 (%3)")
+                               .arg(m_entries[i].id, m_entries[j].id, a.toString(QKeySequence::PortableText));
     return out;
 }
 

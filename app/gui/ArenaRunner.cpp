@@ -161,7 +161,8 @@ void ArenaRunner::step(bool aligned, int count)
                         out.rounds.push_back(std::move(record));
                     }
                     if (!out.rounds.empty())
-                        EngineHost::deliver(this, [this, state, r = std::move(out)]() mutable { onLaneRounds(state, std::move(r)); });
+                        EngineHost::deliver(
+                            this, [this, state, r = std::move(out)]() mutable { onLaneRounds(state, std::move(r)); });
                 }
             }
         } catch (const std::exception &e) {

@@ -32,9 +32,8 @@ ArenaTool::ArenaTool(ArenaView *view, ArenaRunner *runner, const SessionControll
             m_runner->step(false, std::exchange(m_autoRounds, 0));
         }
     });
-    connect(m_runner, &ArenaRunner::roundsAdded, this, [this](int lane) {
-        m_view->showLane(lane, m_runner->history(lane));
-    });
+    connect(m_runner, &ArenaRunner::roundsAdded, this,
+            [this](int lane) { m_view->showLane(lane, m_runner->history(lane)); });
     connect(m_runner, &ArenaRunner::stepFinished, this, [this] {
         m_view->setBusy(false, tr("Each lane: same target, prompt, seed and settings."));
         emit stepFinished();

@@ -2,17 +2,17 @@
 #include "Automation.h"
 
 #include "ArenaRunner.h"
-#include "RaceRunner.h"
-#include "RaceView.h"
 #include "ArenaView.h"
 #include "ClassroomTools.h"
 #include "ErrorLine.h"
 #include "Exporter.h"
 #include "LabRunner.h"
-#include "PresenterMode.h"
 #include "MainWindow.h"
-#include "QuizView.h"
 #include "Player.h"
+#include "PresenterMode.h"
+#include "QuizView.h"
+#include "RaceRunner.h"
+#include "RaceView.h"
 #include "SessionController.h"
 
 #include "DistributionView.h"
@@ -50,8 +50,7 @@ QTextStream &errStream()
 
 /// Runs the event loop until `done` holds (checked whenever the session reports or the window paints) or
 /// `seconds` pass; false on timeout. A real event loop, so the GUI thread sleeps between events.
-template<typename Done>
-bool waitFor(const AutomationContext &c, Done done, int seconds)
+template<typename Done> bool waitFor(const AutomationContext &c, Done done, int seconds)
 {
     if (done())
         return true;
@@ -76,8 +75,7 @@ bool waitFor(const AutomationContext &c, Done done, int seconds)
 }
 
 /// Runs the event loop until `done` holds (polled every 50 ms) or `seconds` pass.
-template<typename Done>
-void pollUntil(Done done, int seconds)
+template<typename Done> void pollUntil(Done done, int seconds)
 {
     if (done())
         return;
@@ -114,13 +112,16 @@ bool loadAndPlay(const AutomationContext &c, const CommandLine &cl, int rounds)
     } else {
         c.window->startSession(cl.setup);
     }
-    if (!waitFor(c, [&] { return c.session->isReady() || !c.window->banner()->text().isEmpty(); }, 300)
+    if (!waitFor(
+            c, [&] { return c.session->isReady() || !c.window->banner()->text().isEmpty(); }, 300)
         || !c.session->isReady()) {
-        app::printMessage(errStream(), QStringLiteral("specdec-lab"), QStringLiteral("error"), c.window->banner()->text());
+        app::printMessage(errStream(), QStringLiteral("specdec-lab"), QStringLiteral("error"),
+                          c.window->banner()->text());
         return false;
     }
     c.session->requestRounds(rounds - c.session->history().size());
-    return waitFor(c, [&] { return c.session->history().size() >= rounds; }, 300);
+    return waitFor(
+        c, [&] { return c.session->history().size() >= rounds; }, 300);
 }
 
 } // namespace
@@ -173,19 +174,21 @@ int runScreenshot(const AutomationContext &c, const CommandLine &cl)
             const ArenaRunner *arena = tools->arenaRunner();
             bool failed = false;
             const auto connection = QObject::connect(arena, &ArenaRunner::failed, [&failed] { failed = true; });
-            pollUntil([&] {
-                if (failed)
-                    return true;
-                if (tools->arenaLoading() || !arena->isReady() || arena->pending() > 0)
-                    return false;
-                for (int lane = 0; lane < arena->laneCount(); ++lane) {
-                    const RoundHistory &h = arena->history(lane);
-                    const bool capped = !h.empty() && h.back().cumulative.generatedTokens >= arena->info().tokens;
-                    if (h.size() < rounds && !capped)
+            pollUntil(
+                [&] {
+                    if (failed)
+                        return true;
+                    if (tools->arenaLoading() || !arena->isReady() || arena->pending() > 0)
                         return false;
-                }
-                return arena->laneCount() > 0;
-            }, 300);
+                    for (int lane = 0; lane < arena->laneCount(); ++lane) {
+                        const RoundHistory &h = arena->history(lane);
+                        const bool capped = !h.empty() && h.back().cumulative.generatedTokens >= arena->info().tokens;
+                        if (h.size() < rounds && !capped)
+                            return false;
+                    }
+                    return arena->laneCount() > 0;
+                },
+                300);
             QObject::disconnect(connection);
         } else if (cl.stage == PresenterStage::Race && ok) { // the race on the session's setup, to its end
             RaceView *race = tools->race();
@@ -249,14 +252,17 @@ int runBenchmark(const AutomationContext &c, const CommandLine &cl)
 
     c.window->arrangeFor(cl.size);
     c.window->show();
-    waitFor(c, [&] { return firstPaint >= 0; }, 10);
+    waitFor(
+        c, [&] { return firstPaint >= 0; }, 10);
     // The benchmark plays its rounds whatever the cap of tokens (a round writes at most K + 1).
     Setup setup = cl.setup;
     setup.cap = std::max<std::int64_t>(setup.cap, std::min<std::int64_t>(INT32_MAX, std::int64_t(rounds) * 65));
     c.window->startSession(setup);
-    if (!waitFor(c, [&] { return c.session->isReady() || !c.window->banner()->text().isEmpty(); }, 300)
+    if (!waitFor(
+            c, [&] { return c.session->isReady() || !c.window->banner()->text().isEmpty(); }, 300)
         || !c.session->isReady()) {
-        app::printMessage(errStream(), QStringLiteral("specdec-lab"), QStringLiteral("error"), c.window->banner()->text());
+        app::printMessage(errStream(), QStringLiteral("specdec-lab"), QStringLiteral("error"),
+                          c.window->banner()->text());
         return 1;
     }
 
@@ -300,7 +306,8 @@ int runBenchmark(const AutomationContext &c, const CommandLine &cl)
         while (c.session->history().size() >= nextRss) {
             // with the wall-clock speedup so far: a drift over a long run shows here
             const RunMetrics &m = c.session->history().back().cumulative;
-            rss.append(QJsonObject{{QStringLiteral("rounds"), nextRss}, {QStringLiteral("rss_mb"), residentMegabytes()},
+            rss.append(QJsonObject{{QStringLiteral("rounds"), nextRss},
+                                   {QStringLiteral("rss_mb"), residentMegabytes()},
                                    {QStringLiteral("heap_mb"), heapMegabytes()},
                                    {QStringLiteral("speedup_wall_clock"), m.speedupWallClock.value_or(0.0)}});
             nextRss = nextRss < 10000 ? nextRss * 10 : nextRss + 10000;
@@ -340,7 +347,8 @@ int runBenchmark(const AutomationContext &c, const CommandLine &cl)
     c.player->play();
     // At least 10 minutes, and 20 ms a round beyond 30,000 (100,000 rounds of the ONNX models take longer).
     const int limit = std::max(600, rounds / 50);
-    const bool ok = waitFor(c, [&] { return c.session->history().size() >= rounds; }, limit);
+    const bool ok = waitFor(
+        c, [&] { return c.session->history().size() >= rounds; }, limit);
     if (!ok)
         errStream() << "specdec-lab: --benchmark-ui stopped after " << limit << " s at round "
                     << c.session->history().size() << Qt::endl;

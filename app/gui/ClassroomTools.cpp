@@ -34,8 +34,8 @@
 #include <QAction>
 #include <QDockWidget>
 #include <QEvent>
-#include <QMessageBox>
 #include <QFileDialog>
+#include <QMessageBox>
 #include <QScreen>
 #include <QSettings>
 
@@ -75,10 +75,13 @@ ClassroomTools::ClassroomTools(MainWindow *window, SessionController *session, P
     for (const QString &line : m_lessons->errors())
         qWarning("specdec-lab: %s", qPrintable(line));
     connect(m_quiz, &QuizView::showMeRequested, this, &ClassroomTools::showMe);
-    connect(m_labRunner, &LabRunner::progress, m_showMe, [this](const LabSnapshot &snapshot) {
-        if (snapshot.finished)
-            m_showMe->update();
-    }, Qt::QueuedConnection); // after the lab view has drawn the snapshot
+    connect(
+        m_labRunner, &LabRunner::progress, m_showMe,
+        [this](const LabSnapshot &snapshot) {
+            if (snapshot.finished)
+                m_showMe->update();
+        },
+        Qt::QueuedConnection); // after the lab view has drawn the snapshot
     connectLab(m_lab, m_labRunner);
     connectRace(m_race, m_raceRunner, [session] { return session->setup(); });
     connect(m_lab, &LosslessLabView::modelPresetRequested, this, &ClassroomTools::labFromModels);
@@ -94,11 +97,17 @@ ClassroomTools::ClassroomTools(MainWindow *window, SessionController *session, P
     connect(m_session, &SessionController::ready, this, [this](const SessionInfo &info) {
         m_theory->setMeasuredCost(info.verificationCost, info.draftCost);
         if (!m_lessons->errors().isEmpty()) // once: a lesson file that did not load is said where it is seen
-            m_window->banner()->showMessage(MessageBanner::Kind::Warning, m_lessons->takeErrors().join(QLatin1Char('\n')));
+            m_window->banner()->showMessage(MessageBanner::Kind::Warning,
+                                            m_lessons->takeErrors().join(QLatin1Char('\n')));
     });
     // In PresenterStage's order (the names of --stage).
-    m_presenter->setStages({{window->centralWidget(), {}}, {window->distributionView(), {}}, {m_lab, {}},
-                            {m_arena, {}}, {m_theory, {}}, {m_quiz, {}}, {m_race, {}}});
+    m_presenter->setStages({{window->centralWidget(), {}},
+                            {window->distributionView(), {}},
+                            {m_lab, {}},
+                            {m_arena, {}},
+                            {m_theory, {}},
+                            {m_quiz, {}},
+                            {m_race, {}}});
     createMenus();
     retranslate();
     window->installEventFilter(this);
@@ -124,19 +133,28 @@ void ClassroomTools::createMenus()
         connect(r.add(QLatin1String(id), menu, section, std::move(text), shortcut), &QAction::triggered, this, slot);
     };
     m_sessionFiles->addActions(r);
-    add("file.openLesson", MenuId::File, 1, [] { return tr("Open &lesson…"); }, &ClassroomTools::openLessonDialog);
+    add(
+        "file.openLesson", MenuId::File, 1, [] { return tr("Open &lesson…"); }, &ClassroomTools::openLessonDialog);
     m_exports->addActions(r);
-    add("help.guide", MenuId::Help, 0, [] { return tr("&User guide"); }, &ClassroomTools::showUserGuide,
+    add(
+        "help.guide", MenuId::Help, 0, [] { return tr("&User guide"); }, &ClassroomTools::showUserGuide,
         QKeySequence::HelpContents);
-    add("help.shortcuts", MenuId::Help, 0, [] { return tr("&Keyboard shortcuts"); }, &ClassroomTools::showShortcuts);
-    add("help.reset", MenuId::Help, 0, [] { return tr("&Reset layout and setup"); },
+    add(
+        "help.shortcuts", MenuId::Help, 0, [] { return tr("&Keyboard shortcuts"); }, &ClassroomTools::showShortcuts);
+    add(
+        "help.reset", MenuId::Help, 0, [] { return tr("&Reset layout and setup"); },
         &ClassroomTools::resetLayoutAndSetup);
-    add("classroom.arena", MenuId::Classroom, 0, [] { return tr("Draft arena"); }, &ClassroomTools::showArena);
-    add("classroom.race", MenuId::Classroom, 0, [] { return tr("Race: target alone vs speculative"); },
+    add(
+        "classroom.arena", MenuId::Classroom, 0, [] { return tr("Draft arena"); }, &ClassroomTools::showArena);
+    add(
+        "classroom.race", MenuId::Classroom, 0, [] { return tr("Race: target alone vs speculative"); },
         &ClassroomTools::showRace);
-    add("classroom.lab", MenuId::Classroom, 0, [] { return tr("Lossless lab"); }, &ClassroomTools::showLab);
-    add("classroom.theory", MenuId::Classroom, 0, [] { return tr("Theory explorer"); }, &ClassroomTools::showTheory);
-    add("classroom.quiz", MenuId::Classroom, 0, [] { return tr("Quiz"); },
+    add(
+        "classroom.lab", MenuId::Classroom, 0, [] { return tr("Lossless lab"); }, &ClassroomTools::showLab);
+    add(
+        "classroom.theory", MenuId::Classroom, 0, [] { return tr("Theory explorer"); }, &ClassroomTools::showTheory);
+    add(
+        "classroom.quiz", MenuId::Classroom, 0, [] { return tr("Quiz"); },
         [this] { showQuiz(m_quiz->currentQuestion()); });
     r.adopt(m_lessons->dock()->toggleViewAction(), QStringLiteral("classroom.lessons"), MenuId::Classroom, 1,
             [] { return tr("Lessons"); });
@@ -167,8 +185,7 @@ void ClassroomTools::labFromModels()
 {
     const auto &history = m_session->history();
     const int round = m_player->round();
-    if (!history.contains(round) || history.at(round).trace.positions.empty()
-        || !m_session->info().vocabulary) {
+    if (!history.contains(round) || history.at(round).trace.positions.empty() || !m_session->info().vocabulary) {
         QMessageBox::information(m_lab, tr("Lossless lab"), tr("Play a round in the main window first."));
         return;
     }
@@ -184,8 +201,12 @@ void ClassroomTools::updateMeasured()
     auto add = [&](const QString &label, const RunMetrics &m) {
         if (m.rounds == 0)
             return;
-        points << MeasuredPoint{label,        m.acceptanceRate,    static_cast<double>(m.drafted) / m.rounds,
-                                m.costRatio,  m.tokensPerRound,    m.speedupCostModel,
+        points << MeasuredPoint{label,
+                                m.acceptanceRate,
+                                static_cast<double>(m.drafted) / m.rounds,
+                                m.costRatio,
+                                m.tokensPerRound,
+                                m.speedupCostModel,
                                 m.speedupWallClock};
     };
     if (!m_session->history().empty())
@@ -336,8 +357,9 @@ void ClassroomTools::resetLayoutAndSetup()
     QSettings settings;
     settings.remove(QStringLiteral("window"));
     settings.remove(QStringLiteral("setup"));
-    for (QWidget *tool : {static_cast<QWidget *>(m_arena), static_cast<QWidget *>(m_lab), static_cast<QWidget *>(m_theory),
-                          static_cast<QWidget *>(m_quiz), static_cast<QWidget *>(m_help), static_cast<QWidget *>(m_shortcuts)})
+    for (QWidget *tool :
+         {static_cast<QWidget *>(m_arena), static_cast<QWidget *>(m_lab), static_cast<QWidget *>(m_theory),
+          static_cast<QWidget *>(m_quiz), static_cast<QWidget *>(m_help), static_cast<QWidget *>(m_shortcuts)})
         tool->hide();
     m_window->restoreState(m_defaultState);
     // The layout of the screen the window is on (as a first start lays it out): a 1280×720 projector gets

@@ -147,7 +147,7 @@ private:
     ExportDialogs *m_exports;
     ShowMe *m_showMe;
     PredictBeforeReveal *m_predict;
-    QByteArray m_defaultState; ///< the dock layout as built, for Reset layout
+    QByteArray m_defaultState;               ///< the dock layout as built, for Reset layout
     std::optional<app::SessionFile> m_aside; ///< the teacher's session before the demonstrations
     QAction *m_back = nullptr;
 };

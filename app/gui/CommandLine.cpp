@@ -9,7 +9,6 @@
 
 namespace specdec::gui {
 
-
 CommandLine parseCommandLine(const QStringList &given, const Setup &saved)
 {
     CommandLine cl;
@@ -28,7 +27,8 @@ CommandLine parseCommandLine(const QStringList &given, const Setup &saved)
             }
             cl.quiz = value.isEmpty() ? 0 : value.toInt(&ok) - 1;
             if (!ok || cl.quiz < 0) {
-                cl.error = QCoreApplication::translate("CommandLine", "--quiz expects a question number from 1, got '%1'").arg(value);
+                cl.error = QCoreApplication::translate("CommandLine", "--quiz expects a question number from 1, got '%1'")
+                               .arg(value);
                 return cl;
             }
             continue;
@@ -36,38 +36,87 @@ CommandLine parseCommandLine(const QStringList &given, const Setup &saved)
         arguments << a;
     }
     QCommandLineParser p;
-    p.setApplicationDescription(QCoreApplication::translate("CommandLine", "Speculative decoding lab: run it for real and see every step."));
+    p.setApplicationDescription(
+        QCoreApplication::translate("CommandLine", "Speculative decoding lab: run it for real and see every step."));
     p.addHelpOption();
     p.addVersionOption();
     p.addOptions({
-        {QStringLiteral("corpus"), QCoreApplication::translate("CommandLine", "Corpus: a built corpus name (kjv, tang-song) or a UTF-8 file."), QCoreApplication::translate("CommandLine", "name|path")},
-        {QStringLiteral("target"), QCoreApplication::translate("CommandLine", "Target model spec (ngram:6, onnx:PATH)."), QCoreApplication::translate("CommandLine", "spec")},
-        {QStringLiteral("draft"), QCoreApplication::translate("CommandLine", "Draft model spec (ngram:2, uniform, same, onnx:PATH)."), QCoreApplication::translate("CommandLine", "spec")},
-        {QStringLiteral("draft-corpus"), QCoreApplication::translate("CommandLine", "Train the draft on another corpus."), QCoreApplication::translate("CommandLine", "name|path")},
-        {QStringLiteral("prompt"), QCoreApplication::translate("CommandLine", "Text to continue."), QCoreApplication::translate("CommandLine", "text")},
-        {{QStringLiteral("k"), QStringLiteral("draft-length")}, QCoreApplication::translate("CommandLine", "Draft length K (1-64)."), QCoreApplication::translate("CommandLine", "K")},
-        {QStringLiteral("tree"), QCoreApplication::translate("CommandLine", "Token tree: children per depth, e.g. 3,2,1 (default: a chain of K)."), QCoreApplication::translate("CommandLine", "shape")},
-        {QStringLiteral("temperature"), QCoreApplication::translate("CommandLine", "Target temperature; 0 = greedy."), QCoreApplication::translate("CommandLine", "T")},
-        {QStringLiteral("draft-temperature"), QCoreApplication::translate("CommandLine", "Draft temperature (default: the target's)."), QCoreApplication::translate("CommandLine", "T")},
-        {QStringLiteral("top-k"), QCoreApplication::translate("CommandLine", "Keep the k most probable tokens (0 = off)."), QCoreApplication::translate("CommandLine", "k")},
-        {QStringLiteral("top-p"), QCoreApplication::translate("CommandLine", "Nucleus sampling mass in (0, 1]."), QCoreApplication::translate("CommandLine", "p")},
-        {QStringLiteral("seed"), QCoreApplication::translate("CommandLine", "Random seed."), QCoreApplication::translate("CommandLine", "n")},
-        {QStringLiteral("screenshot"), QCoreApplication::translate("CommandLine", "Render the window offscreen to FILE (PNG) and exit."), QCoreApplication::translate("CommandLine", "FILE")},
-        {QStringLiteral("handout"), QCoreApplication::translate("CommandLine", "Write the handout of the round shown to FILE (PDF) and exit."), QCoreApplication::translate("CommandLine", "FILE")},
-        {QStringLiteral("quiz-sheet"), QCoreApplication::translate("CommandLine", "Write the quiz sheet (questions, then answers) to FILE (PDF) and exit."), QCoreApplication::translate("CommandLine", "FILE")},
-        {QStringLiteral("benchmark-ui"), QCoreApplication::translate("CommandLine", "Play rounds at full speed offscreen and print timing JSON.")},
-        {QStringLiteral("rounds"), QCoreApplication::translate("CommandLine", "Rounds to play before the screenshot or in the benchmark."), QCoreApplication::translate("CommandLine", "N")},
-        {QStringLiteral("rss-at"), QCoreApplication::translate("CommandLine", "The benchmark reports resident memory after N rounds and at the end over it (default 20000)."), QCoreApplication::translate("CommandLine", "N")},
-        {QStringLiteral("phase"), QCoreApplication::translate("CommandLine", "Phase of the last round in the screenshot: draft, verify, dice, residual, "
-                                     "bonus or commit."), QCoreApplication::translate("CommandLine", "NAME")},
-        {QStringLiteral("card"), QCoreApplication::translate("CommandLine", "Card whose distributions the screenshot shows (1..K+1)."), QCoreApplication::translate("CommandLine", "N")},
-        {QStringLiteral("size"), QCoreApplication::translate("CommandLine", "Window size for --screenshot, e.g. 1600x1000."), QCoreApplication::translate("CommandLine", "WxH")},
-        {QStringLiteral("language"), QCoreApplication::translate("CommandLine", "Interface language: en or zh_CN."), QCoreApplication::translate("CommandLine", "code")},
-        {QStringLiteral("lesson"), QCoreApplication::translate("CommandLine", "Open a lesson file (see docs/lessons.md) and run its setup."), QCoreApplication::translate("CommandLine", "FILE")},
+        {QStringLiteral("corpus"),
+         QCoreApplication::translate("CommandLine", "Corpus: a built corpus name (kjv, tang-song) or a UTF-8 file."),
+         QCoreApplication::translate("CommandLine", "name|path")},
+        {QStringLiteral("target"), QCoreApplication::translate("CommandLine", "Target model spec (ngram:6, onnx:PATH)."),
+         QCoreApplication::translate("CommandLine", "spec")},
+        {QStringLiteral("draft"),
+         QCoreApplication::translate("CommandLine", "Draft model spec (ngram:2, uniform, same, onnx:PATH)."),
+         QCoreApplication::translate("CommandLine", "spec")},
+        {QStringLiteral("draft-corpus"), QCoreApplication::translate("CommandLine", "Train the draft on another corpus."),
+         QCoreApplication::translate("CommandLine", "name|path")},
+        {QStringLiteral("prompt"), QCoreApplication::translate("CommandLine", "Text to continue."),
+         QCoreApplication::translate("CommandLine", "text")},
+        {{QStringLiteral("k"), QStringLiteral("draft-length")},
+         QCoreApplication::translate("CommandLine", "Draft length K (1-64)."),
+         QCoreApplication::translate("CommandLine", "K")},
+        {QStringLiteral("tree"),
+         QCoreApplication::translate("CommandLine", "Token tree: children per depth, e.g. 3,2,1 (default: a chain of K)."),
+         QCoreApplication::translate("CommandLine", "shape")},
+        {QStringLiteral("temperature"), QCoreApplication::translate("CommandLine", "Target temperature; 0 = greedy."),
+         QCoreApplication::translate("CommandLine", "T")},
+        {QStringLiteral("draft-temperature"),
+         QCoreApplication::translate("CommandLine", "Draft temperature (default: the target's)."),
+         QCoreApplication::translate("CommandLine", "T")},
+        {QStringLiteral("top-k"), QCoreApplication::translate("CommandLine", "Keep the k most probable tokens (0 = off)."),
+         QCoreApplication::translate("CommandLine", "k")},
+        {QStringLiteral("top-p"), QCoreApplication::translate("CommandLine", "Nucleus sampling mass in (0, 1]."),
+         QCoreApplication::translate("CommandLine", "p")},
+        {QStringLiteral("seed"), QCoreApplication::translate("CommandLine", "Random seed."),
+         QCoreApplication::translate("CommandLine", "n")},
+        {QStringLiteral("screenshot"),
+         QCoreApplication::translate("CommandLine", "Render the window offscreen to FILE (PNG) and exit."),
+         QCoreApplication::translate("CommandLine", "FILE")},
+        {QStringLiteral("handout"),
+         QCoreApplication::translate("CommandLine", "Write the handout of the round shown to FILE (PDF) and exit."),
+         QCoreApplication::translate("CommandLine", "FILE")},
+        {QStringLiteral("quiz-sheet"),
+         QCoreApplication::translate("CommandLine",
+                                     "Write the quiz sheet (questions, then answers) to FILE (PDF) and exit."),
+         QCoreApplication::translate("CommandLine", "FILE")},
+        {QStringLiteral("benchmark-ui"),
+         QCoreApplication::translate("CommandLine", "Play rounds at full speed offscreen and print timing JSON.")},
+        {QStringLiteral("rounds"),
+         QCoreApplication::translate("CommandLine", "Rounds to play before the screenshot or in the benchmark."),
+         QCoreApplication::translate("CommandLine", "N")},
+        {QStringLiteral("rss-at"),
+         QCoreApplication::translate(
+             "CommandLine", "The benchmark reports resident memory after N rounds and at the end over it (default 20000)."),
+         QCoreApplication::translate("CommandLine", "N")},
+        {QStringLiteral("phase"),
+         QCoreApplication::translate("CommandLine",
+                                     "Phase of the last round in the screenshot: draft, verify, dice, residual, "
+                                     "bonus or commit."),
+         QCoreApplication::translate("CommandLine", "NAME")},
+        {QStringLiteral("card"),
+         QCoreApplication::translate("CommandLine", "Card whose distributions the screenshot shows (1..K+1)."),
+         QCoreApplication::translate("CommandLine", "N")},
+        {QStringLiteral("size"),
+         QCoreApplication::translate("CommandLine", "Window size for --screenshot, e.g. 1600x1000."),
+         QCoreApplication::translate("CommandLine", "WxH")},
+        {QStringLiteral("language"), QCoreApplication::translate("CommandLine", "Interface language: en or zh_CN."),
+         QCoreApplication::translate("CommandLine", "code")},
+        {QStringLiteral("lesson"),
+         QCoreApplication::translate("CommandLine", "Open a lesson file (see docs/lessons.md) and run its setup."),
+         QCoreApplication::translate("CommandLine", "FILE")},
         {QStringLiteral("quiz"), QCoreApplication::translate("CommandLine", "Open the quiz, at question N (default 1).")},
-        {QStringLiteral("presenter"), QCoreApplication::translate("CommandLine", "Start in presenter mode (large text, one stage at a time; F5 or Esc leaves).")},
-        {QStringLiteral("stage"), QCoreApplication::translate("CommandLine", "With --presenter: the stage shown first: round, distributions, lab, arena, theory, quiz or race."), QCoreApplication::translate("CommandLine", "NAME")},
-        {QStringLiteral("predict"), QCoreApplication::translate("CommandLine", "Predict before reveal: each verdict of the dice waits for → (P toggles it).")},
+        {QStringLiteral("presenter"),
+         QCoreApplication::translate("CommandLine",
+                                     "Start in presenter mode (large text, one stage at a time; F5 or Esc leaves).")},
+        {QStringLiteral("stage"),
+         QCoreApplication::translate(
+             "CommandLine",
+             "With --presenter: the stage shown first: round, distributions, lab, arena, theory, quiz or race."),
+         QCoreApplication::translate("CommandLine", "NAME")},
+        {QStringLiteral("predict"),
+         QCoreApplication::translate("CommandLine",
+                                     "Predict before reveal: each verdict of the dice waits for → (P toggles it).")},
     });
     if (!p.parse(arguments)) {
         cl.error = p.errorText();
@@ -149,9 +198,8 @@ CommandLine parseCommandLine(const QStringList &given, const Setup &saved)
     }
     if (number("top-p", v))
         s.decoding.target.topP = v;
-    const double draftTemperature = s.decoding.draft.temperature == previousTemperature
-                                        ? s.decoding.target.temperature
-                                        : s.decoding.draft.temperature;
+    const double draftTemperature = s.decoding.draft.temperature == previousTemperature ? s.decoding.target.temperature
+                                                                                        : s.decoding.draft.temperature;
     s.decoding.draft = s.decoding.target;
     s.decoding.draft.temperature = draftTemperature;
     if (number("draft-temperature", v))
@@ -161,7 +209,8 @@ CommandLine parseCommandLine(const QStringList &given, const Setup &saved)
         bool ok = false;
         const qulonglong seed = written.trimmed().toULongLong(&ok);
         if (!ok || written.trimmed().startsWith(QLatin1Char('-')))
-            cl.error = QCoreApplication::translate("CommandLine", "--seed expects a whole number from 0 to 18446744073709551615, got '%1'")
+            cl.error = QCoreApplication::translate(
+                           "CommandLine", "--seed expects a whole number from 0 to 18446744073709551615, got '%1'")
                            .arg(written);
         else
             s.decoding.seed = seed;
@@ -185,7 +234,8 @@ CommandLine parseCommandLine(const QStringList &given, const Setup &saved)
     if (p.isSet(QStringLiteral("phase"))) {
         cl.phase = phaseFromKey(p.value(QStringLiteral("phase")));
         if (!cl.phase)
-            cl.error = QCoreApplication::translate("CommandLine", "--phase must be draft, verify, dice, residual, bonus or commit, got '%1'")
+            cl.error = QCoreApplication::translate(
+                           "CommandLine", "--phase must be draft, verify, dice, residual, bonus or commit, got '%1'")
                            .arg(p.value(QStringLiteral("phase")));
     }
     if (integer("card", 1, 65, whole))
@@ -198,7 +248,8 @@ CommandLine parseCommandLine(const QStringList &given, const Setup &saved)
         const int w = wh.size() == 2 ? wh[0].toInt(&okW) : 0;
         const int h = wh.size() == 2 ? wh[1].toInt(&okH) : 0;
         if (!okW || !okH || w < 1 || h < 1 || w > kMaxWindowSide || h > kMaxWindowSide)
-            cl.error = QCoreApplication::translate("CommandLine", "--size expects WxH with sides from 1 to %1, e.g. 1600x1000, got '%2'")
+            cl.error = QCoreApplication::translate(
+                           "CommandLine", "--size expects WxH with sides from 1 to %1, e.g. 1600x1000, got '%2'")
                            .arg(kMaxWindowSide)
                            .arg(written);
         else
@@ -210,10 +261,12 @@ CommandLine parseCommandLine(const QStringList &given, const Setup &saved)
     if (p.isSet(QStringLiteral("stage"))) {
         cl.stage = presenterStageFromKey(p.value(QStringLiteral("stage")));
         if (!cl.stage)
-            cl.error = QCoreApplication::translate("CommandLine", "--stage must be round, distributions, lab, arena, theory or quiz, got '%1'")
+            cl.error = QCoreApplication::translate(
+                           "CommandLine", "--stage must be round, distributions, lab, arena, theory or quiz, got '%1'")
                            .arg(p.value(QStringLiteral("stage")));
         else if (!cl.presenter)
-            cl.error = QCoreApplication::translate("CommandLine", "--stage shows a stage of presenter mode: give --presenter too");
+            cl.error = QCoreApplication::translate("CommandLine",
+                                                   "--stage shows a stage of presenter mode: give --presenter too");
     }
     if (p.isSet(QStringLiteral("lesson"))) {
         cl.lesson = p.value(QStringLiteral("lesson"));

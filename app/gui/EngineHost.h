@@ -47,8 +47,7 @@ public:
     bool isBusy(Kind kind) const;
 
     /// Calls `f` on `context`'s thread (the GUI thread) unless `context` is destroyed first.
-    template<typename F>
-    static void deliver(QObject *context, F &&f)
+    template<typename F> static void deliver(QObject *context, F &&f)
     {
         QMetaObject::invokeMethod(context, std::forward<F>(f), Qt::QueuedConnection);
     }

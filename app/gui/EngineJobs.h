@@ -63,8 +63,8 @@ struct RaceSteps
 
 struct RaceFinished
 {
-    bool stopped = false;  ///< cancelled before both lanes wrote their tokens
-    double ratio = 0.0;    ///< speculative / autoregressive tokens per second
+    bool stopped = false;   ///< cancelled before both lanes wrote their tokens
+    double ratio = 0.0;     ///< speculative / autoregressive tokens per second
     bool identical = false; ///< both texts are the same
 };
 

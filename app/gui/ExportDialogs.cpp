@@ -2,9 +2,9 @@
 #include "ExportDialogs.h"
 
 #include "ActionRegistry.h"
-#include "ErrorLine.h"
 #include "ArenaView.h"
 #include "DistributionView.h"
+#include "ErrorLine.h"
 #include "Lessons.h"
 #include "LosslessLabView.h"
 #include "MainWindow.h"
@@ -105,8 +105,9 @@ HandoutText ExportDialogs::handoutText() const
                      .arg(phaseName(m_player->phase()), m_session->info().target, m_session->info().draft);
     const Setup &s = m_session->setup();
     const DecodingSettings &d = s.decoding;
-    text.setup << tr("Corpus: %1").arg(QString::fromStdString(s.corpus)) << tr("Target: %1").arg(m_session->info().target)
-               << tr("Draft: %1").arg(m_session->info().draft) << tr("K = %1").arg(d.draftLength)
+    text.setup << tr("Corpus: %1").arg(QString::fromStdString(s.corpus))
+               << tr("Target: %1").arg(m_session->info().target) << tr("Draft: %1").arg(m_session->info().draft)
+               << tr("K = %1").arg(d.draftLength)
                << tr("T = %1 (target), %2 (draft)").arg(d.target.temperature).arg(d.draft.temperature)
                << tr("Seed %1").arg(d.seed)
                << (s.prompt.empty() ? tr("No prompt: the text starts from nothing")
@@ -118,11 +119,12 @@ HandoutText ExportDialogs::handoutText() const
     if (history.contains(revealed - 1)) {
         const RunMetrics &m = history.at(revealed - 1).cumulative;
         auto n = [](double v) { return std::isfinite(v) ? QString::number(v, 'f', 2) : QStringLiteral("–"); };
-        text.numbers << tr("Rounds: %1, tokens: %2, target passes: %3").arg(m.rounds).arg(m.generatedTokens).arg(m.targetCalls)
-                     << tr("α̂ = %1 (accepted %2 of %3 tested)").arg(n(m.acceptanceRate)).arg(m.accepted).arg(m.tested)
-                     << tr("Tokens per round: %1 (theory E[N]: %2)").arg(n(m.tokensPerRound), n(m.expectedTokensPerRound))
-                     << tr("Speedup in target passes: %1×").arg(n(m.speedupForwardPasses))
-                     << tr("Speedup under the cost model (c = %1): %2×").arg(n(m.costRatio), n(m.speedupCostModel));
+        text.numbers
+            << tr("Rounds: %1, tokens: %2, target passes: %3").arg(m.rounds).arg(m.generatedTokens).arg(m.targetCalls)
+            << tr("α̂ = %1 (accepted %2 of %3 tested)").arg(n(m.acceptanceRate)).arg(m.accepted).arg(m.tested)
+            << tr("Tokens per round: %1 (theory E[N]: %2)").arg(n(m.tokensPerRound), n(m.expectedTokensPerRound))
+            << tr("Speedup in target passes: %1×").arg(n(m.speedupForwardPasses))
+            << tr("Speedup under the cost model (c = %1): %2×").arg(n(m.costRatio), n(m.speedupCostModel));
         if (m.speedupWallClock)
             text.numbers << tr("Wall-clock speedup: %1×").arg(n(*m.speedupWallClock));
     } else {
@@ -167,10 +169,14 @@ void ExportDialogs::addActions(ActionRegistry &r)
     auto add = [&](const char *id, ActionRegistry::Text text, void (ExportDialogs::*dialog)()) {
         connect(r.add(QLatin1String(id), MenuId::File, 2, std::move(text)), &QAction::triggered, this, dialog);
     };
-    add("file.exportTrace", [] { return tr("Export trace…"); }, &ExportDialogs::traceDialog);
-    add("file.exportPlot", [] { return tr("Export plot…"); }, &ExportDialogs::plotDialog);
-    add("file.handout", [] { return tr("Export handout (PDF)…"); }, &ExportDialogs::handoutDialog);
-    add("file.quizSheet", [] { return tr("Export quiz sheet (PDF)…"); }, &ExportDialogs::quizSheetDialog);
+    add(
+        "file.exportTrace", [] { return tr("Export trace…"); }, &ExportDialogs::traceDialog);
+    add(
+        "file.exportPlot", [] { return tr("Export plot…"); }, &ExportDialogs::plotDialog);
+    add(
+        "file.handout", [] { return tr("Export handout (PDF)…"); }, &ExportDialogs::handoutDialog);
+    add(
+        "file.quizSheet", [] { return tr("Export quiz sheet (PDF)…"); }, &ExportDialogs::quizSheetDialog);
 }
 
 } // namespace specdec::gui

@@ -9,6 +9,7 @@
 #include "Error.h"
 #include "FileIo.h"
 
+#include <QAbstractTextDocumentLayout>
 #include <QBuffer>
 #include <QFile>
 #include <QFileInfo>
@@ -16,7 +17,6 @@
 #include <QPainter>
 #include <QPdfWriter>
 #include <QRegularExpression>
-#include <QAbstractTextDocumentLayout>
 #include <QTextDocument>
 
 #include <cmath>
@@ -68,7 +68,8 @@ QString exportPlot(QCustomPlot *plot, const QString &path)
         QPdfWriter pdf(&buffer);
         pdf.setResolution(72);
         pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
-        pdf.setPageSize(QPageSize(QSizeF(plot->width(), plot->height()), QPageSize::Point, QString(), QPageSize::ExactMatch));
+        pdf.setPageSize(
+            QPageSize(QSizeF(plot->width(), plot->height()), QPageSize::Point, QString(), QPageSize::ExactMatch));
         pdf.setCreator(QStringLiteral("specdec-lab"));
         QCPPainter painter;
         if (!painter.begin(&pdf))
@@ -114,8 +115,13 @@ QStringList handoutAlgorithm()
 QStringList handoutLegend()
 {
     auto tr = [](const char *text) { return QCoreApplication::translate(kContext, text); };
-    return {tr("draft (apprentice), q"), tr("target (head chef), p"), tr("accepted"), tr("rejected"),
-            tr("residual (replacement)"), tr("bonus"), tr("discarded")};
+    return {tr("draft (apprentice), q"),
+            tr("target (head chef), p"),
+            tr("accepted"),
+            tr("rejected"),
+            tr("residual (replacement)"),
+            tr("bonus"),
+            tr("discarded")};
 }
 
 namespace {
@@ -170,7 +176,8 @@ QPixmap grabCompact(QWidget *widget)
     QPainter p(&compact);
     const int split = text.top() + used;
     p.drawPixmap(QPointF(0, 0), shot, QRectF(0, 0, shot.width(), split * dpr));
-    p.drawPixmap(QPointF(0, split), shot, QRectF(0, (split + cut) * dpr, shot.width(), shot.height() - (split + cut) * dpr));
+    p.drawPixmap(QPointF(0, split), shot,
+                 QRectF(0, (split + cut) * dpr, shot.width(), shot.height() - (split + cut) * dpr));
     return compact;
 }
 
@@ -195,8 +202,10 @@ bool paintHandout(QPaintDevice *device, const HandoutText &text, QWidget *roundV
     const int headingHeight = painter.fontMetrics().height() + 4;
     painter.drawText(QRectF(margin, y, width, headingHeight), Qt::AlignLeft, text.title);
     y += headingHeight;
-    y += drawText(painter, device, QStringLiteral("<p>%1</p>").arg(text.setup.join(QStringLiteral(" · ")).toHtmlEscaped()),
-                  QRectF(margin, y, width, page.height() * 0.08), 8) + margin / 4.0;
+    y += drawText(painter, device,
+                  QStringLiteral("<p>%1</p>").arg(text.setup.join(QStringLiteral(" · ")).toHtmlEscaped()),
+                  QRectF(margin, y, width, page.height() * 0.08), 8)
+        + margin / 4.0;
     // Widgets are drawn as they look on screen, scaled to fit (keeping their aspect ratio).
     auto place = [&](QWidget *widget, const QRectF &box) {
         if (!widget || widget->width() <= 0 || widget->height() <= 0)
@@ -219,7 +228,8 @@ bool paintHandout(QPaintDevice *device, const HandoutText &text, QWidget *roundV
     // sets its own, compact enough for the column.
     QString theory = text.theoryHtml;
     theory.remove(QRegularExpression(QStringLiteral("font-(size|family):[^;\"]*;?")));
-    theory.replace(QRegularExpression(QStringLiteral("margin-(top|bottom):\\s*\\d+px")), QStringLiteral("margin-\\1:1px"));
+    theory.replace(QRegularExpression(QStringLiteral("margin-(top|bottom):\\s*\\d+px")),
+                   QStringLiteral("margin-\\1:1px"));
     drawText(painter, device, theory, QRectF(left, ly, half, bottom - ly), 8);
     double ry = y;
     ry += drawText(painter, device, htmlLines(tr("This run"), text.numbers), QRectF(right, ry, half, bottom - ry), 8);
@@ -227,8 +237,8 @@ bool paintHandout(QPaintDevice *device, const HandoutText &text, QWidget *roundV
                    QRectF(right, ry, half, bottom - ry), 8);
     // The legend: a swatch per colour, in the palette the views draw with.
     const LabColors colors = LabColors::from(roundView ? roundView->palette() : QPalette());
-    const QList<QColor> swatches{colors.draft, colors.target, colors.accepted, colors.rejected,
-                                 colors.residual, colors.bonus, colors.discarded};
+    const QList<QColor> swatches{colors.draft,    colors.target, colors.accepted, colors.rejected,
+                                 colors.residual, colors.bonus,  colors.discarded};
     QFont legendFont = painter.font();
     legendFont.setPointSizeF(8);
     legendFont.setBold(true);
@@ -243,7 +253,8 @@ bool paintHandout(QPaintDevice *device, const HandoutText &text, QWidget *roundV
         const double column = (i % 2) * half / 2;
         const double row = ry + (i / 2) * line;
         painter.fillRect(QRectF(right + column, row + line * 0.15, line * 0.7, line * 0.7), swatches[i]);
-        painter.drawText(QRectF(right + column + line, row, half / 2 - line, line), Qt::AlignVCenter | Qt::AlignLeft, legend[i]);
+        painter.drawText(QRectF(right + column + line, row, half / 2 - line, line), Qt::AlignVCenter | Qt::AlignLeft,
+                         legend[i]);
     }
     return painter.end();
 }

@@ -29,9 +29,9 @@ bool svgExportAvailable();
 struct HandoutText
 {
     QString title;
-    QStringList setup;    ///< "Corpus: kjv", "Target: …", … (one line each)
-    QStringList numbers;  ///< "α̂ = 0.61", "Tokens per round: 2.17", … (the run so far)
-    QString theoryHtml;   ///< the theory panel's text
+    QStringList setup;   ///< "Corpus: kjv", "Target: …", … (one line each)
+    QStringList numbers; ///< "α̂ = 0.61", "Tokens per round: 2.17", … (the run so far)
+    QString theoryHtml;  ///< the theory panel's text
 };
 
 /// The handout's fixed texts in the current language: the algorithm in five lines and the colour legend.

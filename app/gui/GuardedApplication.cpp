@@ -22,7 +22,8 @@ bool GuardedApplication::notify(QObject *receiver, QEvent *event)
     }
     qWarning("specdec-lab: caught at the event loop: %s", qPrintable(message));
     // Reported after this event: the banner is shown by an event of its own, not inside the one that threw.
-    QMetaObject::invokeMethod(this, [this, message] { emit exceptionCaught(message); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        this, [this, message] { emit exceptionCaught(message); }, Qt::QueuedConnection);
     return false;
 }
 

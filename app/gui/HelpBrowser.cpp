@@ -12,14 +12,14 @@
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QImage>
+#include <QMenu>
 #include <QPixmap>
+#include <QTableWidget>
 #include <QTextBlock>
+#include <QTextBrowser>
 #include <QTextCursor>
 #include <QTextDocument>
 #include <QTextImageFormat>
-#include <QMenu>
-#include <QTableWidget>
-#include <QTextBrowser>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -35,7 +35,8 @@ QString docsFolder()
         candidates << env;
     // Installed: the docs folder under share/doc/<package>; a build tree links docs/ into the data directory.
     const QString bin = QCoreApplication::applicationDirPath();
-    candidates << bin + QStringLiteral("/../share/doc/specdec-lab/docs") << bin + QStringLiteral("/../share/doc/specdec-lab");
+    candidates << bin + QStringLiteral("/../share/doc/specdec-lab/docs")
+               << bin + QStringLiteral("/../share/doc/specdec-lab");
     for (const QString &data : app::dataDirectories())
         candidates << data + QStringLiteral("/docs");
     for (const QString &dir : std::as_const(candidates))

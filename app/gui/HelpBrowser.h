@@ -2,8 +2,8 @@
 #pragma once
 // HelpBrowser: the user guide (docs/user-guide.md, or user-guide.<language>.md when there is one) rendered
 // inside the app with its images, and the list of keyboard shortcuts — read from the window's action
-// registry (ActionRegistry.h), so no second table of keys exists to fall out of date. Where the docs are: $SPECDEC_DOC_DIR, the installed docs (share/doc/specdec-lab), or
-// docs/ of a data directory (the build tree links the source tree's docs/ there).
+// registry (ActionRegistry.h), so no second table of keys exists to fall out of date. Where the docs are: $SPECDEC_DOC_DIR,
+// the installed docs (share/doc/specdec-lab), or docs/ of a data directory (the build tree links the source tree's docs/ there).
 
 #include <QWidget>
 

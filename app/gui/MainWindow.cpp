@@ -106,7 +106,8 @@ void MainWindow::createDocks()
         auto *d = new QDockWidget(this);
         d->setObjectName(QLatin1String(name));
         d->setWidget(widget);
-        d->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable | QDockWidget::DockWidgetClosable);
+        d->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable
+                       | QDockWidget::DockWidgetClosable);
         addDockWidget(area, d);
         m_docks << d;
         return d;
@@ -150,18 +151,21 @@ void MainWindow::createMenus()
 {
     ActionRegistry &r = *m_actions;
     // File: corpora and models (0), sessions and exports (1, the classroom's), quit (9).
-    connect(r.add(QStringLiteral("file.openCorpus"), MenuId::File, 0, [] { return tr("Open &corpus…"); },
-                  QKeySequence::Open),
-            &QAction::triggered, this, &MainWindow::openCorpusDialog);
-    connect(r.add(QStringLiteral("file.openModel"), MenuId::File, 0, [] { return tr("Open ONNX &model…"); },
-                  QKeySequence(Qt::CTRL | Qt::Key_M)),
+    connect(
+        r.add(
+            QStringLiteral("file.openCorpus"), MenuId::File, 0, [] { return tr("Open &corpus…"); }, QKeySequence::Open),
+        &QAction::triggered, this, &MainWindow::openCorpusDialog);
+    connect(r.add(
+                QStringLiteral("file.openModel"), MenuId::File, 0, [] { return tr("Open ONNX &model…"); },
+                QKeySequence(Qt::CTRL | Qt::Key_M)),
             &QAction::triggered, this, [this] {
                 const QString path = QFileDialog::getOpenFileName(this, tr("Open ONNX model"), QString(),
                                                                   tr("ONNX models (*.onnx);;All files (*)"));
                 if (!path.isEmpty())
                     openModel(path);
             });
-    connect(r.add(QStringLiteral("file.quit"), MenuId::File, 9, [] { return tr("&Quit"); }, QKeySequence::Quit),
+    connect(r.add(
+                QStringLiteral("file.quit"), MenuId::File, 9, [] { return tr("&Quit"); }, QKeySequence::Quit),
             &QAction::triggered, this, &QWidget::close);
 
     // Play: the transport's actions, with the keys a class uses.
@@ -171,9 +175,10 @@ void MainWindow::createMenus()
     r.adopt(m_transport->nextRoundAction(), QStringLiteral("play.nextRound"), MenuId::Play, 0, {},
             QKeySequence(Qt::SHIFT | Qt::Key_Right));
     r.adopt(m_transport->resetAction(), QStringLiteral("play.reset"), MenuId::Play, 1, {}, Qt::Key_Home);
-    connect(r.add(QStringLiteral("play.end"), MenuId::Play, 1, [] { return tr("Go to the last round played"); },
-                  Qt::Key_End),
-            &QAction::triggered, m_player, &Player::end);
+    connect(
+        r.add(
+            QStringLiteral("play.end"), MenuId::Play, 1, [] { return tr("Go to the last round played"); }, Qt::Key_End),
+        &QAction::triggered, m_player, &Player::end);
 
     // View: the docks, then the language.
     const QStringList dockIds = {QStringLiteral("view.timeline"), QStringLiteral("view.distributions"),
@@ -198,10 +203,11 @@ void MainWindow::createMenus()
     // Help: the guide, the keys and Reset are the classroom's (section 0); About closes the menu.
     connect(r.add(QStringLiteral("help.about"), MenuId::Help, 1, [] { return tr("&About specdec-lab"); }),
             &QAction::triggered, this, [this] {
-                QMessageBox::about(this, tr("About specdec-lab"),
-                                   tr("<p><b>specdec-lab</b> runs speculative decoding for real and shows every step: the "
-                                      "apprentice drafts, the head chef verifies in one pass, dice decide, the residual "
-                                      "corrects. The output follows the target's distribution exactly.</p>"));
+                QMessageBox::about(
+                    this, tr("About specdec-lab"),
+                    tr("<p><b>specdec-lab</b> runs speculative decoding for real and shows every step: the "
+                       "apprentice drafts, the head chef verifies in one pass, dice decide, the residual "
+                       "corrects. The output follows the target's distribution exactly.</p>"));
             });
 }
 
@@ -227,7 +233,8 @@ void MainWindow::connectSession()
 {
     m_timeline->model()->setHistory(&m_session->history());
     connect(m_setupBar, &SetupBar::setupChanged, this, &MainWindow::startSession);
-    connect(m_session->host(), &EngineHost::jobFailed, this, [this](int, const QString &message) { reportError(message); });
+    connect(m_session->host(), &EngineHost::jobFailed, this,
+            [this](int, const QString &message) { reportError(message); });
     // Enter (or Esc) in a setup field gives the keys back to the round view: Space plays again.
     connect(m_setupBar, &SetupBar::editingDone, m_roundView, [this] { m_roundView->setFocus(Qt::OtherFocusReason); });
     connect(m_transport, &TransportBar::playToggled, m_player, &Player::togglePlay);
@@ -316,7 +323,8 @@ void MainWindow::connectSession()
         // Said plainly first, then the detail: a vocabulary mismatch lists code points a class cannot read.
         const QString plain = message.startsWith(QLatin1String("draft and target vocabularies differ"))
             ? tr("The draft was trained on another text than the target, so their tokens differ: pick a draft "
-                 "made from the target's corpus.") + QLatin1Char('\n')
+                 "made from the target's corpus.")
+                + QLatin1Char('\n')
             : QString();
         m_banner->showMessage(MessageBanner::Kind::Error,
                               plain + tr("The engine could not do that: %1. Change the setup to try again.").arg(message));
@@ -472,8 +480,7 @@ void MainWindow::revealPanel(int panel)
         m_plots->setCurrentRound(history, now.round, now.roundsRevealed);
         break;
     }
-    default:
-        break;
+    default: break;
     }
 }
 

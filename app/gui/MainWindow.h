@@ -115,8 +115,8 @@ private:
     QList<class QToolBar *> m_toolBars;
     ActionRegistry *m_actions = nullptr;
     bool m_compact = false;
-    int m_nextPanel = 0;  ///< whose turn it is while streaming
-    int m_chartsDrawn = 0; ///< charts drawn in the plots' current turn
+    int m_nextPanel = 0;    ///< whose turn it is while streaming
+    int m_chartsDrawn = 0;  ///< charts drawn in the plots' current turn
     QString m_loadedCorpus; ///< the corpus of the last session that loaded (empty: none yet)
     QString m_loadedPrompt; ///< and its prompt
 };

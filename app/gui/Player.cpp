@@ -168,7 +168,7 @@ void Player::previousPhase()
     } else {
         return;
     }
-    if (m_round == m_furthestRound) { // back inside the newest round seen: the lists go back with it (the
+    if (m_round == m_furthestRound) {        // back inside the newest round seen: the lists go back with it (the
         m_furthestPhaseIndex = m_phaseIndex; // timeline and the plots no longer show what ← took off screen)
         m_furthestStep = m_step;
     }

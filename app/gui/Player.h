@@ -24,7 +24,7 @@ class Player : public QObject
 public:
     explicit Player(SessionController *session, QObject *parent = nullptr);
 
-    int round() const { return m_round; }   ///< -1 before the first round
+    int round() const { return m_round; } ///< -1 before the first round
     Phase phase() const;
     /// The step of the phase shown (RoundFrame.h): RoundFrame::kAllSteps except while predicting in Dice.
     int step() const { return m_step; }

@@ -38,8 +38,9 @@ bool PredictBeforeReveal::isOn() const
 
 void PredictBeforeReveal::addAction(ActionRegistry &r)
 {
-    m_action = r.add(QStringLiteral("view.predict"), MenuId::View, 8, [] { return tr("Predict before &reveal"); },
-                     QKeySequence(Qt::Key_P));
+    m_action = r.add(
+        QStringLiteral("view.predict"), MenuId::View, 8, [] { return tr("Predict before &reveal"); },
+        QKeySequence(Qt::Key_P));
     m_action->setCheckable(true);
     connect(m_action, &QAction::toggled, this, &PredictBeforeReveal::setOn);
 }

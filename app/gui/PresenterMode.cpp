@@ -96,8 +96,8 @@ private:
 
 QStringList presenterStageKeys()
 {
-    return {QStringLiteral("round"), QStringLiteral("distributions"), QStringLiteral("lab"),
-            QStringLiteral("arena"), QStringLiteral("theory"), QStringLiteral("quiz"), QStringLiteral("race")};
+    return {QStringLiteral("round"),  QStringLiteral("distributions"), QStringLiteral("lab"), QStringLiteral("arena"),
+            QStringLiteral("theory"), QStringLiteral("quiz"),          QStringLiteral("race")};
 }
 
 std::optional<PresenterStage> presenterStageFromKey(const QString &key)
@@ -152,7 +152,8 @@ void PresenterMode::enter()
             dock->hide();
         }
     for (QToolBar *bar : m_window->findChildren<QToolBar *>())
-        if (bar->parentWidget() == m_window && bar->isVisible() && bar->objectName() != QLatin1String("TransportToolBar")) {
+        if (bar->parentWidget() == m_window && bar->isVisible()
+            && bar->objectName() != QLatin1String("TransportToolBar")) {
             m_hidden << bar;
             bar->hide();
         }

@@ -60,9 +60,7 @@ std::array<QStringList, 2> quizSheetParts(const app::QuizFile &quiz, const QStri
         QString html = QStringLiteral("<p style=\"margin:0\"><b>%1. %2</b> <i>(%3)</i></p>")
                            .arg(i + 1)
                            .arg(q.text.text(language).toHtmlEscaped(),
-                                (q.multiple ? tr("choose all that apply")
-                                            : tr("choose one"))
-                                    .toHtmlEscaped());
+                                (q.multiple ? tr("choose all that apply") : tr("choose one")).toHtmlEscaped());
         for (int o = 0; o < q.options.size(); ++o)
             // A hanging indent: a long option wraps under its text, not under its box.
             html += QStringLiteral("<p style=\"margin:0; margin-left:28px; text-indent:-18px\">☐ %1. %2</p>")

@@ -102,7 +102,7 @@ void SessionController::start(const Setup &setup)
     m_setup.decoding.recordDistributions = true;
     m_setup.threads = windowThreads();
     m_host->cancel(EngineHost::Kind::Session); // stops the rounds in flight of the old session
-    m_history.setKept(m_roundsKept); // clears the history
+    m_history.setKept(m_roundsKept);           // clears the history
     m_pending = 0;
     m_ready = false;
     m_loading = true;
@@ -111,37 +111,37 @@ void SessionController::start(const Setup &setup)
     auto state = std::make_shared<State>();
     m_state = state;
     emit loading(m_setup);
-    m_host->post(EngineHost::Kind::Session, [this, state, setup = m_setup, catalog = m_catalog,
-                                             newCorpus](std::stop_token) mutable {
-        try {
-            if (newCorpus)
-                setup.prompt = promptFor(setup.prompt, catalog.load(setup.corpus),
-                                         setup.target.starts_with("onnx:"));
-            state->experiment = Experiment::load(setup, catalog);
-            state->run = std::make_unique<SessionRun>(state->experiment->target(), *state->experiment->draft(),
-                                                      setup.decoding, state->experiment->prompt(), setup.cap);
-            EngineHost::deliver(this, [this, state, info = infoOf(*state->experiment, setup), prompt = setup.prompt] {
-                if (state != m_state)
-                    return;
-                m_setup.prompt = prompt; // the prompt used (another corpus may have changed it)
-                m_info = info;
-                m_ready = true;
-                m_loading = false;
-                emit ready(m_info);
-            });
-        } catch (const std::exception &e) {
-            state->run.reset();
-            state->experiment.reset();
-            EngineHost::deliver(this, [this, state, message = QString::fromStdString(e.what())] {
-                if (state != m_state)
-                    return;
-                m_pending = 0;
-                m_loading = false;
-                m_ready = false;
-                emit failed(message);
-            });
-        }
-    });
+    m_host->post(
+        EngineHost::Kind::Session,
+        [this, state, setup = m_setup, catalog = m_catalog, newCorpus](std::stop_token) mutable {
+            try {
+                if (newCorpus)
+                    setup.prompt = promptFor(setup.prompt, catalog.load(setup.corpus), setup.target.starts_with("onnx:"));
+                state->experiment = Experiment::load(setup, catalog);
+                state->run = std::make_unique<SessionRun>(state->experiment->target(), *state->experiment->draft(),
+                                                          setup.decoding, state->experiment->prompt(), setup.cap);
+                EngineHost::deliver(this, [this, state, info = infoOf(*state->experiment, setup), prompt = setup.prompt] {
+                    if (state != m_state)
+                        return;
+                    m_setup.prompt = prompt; // the prompt used (another corpus may have changed it)
+                    m_info = info;
+                    m_ready = true;
+                    m_loading = false;
+                    emit ready(m_info);
+                });
+            } catch (const std::exception &e) {
+                state->run.reset();
+                state->experiment.reset();
+                EngineHost::deliver(this, [this, state, message = QString::fromStdString(e.what())] {
+                    if (state != m_state)
+                        return;
+                    m_pending = 0;
+                    m_loading = false;
+                    m_ready = false;
+                    emit failed(message);
+                });
+            }
+        });
 }
 
 void SessionController::requestRounds(int count)
@@ -163,7 +163,8 @@ void SessionController::requestRounds(int count)
                 batch.rounds.push_back(std::move(record));
                 ++finished.played;
                 if (std::chrono::steady_clock::now() - sinceEmit >= std::chrono::milliseconds(10)) {
-                    EngineHost::deliver(this, [this, state, b = std::move(batch)]() mutable { onBatch(state, std::move(b)); });
+                    EngineHost::deliver(this,
+                                        [this, state, b = std::move(batch)]() mutable { onBatch(state, std::move(b)); });
                     batch = {};
                     sinceEmit = std::chrono::steady_clock::now();
                 }

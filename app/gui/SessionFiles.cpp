@@ -98,11 +98,13 @@ void SessionFiles::openDialog()
 void SessionFiles::addActions(ActionRegistry &r)
 {
     // Ctrl+O opens a corpus (as the user guide says); sessions take Ctrl+Shift+O.
-    connect(r.add(QStringLiteral("file.openSession"), MenuId::File, 1, [] { return tr("&Open session…"); },
-                  QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O)),
+    connect(r.add(
+                QStringLiteral("file.openSession"), MenuId::File, 1, [] { return tr("&Open session…"); },
+                QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O)),
             &QAction::triggered, this, &SessionFiles::openDialog);
-    connect(r.add(QStringLiteral("file.saveSession"), MenuId::File, 1, [] { return tr("&Save session…"); },
-                  QKeySequence::Save),
+    connect(r.add(
+                QStringLiteral("file.saveSession"), MenuId::File, 1, [] { return tr("&Save session…"); },
+                QKeySequence::Save),
             &QAction::triggered, this, &SessionFiles::saveDialog);
 }
 

@@ -61,8 +61,7 @@ void ShowMe::update()
                 if (m.speedupWallClock) // what a class reads as "faster": the wall clock beside the passes
                     lines << tr("%1: α̂ = %2, %3 tokens per target pass, wall clock %4× (c = %5).")
                                  .arg(arena.info().lanes.value(i), number(m.acceptanceRate),
-                                      number(m.speedupForwardPasses), number(*m.speedupWallClock),
-                                      number(m.costRatio));
+                                      number(m.speedupForwardPasses), number(*m.speedupWallClock), number(m.costRatio));
                 else
                     lines << tr("%1: α̂ = %2, %3 tokens per target pass, c = %4.")
                                  .arg(arena.info().lanes.value(i), number(m.acceptanceRate),

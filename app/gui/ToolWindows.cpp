@@ -51,7 +51,8 @@ void ToolWindows::placeBeside(QWidget *window, const QWidget *main)
         return;
     // The frame (title bar and borders) a window manager adds around the window, as the main window has it.
     const QMargins frame = main && main->isVisible() && main->frameGeometry() != main->geometry()
-        ? QMargins(main->geometry().left() - main->frameGeometry().left(), main->geometry().top() - main->frameGeometry().top(),
+        ? QMargins(main->geometry().left() - main->frameGeometry().left(),
+                   main->geometry().top() - main->frameGeometry().top(),
                    main->frameGeometry().right() - main->geometry().right(),
                    main->frameGeometry().bottom() - main->geometry().bottom())
         : QMargins(8, 40, 8, 8);
@@ -91,11 +92,13 @@ void ToolWindows::setPresenterMode(bool on)
 
 void ToolWindows::addActions(ActionRegistry &r)
 {
-    m_presenterAction = r.add(QStringLiteral("classroom.presenter"), MenuId::Classroom, 9,
-                              [] { return tr("&Presenter mode"); }, QKeySequence(Qt::Key_F5));
+    m_presenterAction = r.add(
+        QStringLiteral("classroom.presenter"), MenuId::Classroom, 9, [] { return tr("&Presenter mode"); },
+        QKeySequence(Qt::Key_F5));
     m_presenterAction->setCheckable(true);
     connect(m_presenterAction, &QAction::toggled, this, &ToolWindows::setPresenterMode);
-    const struct {
+    const struct
+    {
         const char *id;
         ActionRegistry::Text text;
         QKeySequence key;

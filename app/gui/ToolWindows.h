@@ -24,8 +24,7 @@ public:
 
     /// Makes `widget` a tool window of `parent`, `size` large or smaller where the screen is (a 1280×720
     /// projector), leaving room for the window's frame and title bar.
-    template <typename T>
-    static T *make(T *widget, QWidget *parent, const QSize &size)
+    template<typename T> static T *make(T *widget, QWidget *parent, const QSize &size)
     {
         makeWindow(widget, parent, size);
         return widget;

@@ -3,7 +3,6 @@
 #include "AppPaths.h"
 #include "Automation.h"
 #include "ClassroomTools.h"
-#include "PresenterMode.h"
 #include "CommandLine.h"
 #include "EngineHost.h"
 #include "ErrorLine.h"
@@ -11,14 +10,15 @@
 #include "Language.h"
 #include "MainWindow.h"
 #include "Player.h"
+#include "PresenterMode.h"
 #include "SessionController.h"
 #include "SetupBar.h"
 #include "SetupSettings.h"
 
 #include <QApplication>
-#include <QScreen>
 #include <QDir>
 #include <QIcon>
+#include <QScreen>
 #include <QSettings>
 #include <QTextStream>
 
@@ -41,9 +41,8 @@ int main(int argc, char *argv[])
                                     QStringLiteral("--quiz-sheet"), QStringLiteral("--benchmark-ui")};
     const QStringList arguments = app.arguments();
     const bool automated = std::any_of(automation.begin(), automation.end(), [&](const QString &option) {
-        return std::any_of(arguments.begin(), arguments.end(), [&](const QString &a) {
-            return a == option || a.startsWith(option + QLatin1Char('='));
-        });
+        return std::any_of(arguments.begin(), arguments.end(),
+                           [&](const QString &a) { return a == option || a.startsWith(option + QLatin1Char('=')); });
     });
     if (automated) {
         // Automated runs neither read nor change the user's settings.

@@ -88,16 +88,23 @@ private slots:
         // Each round's cache lengths: the target's state after the rollback holds the context plus the accepted drafts.
         const QJsonObject round = trace.first().toObject();
         const QJsonObject cache = round.value(QStringLiteral("target_cache")).toObject();
-        const int accepted = round.value(QStringLiteral("rejected_at")).isNull() ? round.value(QStringLiteral("k")).toInt()
-                                                                                 : round.value(QStringLiteral("rejected_at")).toInt();
-        QCOMPARE(cache.value(QStringLiteral("after")).toInt(), round.value(QStringLiteral("context_length")).toInt() + accepted);
+        const int accepted = round.value(QStringLiteral("rejected_at")).isNull()
+            ? round.value(QStringLiteral("k")).toInt()
+            : round.value(QStringLiteral("rejected_at")).toInt();
+        QCOMPARE(cache.value(QStringLiteral("after")).toInt(),
+                 round.value(QStringLiteral("context_length")).toInt() + accepted);
         QCOMPARE(cache.value(QStringLiteral("discarded")).toInt(),
                  cache.value(QStringLiteral("extended")).toInt() - cache.value(QStringLiteral("after")).toInt());
         const Result badCache = specdec({QStringLiteral("run"), QStringLiteral("--kv-cache"), QStringLiteral("maybe")});
         QVERIFY(badCache.exitCode != 0);
         QVERIFY2(badCache.err.contains(QLatin1String("--kv-cache must be on or off")), qPrintable(badCache.err));
-        QVERIFY(trace.first().toObject().value(QStringLiteral("positions")).toArray().first().toObject().contains(
-            QStringLiteral("p_top")));
+        QVERIFY(trace.first()
+                    .toObject()
+                    .value(QStringLiteral("positions"))
+                    .toArray()
+                    .first()
+                    .toObject()
+                    .contains(QStringLiteral("p_top")));
         // Same seed, same text.
         const Result again = specdec({QStringLiteral("run"), QStringLiteral("--corpus"), QStringLiteral("kjv"),
                                       QStringLiteral("--target"), QStringLiteral("ngram:5"), QStringLiteral("--prompt"),
@@ -113,13 +120,14 @@ private slots:
     {
         QFile file(QStringLiteral(SPECDEC_SOURCE_DIR "/docs/run-report.schema.json"));
         QVERIFY(file.open(QIODevice::ReadOnly));
-        const QJsonObject schema = QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("fields")).toObject();
+        const QJsonObject schema =
+            QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("fields")).toObject();
         QVERIFY(schema.size() > 40);
         const QString tiny = QStringLiteral(SPECDEC_TEST_DATA_DIR "/tiny-en.txt");
-        const QStringList common{QStringLiteral("run"), QStringLiteral("--corpus"), tiny, QStringLiteral("--target"),
-                                 QStringLiteral("ngram:3"), QStringLiteral("--draft"), QStringLiteral("ngram:1"),
-                                 QStringLiteral("--prompt"), QStringLiteral("the "), QStringLiteral("--tokens"),
-                                 QStringLiteral("60"), QStringLiteral("--json")};
+        const QStringList common{QStringLiteral("run"),      QStringLiteral("--corpus"), tiny,
+                                 QStringLiteral("--target"), QStringLiteral("ngram:3"),  QStringLiteral("--draft"),
+                                 QStringLiteral("ngram:1"),  QStringLiteral("--prompt"), QStringLiteral("the "),
+                                 QStringLiteral("--tokens"), QStringLiteral("60"),       QStringLiteral("--json")};
         const QList<QStringList> runs{
             {QStringLiteral("-k"), QStringLiteral("3"), QStringLiteral("--baseline")},
             {QStringLiteral("--tree"), QStringLiteral("3,2"), QStringLiteral("--baseline"), QStringLiteral("--trace")},
@@ -153,7 +161,8 @@ private slots:
             flatten(json(r), QString(), fields);
             for (auto it = schema.begin(); it != schema.end(); ++it) {
                 const QString key = it.key();
-                if (key.startsWith(QLatin1String("baseline.")) && fields.value(QStringLiteral("baseline")) == QLatin1String("null"))
+                if (key.startsWith(QLatin1String("baseline."))
+                    && fields.value(QStringLiteral("baseline")) == QLatin1String("null"))
                     continue; // a run without --baseline has "baseline": null
                 QVERIFY2(fields.contains(key), qPrintable(extra.join(QLatin1Char(' ')) + QStringLiteral(": no ") + key));
                 const QStringList allowed = it.value().toString().split(QLatin1Char('|'));
@@ -162,17 +171,18 @@ private slots:
                                     + fields.value(key) + QStringLiteral(", the schema says ") + it.value().toString()));
             }
             for (auto it = fields.begin(); it != fields.end(); ++it)
-                QVERIFY2(schema.contains(it.key()), qPrintable(extra.join(QLatin1Char(' ')) + QStringLiteral(": ")
-                                                              + it.key() + QStringLiteral(" is not in the schema")));
+                QVERIFY2(schema.contains(it.key()),
+                         qPrintable(extra.join(QLatin1Char(' ')) + QStringLiteral(": ") + it.key()
+                                    + QStringLiteral(" is not in the schema")));
         }
     }
 
     void runStopsAtItsCapAndSaysSo()
     {
         const QString tiny = QStringLiteral(SPECDEC_TEST_DATA_DIR "/tiny-en.txt");
-        const QStringList args{QStringLiteral("run"), QStringLiteral("--corpus"), tiny, QStringLiteral("--target"),
-                               QStringLiteral("ngram:3"), QStringLiteral("--tokens"), QStringLiteral("5000"),
-                               QStringLiteral("--cap"), QStringLiteral("300")};
+        const QStringList args{QStringLiteral("run"),      QStringLiteral("--corpus"), tiny,
+                               QStringLiteral("--target"), QStringLiteral("ngram:3"),  QStringLiteral("--tokens"),
+                               QStringLiteral("5000"),     QStringLiteral("--cap"),    QStringLiteral("300")};
         const Result r = specdec(args + QStringList{QStringLiteral("--json")});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const QJsonObject o = json(r);
@@ -187,7 +197,8 @@ private slots:
         QVERIFY(text.out.contains(QStringLiteral("text: ")));
         QVERIFY(text.out.contains(QStringLiteral("acceptance rate")));
         QVERIFY(!text.err.contains(QStringLiteral("cap")));
-        const Result bad = specdec(QStringList(args.mid(0, 7)) + QStringList{QStringLiteral("--cap"), QStringLiteral("0")});
+        const Result bad = specdec(QStringList(args.mid(0, 7))
+                                   + QStringList{QStringLiteral("--cap"), QStringLiteral("0")});
         QVERIFY(bad.exitCode != 0);
         QVERIFY(bad.err.contains(QStringLiteral("cap")));
     }
@@ -201,8 +212,8 @@ private slots:
         QVERIFY(r.out.contains(QStringLiteral("round    1")));
         QVERIFY(r.out.contains(QStringLiteral("text: 床前明月光")));
         const Result ar = specdec({QStringLiteral("run"), QStringLiteral("--corpus"), QStringLiteral("tang-song"),
-                                   QStringLiteral("--mode"), QStringLiteral("autoregressive"), QStringLiteral("--tokens"),
-                                   QStringLiteral("25"), QStringLiteral("--json")});
+                                   QStringLiteral("--mode"), QStringLiteral("autoregressive"),
+                                   QStringLiteral("--tokens"), QStringLiteral("25"), QStringLiteral("--json")});
         QVERIFY2(ar.exitCode == 0, qPrintable(ar.err));
         QCOMPARE(json(ar).value(QStringLiteral("target_calls")).toInt(), 25);
     }
@@ -210,8 +221,8 @@ private slots:
     void distSumsToOne()
     {
         const Result r = specdec({QStringLiteral("dist"), QStringLiteral("--corpus"), QStringLiteral("kjv"),
-                                  QStringLiteral("--model"), QStringLiteral("ngram:2:addk=0.2"), QStringLiteral("--context"),
-                                  QStringLiteral("th"), QStringLiteral("--json")});
+                                  QStringLiteral("--model"), QStringLiteral("ngram:2:addk=0.2"),
+                                  QStringLiteral("--context"), QStringLiteral("th"), QStringLiteral("--json")});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const QJsonObject o = json(r);
         const QJsonArray probs = o.value(QStringLiteral("probs")).toArray();
@@ -269,13 +280,12 @@ private slots:
 
     void compareReportsEachDraft()
     {
-        const Result r = specdec({QStringLiteral("compare"), QStringLiteral("--corpus"), QStringLiteral("kjv"),
-                                  QStringLiteral("--target"), QStringLiteral("ngram:4"), QStringLiteral("--draft"),
-                                  QStringLiteral("ngram:2"), QStringLiteral("--draft"), QStringLiteral("lookup:2"),
-                                  QStringLiteral("--draft"), QStringLiteral("same"), QStringLiteral("--temperature"),
-                                  QStringLiteral("0"), QStringLiteral("--tokens"), QStringLiteral("200"),
-                                  QStringLiteral("--prompt"), QStringLiteral("And"), QStringLiteral("--baseline"),
-                                  QStringLiteral("--json")});
+        const Result r = specdec(
+            {QStringLiteral("compare"), QStringLiteral("--corpus"), QStringLiteral("kjv"), QStringLiteral("--target"),
+             QStringLiteral("ngram:4"), QStringLiteral("--draft"), QStringLiteral("ngram:2"), QStringLiteral("--draft"),
+             QStringLiteral("lookup:2"), QStringLiteral("--draft"), QStringLiteral("same"),
+             QStringLiteral("--temperature"), QStringLiteral("0"), QStringLiteral("--tokens"), QStringLiteral("200"),
+             QStringLiteral("--prompt"), QStringLiteral("And"), QStringLiteral("--baseline"), QStringLiteral("--json")});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const QJsonArray results = json(r).value(QStringLiteral("results")).toArray();
         QCOMPARE(results.size(), 3);
@@ -291,13 +301,15 @@ private slots:
     void treesOnTheCommandLine()
     {
         const QString tiny = QStringLiteral(SPECDEC_TEST_DATA_DIR "/tiny-en.txt");
-        const QStringList common{QStringLiteral("--corpus"), tiny, QStringLiteral("--target"), QStringLiteral("ngram:3"),
-                                 QStringLiteral("--draft"), QStringLiteral("ngram:1"), QStringLiteral("--prompt"),
-                                 QStringLiteral("the ")};
+        const QStringList common{QStringLiteral("--corpus"), tiny,
+                                 QStringLiteral("--target"), QStringLiteral("ngram:3"),
+                                 QStringLiteral("--draft"),  QStringLiteral("ngram:1"),
+                                 QStringLiteral("--prompt"), QStringLiteral("the ")};
         // run: the tree of every round in the trace, the tree metrics in the report.
         Result r = specdec(QStringList{QStringLiteral("run"), QStringLiteral("--tree"), QStringLiteral("3,2"),
                                        QStringLiteral("--tokens"), QStringLiteral("40"), QStringLiteral("--trace"),
-                                       QStringLiteral("--json")} + common);
+                                       QStringLiteral("--json")}
+                           + common);
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QJsonObject o = json(r);
         QCOMPARE(o.value(QStringLiteral("mode")).toString(), QStringLiteral("speculative"));
@@ -325,12 +337,14 @@ private slots:
         // compare: one row per tree.
         r = specdec(QStringList{QStringLiteral("compare"), QStringLiteral("--tree"), QStringLiteral("1,1"),
                                 QStringLiteral("--tree"), QStringLiteral("2,2"), QStringLiteral("--tokens"),
-                                QStringLiteral("50"), QStringLiteral("--json")} + common);
+                                QStringLiteral("50"), QStringLiteral("--json")}
+                    + common);
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QCOMPARE(json(r).value(QStringLiteral("results")).toArray().size(), 2);
         // sample: the tree decodes every sample.
         r = specdec(QStringList{QStringLiteral("sample"), QStringLiteral("--tree"), QStringLiteral("2,1"),
-                                QStringLiteral("--samples"), QStringLiteral("300"), QStringLiteral("--json")} + common);
+                                QStringLiteral("--samples"), QStringLiteral("300"), QStringLiteral("--json")}
+                    + common);
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QCOMPARE(json(r).value(QStringLiteral("tree")).toString(), QStringLiteral("2,1"));
         // Bad trees: one line naming the problem and a non-zero exit status, never a crash.
@@ -338,9 +352,11 @@ private slots:
             {{QStringLiteral("run"), QStringLiteral("--tree"), QStringLiteral("3,x")}, QStringLiteral("entry 2 ('x')")},
             {{QStringLiteral("run"), QStringLiteral("--tree"), QStringLiteral("8,8,8,8")}, QStringLiteral("512 nodes")},
             {{QStringLiteral("run"), QStringLiteral("--tree"), QStringLiteral("2"), QStringLiteral("--variant"),
-              QStringLiteral("accept-all")}, QStringLiteral("unknown tree variant")},
+              QStringLiteral("accept-all")},
+             QStringLiteral("unknown tree variant")},
             {{QStringLiteral("run"), QStringLiteral("--tree"), QStringLiteral("2"), QStringLiteral("--policy"),
-              QStringLiteral("heuristic")}, QStringLiteral("policy must be constant")},
+              QStringLiteral("heuristic")},
+             QStringLiteral("policy must be constant")},
             {{QStringLiteral("lossless"), QStringLiteral("--tree"), QStringLiteral("2,1")}, QStringLiteral("one depth")},
         };
         for (const auto &[arguments, message] : bad) {
@@ -354,12 +370,12 @@ private slots:
 
     void sweepReportsVerificationCost()
     {
-        const Result r = specdec({QStringLiteral("sweep"), QStringLiteral("--corpus"), QStringLiteral(SPECDEC_TEST_DATA_DIR "/tiny-en.txt"),
-                                  QStringLiteral("--target"), QStringLiteral("ngram:3"), QStringLiteral("--draft"),
-                                  QStringLiteral("ngram:2"), QStringLiteral("--ks"), QStringLiteral("1,3"),
-                                  QStringLiteral("--temperatures"), QStringLiteral("0"), QStringLiteral("--tokens"),
-                                  QStringLiteral("40"), QStringLiteral("--prompt"), QStringLiteral("the"),
-                                  QStringLiteral("--repeat"), QStringLiteral("1"), QStringLiteral("--json")});
+        const Result r = specdec(
+            {QStringLiteral("sweep"), QStringLiteral("--corpus"), QStringLiteral(SPECDEC_TEST_DATA_DIR "/tiny-en.txt"),
+             QStringLiteral("--target"), QStringLiteral("ngram:3"), QStringLiteral("--draft"),
+             QStringLiteral("ngram:2"), QStringLiteral("--ks"), QStringLiteral("1,3"), QStringLiteral("--temperatures"),
+             QStringLiteral("0"), QStringLiteral("--tokens"), QStringLiteral("40"), QStringLiteral("--prompt"),
+             QStringLiteral("the"), QStringLiteral("--repeat"), QStringLiteral("1"), QStringLiteral("--json")});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const QJsonArray rows = json(r).value(QStringLiteral("rows")).toArray();
         QCOMPARE(rows.size(), 2);
@@ -370,12 +386,12 @@ private slots:
                 QVERIFY2(o.value(QLatin1String(key)).toDouble() > 0.0, key);
         }
         // The table has the V and c columns too.
-        const Result table = specdec({QStringLiteral("sweep"), QStringLiteral("--corpus"), QStringLiteral(SPECDEC_TEST_DATA_DIR "/tiny-en.txt"),
-                                      QStringLiteral("--target"), QStringLiteral("ngram:3"), QStringLiteral("--draft"),
-                                      QStringLiteral("ngram:2"), QStringLiteral("--ks"), QStringLiteral("2"),
-                                      QStringLiteral("--temperatures"), QStringLiteral("1"), QStringLiteral("--tokens"),
-                                      QStringLiteral("30"), QStringLiteral("--prompt"), QStringLiteral("the"),
-                                      QStringLiteral("--repeat"), QStringLiteral("1")});
+        const Result table = specdec(
+            {QStringLiteral("sweep"), QStringLiteral("--corpus"), QStringLiteral(SPECDEC_TEST_DATA_DIR "/tiny-en.txt"),
+             QStringLiteral("--target"), QStringLiteral("ngram:3"), QStringLiteral("--draft"),
+             QStringLiteral("ngram:2"), QStringLiteral("--ks"), QStringLiteral("2"), QStringLiteral("--temperatures"),
+             QStringLiteral("1"), QStringLiteral("--tokens"), QStringLiteral("30"), QStringLiteral("--prompt"),
+             QStringLiteral("the"), QStringLiteral("--repeat"), QStringLiteral("1")});
         QVERIFY2(table.exitCode == 0, qPrintable(table.err));
         QVERIFY2(table.out.contains(QStringLiteral("| V(K+1) | c step | predicted with V | V run | c run |")),
                  qPrintable(table.out));
@@ -388,17 +404,21 @@ private slots:
     void compareAndSweepPrintNoNan()
     {
         const QString tiny = QStringLiteral(SPECDEC_TEST_DATA_DIR "/tiny-en.txt");
-        const QStringList common{QStringLiteral("--corpus"), tiny, QStringLiteral("--target"), QStringLiteral("ngram:3"),
-                                 QStringLiteral("--tokens"), QStringLiteral("20"), QStringLiteral("--temperature"),
-                                 QStringLiteral("0"), QStringLiteral("--prompt"), QStringLiteral("the ")};
-        const QStringList compare = QStringList{QStringLiteral("compare"), QStringLiteral("--draft"), QStringLiteral("uniform"),
-                                                QStringLiteral("--draft"), QStringLiteral("ngram:2"), QStringLiteral("-k"),
+        const QStringList common{QStringLiteral("--corpus"),      tiny,
+                                 QStringLiteral("--target"),      QStringLiteral("ngram:3"),
+                                 QStringLiteral("--tokens"),      QStringLiteral("20"),
+                                 QStringLiteral("--temperature"), QStringLiteral("0"),
+                                 QStringLiteral("--prompt"),      QStringLiteral("the ")};
+        const QStringList compare = QStringList{QStringLiteral("compare"), QStringLiteral("--draft"),
+                                                QStringLiteral("uniform"), QStringLiteral("--draft"),
+                                                QStringLiteral("ngram:2"), QStringLiteral("-k"),
                                                 QStringLiteral("8")}
-                                    + common;
-        const QStringList sweep = QStringList{QStringLiteral("sweep"), QStringLiteral("--draft"), QStringLiteral("uniform"),
-                                              QStringLiteral("--ks"), QStringLiteral("1,8"), QStringLiteral("--temperatures"),
+            + common;
+        const QStringList sweep = QStringList{QStringLiteral("sweep"),   QStringLiteral("--draft"),
+                                              QStringLiteral("uniform"), QStringLiteral("--ks"),
+                                              QStringLiteral("1,8"),     QStringLiteral("--temperatures"),
                                               QStringLiteral("0")}
-                                  + common;
+            + common;
         for (const QStringList &arguments : {compare, sweep})
             for (const bool json : {false, true}) {
                 const Result r = specdec(json ? arguments + QStringList{QStringLiteral("--json")} : arguments);
@@ -414,9 +434,9 @@ private slots:
         QSKIP("the shipped kjv target is an ONNX model, and this build has no ONNX executor");
 #endif
         // The shipped kjv target, cached against uncached: the same text, and the ratio printed.
-        const Result r = specdec({QStringLiteral("bench"), QStringLiteral("--kv-cache-speedup"), QStringLiteral("--tokens"),
-                                  QStringLiteral("24"), QStringLiteral("--repeat"), QStringLiteral("1"),
-                                  QStringLiteral("--json")});
+        const Result r = specdec({QStringLiteral("bench"), QStringLiteral("--kv-cache-speedup"),
+                                  QStringLiteral("--tokens"), QStringLiteral("24"), QStringLiteral("--repeat"),
+                                  QStringLiteral("1"), QStringLiteral("--json")});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const QJsonObject o = json(r);
         QVERIFY(o.value(QStringLiteral("same_text")).toBool());
@@ -438,8 +458,9 @@ private slots:
         for (const QStringList &arguments :
              {QStringList{QStringLiteral("onnx-ops")},
               QStringList{QStringLiteral("onnx-run"), onnx, QStringLiteral("--output-dir"), m_dir.path()},
-              QStringList{QStringLiteral("run"), QStringLiteral("--corpus"), QStringLiteral(SPECDEC_TEST_DATA_DIR "/tiny-en.txt"),
-                          QStringLiteral("--target"), QStringLiteral("onnx:") + onnx}}) {
+              QStringList{QStringLiteral("run"), QStringLiteral("--corpus"),
+                          QStringLiteral(SPECDEC_TEST_DATA_DIR "/tiny-en.txt"), QStringLiteral("--target"),
+                          QStringLiteral("onnx:") + onnx}}) {
             const Result r = specdec(arguments);
             QVERIFY(r.exitCode != 0);
             QVERIFY2(r.err.contains(QStringLiteral("this build has no ONNX executor")), qPrintable(r.err));
@@ -452,9 +473,10 @@ private slots:
         for (const char *op : {"MatMul", "LayerNormalization", "GRU", "Softmax"})
             QVERIFY2(ops.out.contains(QLatin1String(op)), op);
         const QString parity = QStringLiteral(SPECDEC_TEST_DATA_DIR "/onnx/tiny_transformer.parity");
-        const Result run = specdec({QStringLiteral("onnx-run"), QStringLiteral(SPECDEC_TEST_DATA_DIR "/onnx/tiny_transformer.onnx"),
-                                    QStringLiteral("--input"), QStringLiteral("tokens=") + parity + QStringLiteral("/input_0.pb"),
-                                    QStringLiteral("--output-dir"), m_dir.filePath(QStringLiteral("out"))});
+        const Result run = specdec(
+            {QStringLiteral("onnx-run"), QStringLiteral(SPECDEC_TEST_DATA_DIR "/onnx/tiny_transformer.onnx"),
+             QStringLiteral("--input"), QStringLiteral("tokens=") + parity + QStringLiteral("/input_0.pb"),
+             QStringLiteral("--output-dir"), m_dir.filePath(QStringLiteral("out"))});
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         QVERIFY(QFile::exists(m_dir.filePath(QStringLiteral("out/logits.pb"))));
     }
@@ -466,39 +488,83 @@ private slots:
         const QString run = QStringLiteral("run");
         const QString tiny = QStringLiteral(SPECDEC_TEST_DATA_DIR "/tiny-en.txt");
         const QString c = QStringLiteral("--corpus");
-        QTest::addRow("missing corpus file") << QStringList{run, c, QStringLiteral("/nonexistent/x.txt")} << QStringLiteral("does not exist");
-        QTest::addRow("empty corpus") << QStringList{run, c, writeFile(QStringLiteral("empty.txt"), {})} << QStringLiteral("is empty");
-        QTest::addRow("invalid UTF-8") << QStringList{run, c, writeFile(QStringLiteral("bad.txt"), QByteArray("abc\xff\xfe" "def"))}
+        QTest::addRow("missing corpus file")
+            << QStringList{run, c, QStringLiteral("/nonexistent/x.txt")} << QStringLiteral("does not exist");
+        QTest::addRow("empty corpus") << QStringList{run, c, writeFile(QStringLiteral("empty.txt"), {})}
+                                      << QStringLiteral("is empty");
+        QTest::addRow("invalid UTF-8") << QStringList{run, c,
+                                                      writeFile(QStringLiteral("bad.txt"),
+                                                                QByteArray("abc\xff\xfe"
+                                                                           "def"))}
                                        << QStringLiteral("invalid UTF-8 at byte offset 3");
-        QTest::addRow("unknown corpus name") << QStringList{run, c, QStringLiteral("nosuchcorpus")} << QStringLiteral("unknown corpus");
-        QTest::addRow("order 0") << QStringList{run, c, tiny, QStringLiteral("--target"), QStringLiteral("ngram:0")} << QStringLiteral("between 1 and 10");
-        QTest::addRow("order 11") << QStringList{run, c, tiny, QStringLiteral("--draft"), QStringLiteral("ngram:11")} << QStringLiteral("between 1 and 10");
-        QTest::addRow("K 0") << QStringList{run, c, tiny, QStringLiteral("-k"), QStringLiteral("0")} << QStringLiteral("between 1 and 64");
-        QTest::addRow("K 65") << QStringList{run, c, tiny, QStringLiteral("-k"), QStringLiteral("65")} << QStringLiteral("between 1 and 64");
-        QTest::addRow("negative temperature") << QStringList{run, c, tiny, QStringLiteral("--temperature"), QStringLiteral("-1")} << QStringLiteral("temperature");
-        QTest::addRow("top-p 0") << QStringList{run, c, tiny, QStringLiteral("--top-p"), QStringLiteral("0")} << QStringLiteral("top-p must be in (0, 1]");
-        QTest::addRow("top-p 1.5") << QStringList{run, c, tiny, QStringLiteral("--top-p"), QStringLiteral("1.5")} << QStringLiteral("top-p must be in (0, 1]");
-        QTest::addRow("top-k -1") << QStringList{run, c, tiny, QStringLiteral("--top-k"), QStringLiteral("-1")} << QStringLiteral("top-k must be >= 0");
-        QTest::addRow("prompt outside vocabulary") << QStringList{run, c, tiny, QStringLiteral("--prompt"), QStringLiteral("the ZEBRA")}
-                                                   << QStringLiteral("'Z' (U+005A)");
-        QTest::addRow("vocabulary mismatch") << QStringList{run, c, tiny, QStringLiteral("--draft-corpus"), QStringLiteral(SPECDEC_TEST_DATA_DIR "/tiny-zh.txt")}
+        QTest::addRow("unknown corpus name")
+            << QStringList{run, c, QStringLiteral("nosuchcorpus")} << QStringLiteral("unknown corpus");
+        QTest::addRow("order 0") << QStringList{run, c, tiny, QStringLiteral("--target"), QStringLiteral("ngram:0")}
+                                 << QStringLiteral("between 1 and 10");
+        QTest::addRow("order 11") << QStringList{run, c, tiny, QStringLiteral("--draft"), QStringLiteral("ngram:11")}
+                                  << QStringLiteral("between 1 and 10");
+        QTest::addRow("K 0") << QStringList{run, c, tiny, QStringLiteral("-k"), QStringLiteral("0")}
+                             << QStringLiteral("between 1 and 64");
+        QTest::addRow("K 65") << QStringList{run, c, tiny, QStringLiteral("-k"), QStringLiteral("65")}
+                              << QStringLiteral("between 1 and 64");
+        QTest::addRow("negative temperature")
+            << QStringList{run, c, tiny, QStringLiteral("--temperature"), QStringLiteral("-1")}
+            << QStringLiteral("temperature");
+        QTest::addRow("top-p 0") << QStringList{run, c, tiny, QStringLiteral("--top-p"), QStringLiteral("0")}
+                                 << QStringLiteral("top-p must be in (0, 1]");
+        QTest::addRow("top-p 1.5") << QStringList{run, c, tiny, QStringLiteral("--top-p"), QStringLiteral("1.5")}
+                                   << QStringLiteral("top-p must be in (0, 1]");
+        QTest::addRow("top-k -1") << QStringList{run, c, tiny, QStringLiteral("--top-k"), QStringLiteral("-1")}
+                                  << QStringLiteral("top-k must be >= 0");
+        QTest::addRow("prompt outside vocabulary")
+            << QStringList{run, c, tiny, QStringLiteral("--prompt"), QStringLiteral("the ZEBRA")}
+            << QStringLiteral("'Z' (U+005A)");
+        QTest::addRow("vocabulary mismatch") << QStringList{run, c, tiny, QStringLiteral("--draft-corpus"),
+                                                            QStringLiteral(SPECDEC_TEST_DATA_DIR "/tiny-zh.txt")}
                                              << QStringLiteral("vocabularies differ");
-        QTest::addRow("unknown model spec") << QStringList{run, c, tiny, QStringLiteral("--draft"), QStringLiteral("gpt:9")} << QStringLiteral("unknown model kind");
-        QTest::addRow("bad add-k") << QStringList{run, c, tiny, QStringLiteral("--target"), QStringLiteral("ngram:3:addk=x")} << QStringLiteral("add-k needs a number");
-        QTest::addRow("tokens 0") << QStringList{run, c, tiny, QStringLiteral("--tokens"), QStringLiteral("0")} << QStringLiteral("at least 1");
-        QTest::addRow("tokens not a number") << QStringList{run, c, tiny, QStringLiteral("--tokens"), QStringLiteral("ten")} << QStringLiteral("whole number");
-        QTest::addRow("same as target") << QStringList{run, c, tiny, QStringLiteral("--target"), QStringLiteral("same")} << QStringLiteral("draft only");
-        QTest::addRow("unknown mode") << QStringList{run, c, tiny, QStringLiteral("--mode"), QStringLiteral("fast")} << QStringLiteral("--mode");
-        QTest::addRow("unknown option") << QStringList{run, QStringLiteral("--frobnicate")} << QStringLiteral("frobnicate");
+        QTest::addRow("unknown model spec")
+            << QStringList{run, c, tiny, QStringLiteral("--draft"), QStringLiteral("gpt:9")}
+            << QStringLiteral("unknown model kind");
+        QTest::addRow("bad add-k") << QStringList{run, c, tiny, QStringLiteral("--target"),
+                                                  QStringLiteral("ngram:3:addk=x")}
+                                   << QStringLiteral("add-k needs a number");
+        QTest::addRow("tokens 0") << QStringList{run, c, tiny, QStringLiteral("--tokens"), QStringLiteral("0")}
+                                  << QStringLiteral("at least 1");
+        QTest::addRow("tokens not a number")
+            << QStringList{run, c, tiny, QStringLiteral("--tokens"), QStringLiteral("ten")}
+            << QStringLiteral("whole number");
+        QTest::addRow("same as target") << QStringList{run, c, tiny, QStringLiteral("--target"), QStringLiteral("same")}
+                                        << QStringLiteral("draft only");
+        QTest::addRow("unknown mode") << QStringList{run, c, tiny, QStringLiteral("--mode"), QStringLiteral("fast")}
+                                      << QStringLiteral("--mode");
+        QTest::addRow("unknown option") << QStringList{run, QStringLiteral("--frobnicate")}
+                                        << QStringLiteral("frobnicate");
         QTest::addRow("unknown command") << QStringList{QStringLiteral("fly")} << QStringLiteral("unknown command");
-        QTest::addRow("dist context outside vocabulary") << QStringList{QStringLiteral("dist"), c, tiny, QStringLiteral("--context"), QStringLiteral("q")} << QStringLiteral("'q'");
-        QTest::addRow("sample 0 samples") << QStringList{QStringLiteral("sample"), c, tiny, QStringLiteral("--samples"), QStringLiteral("0")} << QStringLiteral("--samples must be from 1 to 10000000, got 0");
-        QTest::addRow("unknown variant") << QStringList{run, c, tiny, QStringLiteral("--variant"), QStringLiteral("sloppy")} << QStringLiteral("unknown variant");
-        QTest::addRow("unknown policy") << QStringList{run, c, tiny, QStringLiteral("--policy"), QStringLiteral("often")} << QStringLiteral("unknown draft policy");
-        QTest::addRow("lookup as target") << QStringList{run, c, tiny, QStringLiteral("--target"), QStringLiteral("lookup:2")} << QStringLiteral("draft only");
-        QTest::addRow("onnx-run without model") << QStringList{QStringLiteral("onnx-run"), QStringLiteral("--output-dir"), QStringLiteral("/tmp")} << QStringLiteral("exactly one model");
-        QTest::addRow("onnx garbage file") << QStringList{run, c, tiny, QStringLiteral("--target"), QStringLiteral("onnx:") + writeFile(QStringLiteral("garbage.onnx"), QByteArray("this is not protobuf at all"))} << QStringLiteral("garbage.onnx");
-        QTest::addRow("onnx file missing") << QStringList{run, c, tiny, QStringLiteral("--target"), QStringLiteral("onnx:/nonexistent/m.onnx")} << QStringLiteral("m.onnx");
+        QTest::addRow("dist context outside vocabulary")
+            << QStringList{QStringLiteral("dist"), c, tiny, QStringLiteral("--context"), QStringLiteral("q")}
+            << QStringLiteral("'q'");
+        QTest::addRow("sample 0 samples")
+            << QStringList{QStringLiteral("sample"), c, tiny, QStringLiteral("--samples"), QStringLiteral("0")}
+            << QStringLiteral("--samples must be from 1 to 10000000, got 0");
+        QTest::addRow("unknown variant") << QStringList{run, c, tiny, QStringLiteral("--variant"),
+                                                        QStringLiteral("sloppy")}
+                                         << QStringLiteral("unknown variant");
+        QTest::addRow("unknown policy") << QStringList{run, c, tiny, QStringLiteral("--policy"), QStringLiteral("often")}
+                                        << QStringLiteral("unknown draft policy");
+        QTest::addRow("lookup as target")
+            << QStringList{run, c, tiny, QStringLiteral("--target"), QStringLiteral("lookup:2")}
+            << QStringLiteral("draft only");
+        QTest::addRow("onnx-run without model")
+            << QStringList{QStringLiteral("onnx-run"), QStringLiteral("--output-dir"), QStringLiteral("/tmp")}
+            << QStringLiteral("exactly one model");
+        QTest::addRow("onnx garbage file")
+            << QStringList{run, c, tiny, QStringLiteral("--target"),
+                           QStringLiteral("onnx:")
+                               + writeFile(QStringLiteral("garbage.onnx"), QByteArray("this is not protobuf at all"))}
+            << QStringLiteral("garbage.onnx");
+        QTest::addRow("onnx file missing")
+            << QStringList{run, c, tiny, QStringLiteral("--target"), QStringLiteral("onnx:/nonexistent/m.onnx")}
+            << QStringLiteral("m.onnx");
     }
     void badInputIsAClearError()
     {

@@ -80,7 +80,8 @@ public:
         import->set_version(opset);
         m_model.mutable_graph()->set_name("hostile");
     }
-    ModelWriter &int64s(const std::string &name, const std::vector<std::int64_t> &dims, const std::vector<std::int64_t> &values)
+    ModelWriter &int64s(const std::string &name, const std::vector<std::int64_t> &dims,
+                        const std::vector<std::int64_t> &values)
     {
         auto *t = m_model.mutable_graph()->add_initializer();
         t->set_name(name);
@@ -102,7 +103,8 @@ public:
             t->add_float_data(v);
         return *this;
     }
-    onnx::NodeProto &node(const std::string &op, const std::vector<std::string> &inputs, const std::vector<std::string> &outputs)
+    onnx::NodeProto &node(const std::string &op, const std::vector<std::string> &inputs,
+                          const std::vector<std::string> &outputs)
     {
         auto *n = m_model.mutable_graph()->add_node();
         n->set_op_type(op);
@@ -350,8 +352,8 @@ private slots:
         // Element counts that overflow int64 are refused too.
         QVERIFY(!errorOf([] { Tensor(DataType::Float32, {std::int64_t{1} << 40, std::int64_t{1} << 40}); }).empty());
         // From the CLI: onnx-run, and a model meeting the contract whose load probe hit it.
-        expectCliError({QStringLiteral("onnx-run"), file(QStringLiteral("cos.onnx"), bytes), QStringLiteral("--output-dir"),
-                        m_dir.filePath(QStringLiteral("out"))},
+        expectCliError({QStringLiteral("onnx-run"), file(QStringLiteral("cos.onnx"), bytes),
+                        QStringLiteral("--output-dir"), m_dir.filePath(QStringLiteral("out"))},
                        QStringLiteral("ConstantOfShape"));
         expectCliError({QStringLiteral("run"), QStringLiteral("--corpus"), tiny(), QStringLiteral("--target"),
                         QStringLiteral("onnx:") + file(QStringLiteral("contract.onnx"), hugeContractModel())},
@@ -398,12 +400,13 @@ private slots:
         process.setProcessEnvironment(env);
         process.start(QStringLiteral(SPECDEC_BIN_DIR "/specdec"),
                       {QStringLiteral("run"), QStringLiteral("--corpus"), tiny(), QStringLiteral("--target"),
-                       QStringLiteral("onnx:" SPECDEC_SOURCE_DIR "/corpora/kjv/models/target.onnx"), QStringLiteral("--tokens"),
-                       QStringLiteral("3")});
+                       QStringLiteral("onnx:" SPECDEC_SOURCE_DIR "/corpora/kjv/models/target.onnx"),
+                       QStringLiteral("--tokens"), QStringLiteral("3")});
         process.waitForFinished(60000);
         const QString err = QString::fromUtf8(process.readAllStandardError());
         // The 5 MiB file is refused as it is read (issue 22: reads are bounded by the same setting).
-        QVERIFY2(process.exitCode() != 0 && err.contains(QStringLiteral("more than the 1 MiB a model may hold")), qPrintable(err));
+        QVERIFY2(process.exitCode() != 0 && err.contains(QStringLiteral("more than the 1 MiB a model may hold")),
+                 qPrintable(err));
         env.insert(QStringLiteral("SPECDEC_MAX_MODEL_MEMORY"), QStringLiteral("lots"));
         process.setProcessEnvironment(env);
         process.start(QStringLiteral(SPECDEC_BIN_DIR "/specdec"),
@@ -430,7 +433,8 @@ private slots:
             "setup": {"corpus": "kjv", "target": "ngram:3", "draft": "ngram:2", "prompt": "", "tokens": 5, "k": 4,
             "policy": "constant", "variant": "correct", "temperature": 1, "draft_temperature": 1, "top_k": 0,
             "top_p": 1, "seed": "1", "threads": 32444}})");
-        expectCliError({QStringLiteral("run"), QStringLiteral("--session"), session}, QStringLiteral("threads must be between"));
+        expectCliError({QStringLiteral("run"), QStringLiteral("--session"), session},
+                       QStringLiteral("threads must be between"));
         QVERIFY(!errorOf([] { ThreadPool pool(ThreadPool::maxThreads() + 1); }).empty());
         ThreadPool pool(ThreadPool::maxThreads());
         QCOMPARE(pool.threads(), ThreadPool::maxThreads());
@@ -548,13 +552,14 @@ private slots:
 
     void negativeSeedIsRefused()
     {
-        expectCliError({QStringLiteral("run"), QStringLiteral("--corpus"), tiny(), QStringLiteral("--seed"), QStringLiteral("-1")},
-                       QStringLiteral("--seed expects a whole number from 0 to 18446744073709551615"));
+        expectCliError(
+            {QStringLiteral("run"), QStringLiteral("--corpus"), tiny(), QStringLiteral("--seed"), QStringLiteral("-1")},
+            QStringLiteral("--seed expects a whole number from 0 to 18446744073709551615"));
         expectCliError({QStringLiteral("run"), QStringLiteral("--corpus"), tiny(), QStringLiteral("--seed"),
                         QStringLiteral("18446744073709551616")},
                        QStringLiteral("--seed"));
         const Result r = runCli({QStringLiteral("run"), QStringLiteral("--corpus"), tiny(), QStringLiteral("--seed"),
-                                  QStringLiteral("18446744073709551615"), QStringLiteral("--tokens"), QStringLiteral("5")});
+                                 QStringLiteral("18446744073709551615"), QStringLiteral("--tokens"), QStringLiteral("5")});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
     }
 
@@ -564,7 +569,8 @@ private slots:
         QVERIFY(errorOf([&] { OnnxLanguageModel::load(fits.toStdString(), 1); }).empty());
         const QString beyond = file(QStringLiteral("beyond.onnx"), positionTableModel(8, 32));
         const std::string message = errorOf([&] { OnnxLanguageModel::load(beyond.toStdString(), 1); });
-        QVERIFY2(QString::fromStdString(message).contains(QStringLiteral("'specdec.context_length' is 32 but a window of that many tokens fails")),
+        QVERIFY2(QString::fromStdString(message).contains(
+                     QStringLiteral("'specdec.context_length' is 32 but a window of that many tokens fails")),
                  message.c_str());
         QVERIFY(message.find('\n') == std::string::npos);
         expectCliError({QStringLiteral("run"), QStringLiteral("--corpus"), tiny(), QStringLiteral("--target"),
@@ -595,12 +601,13 @@ private slots:
         gemm.value(false, "y", onnx::TensorProto::FLOAT, {});
         QVERIFY2(conv.bytes().size() < 200 && gemm.bytes().size() < 200, "tiny reproducers");
         std::string message = errorOf([&] { OnnxGraph::fromBytes(conv.bytes(), "conv.onnx"); });
-        QVERIFY2(QString::fromStdString(message).contains(QStringLiteral("operator Conv is not supported")), message.c_str());
+        QVERIFY2(QString::fromStdString(message).contains(QStringLiteral("operator Conv is not supported")),
+                 message.c_str());
         message = errorOf([&] { OnnxGraph::fromBytes(gemm.bytes(), "gemm.onnx"); });
         QVERIFY2(QString::fromStdString(message).contains(QStringLiteral("Gemm-6 is not supported")), message.c_str());
         const QString gemmFile = file(QStringLiteral("gemm6.onnx"), gemm.bytes());
-        expectCliError({QStringLiteral("onnx-run"), file(QStringLiteral("conv11.onnx"), conv.bytes()), QStringLiteral("--output-dir"),
-                        m_dir.filePath(QStringLiteral("out"))},
+        expectCliError({QStringLiteral("onnx-run"), file(QStringLiteral("conv11.onnx"), conv.bytes()),
+                        QStringLiteral("--output-dir"), m_dir.filePath(QStringLiteral("out"))},
                        QStringLiteral("Conv"));
         expectCliError({QStringLiteral("run"), QStringLiteral("--corpus"), tiny(), QStringLiteral("--target"),
                         QStringLiteral("onnx:") + gemmFile},
@@ -612,7 +619,8 @@ private slots:
             neg.node("Neg", {"x"}, {"y"});
             neg.value(false, "y", onnx::TensorProto::FLOAT, {2});
             message = errorOf([&] { OnnxGraph::fromBytes(neg.bytes(), "new.onnx"); });
-            QVERIFY2(QString::fromStdString(message).contains(QStringLiteral("imports opset %1").arg(opset)), message.c_str());
+            QVERIFY2(QString::fromStdString(message).contains(QStringLiteral("imports opset %1").arg(opset)),
+                     message.c_str());
         }
     }
 
@@ -641,8 +649,8 @@ private slots:
         neg.node("Neg", {"x"}, {"y"});
         neg.value(false, "y", onnx::TensorProto::FLOAT, {2});
         const QString model = file(QStringLiteral("neg.onnx"), neg.bytes());
-        expectQuickCliError({QStringLiteral("onnx-run"), model, QStringLiteral("--input"), QStringLiteral("x=/dev/zero"),
-                             QStringLiteral("--output-dir"), out},
+        expectQuickCliError({QStringLiteral("onnx-run"), model, QStringLiteral("--input"),
+                             QStringLiteral("x=/dev/zero"), QStringLiteral("--output-dir"), out},
                             QStringLiteral("not a serialized ONNX TensorProto"));
         // A stream that never ends: zeros fail at once; bytes that parse as a model forever fail at the limit
         // of the model-memory setting (here 1 MiB).
@@ -697,7 +705,8 @@ private slots:
                 writeTensorFile(path.toStdString(), Tensor::fromVector<float>({3}, {4, 5, 6}), "new");
             });
             testing::failWritesWith(0);
-            QVERIFY2(QString::fromStdString(message).contains(QStringLiteral("no space left on device")), message.c_str());
+            QVERIFY2(QString::fromStdString(message).contains(QStringLiteral("no space left on device")),
+                     message.c_str());
             QVERIFY(message.find('\n') == std::string::npos);
             QFile f(path);
             QVERIFY(f.open(QIODevice::ReadOnly));
@@ -707,7 +716,9 @@ private slots:
         // Permissions of the file replaced are kept.
         QVERIFY(::chmod(QFile::encodeName(path).constData(), 0640) == 0);
         writeFileAtomically(path.toStdString(), "new");
-        struct stat st {};
+        struct stat st
+        {
+        };
         QVERIFY(::stat(QFile::encodeName(path).constData(), &st) == 0);
         QCOMPARE(st.st_mode & 0777, mode_t{0640});
 
@@ -715,22 +726,25 @@ private slots:
         if (pipe.isEmpty())
             QSKIP("mkfifo is not available here");
         const std::string message = errorOf([&] { writeFileAtomically(pipe.toStdString(), "x"); });
-        QVERIFY2(QString::fromStdString(message).contains(QStringLiteral("is a FIFO, not a regular file")), message.c_str());
+        QVERIFY2(QString::fromStdString(message).contains(QStringLiteral("is a FIFO, not a regular file")),
+                 message.c_str());
         QVERIFY(::stat(QFile::encodeName(pipe).constData(), &st) == 0 && S_ISFIFO(st.st_mode));
         QVERIFY(!errorOf([] { checkWritableTarget("/dev/null"); }).empty());
         QVERIFY(!errorOf([&] { writeFileAtomically(m_dir.path().toStdString(), "x"); }).empty());
         // From the CLI: a session and a trace onto a FIFO, refused before the run with one line and exit 1.
         for (const QString &option : {QStringLiteral("--save-session"), QStringLiteral("--export-trace")}) {
             const QString target = fifo(QStringLiteral("atomic/pipe.csv"));
-            const Result r = runCli({QStringLiteral("run"), QStringLiteral("--corpus"), tiny(), QStringLiteral("--tokens"),
-                                      QStringLiteral("5"), option, target});
+            const Result r = runCli({QStringLiteral("run"), QStringLiteral("--corpus"), tiny(),
+                                     QStringLiteral("--tokens"), QStringLiteral("5"), option, target});
             QCOMPARE(r.exitCode, 1);
-            QVERIFY2(r.err.contains(QStringLiteral("is a FIFO, not a regular file")) && r.err.count(QLatin1Char('\n')) == 1,
+            QVERIFY2(r.err.contains(QStringLiteral("is a FIFO, not a regular file"))
+                         && r.err.count(QLatin1Char('\n')) == 1,
                      qPrintable(r.err));
             QVERIFY(::stat(QFile::encodeName(target).constData(), &st) == 0 && S_ISFIFO(st.st_mode));
         }
-        expectCliError({QStringLiteral("run"), QStringLiteral("--corpus"), tiny(), QStringLiteral("--export-trace"), QString()},
-                       QStringLiteral("--export-trace expects a .csv or .json file name"));
+        expectCliError(
+            {QStringLiteral("run"), QStringLiteral("--corpus"), tiny(), QStringLiteral("--export-trace"), QString()},
+            QStringLiteral("--export-trace expects a .csv or .json file name"));
     }
 
     // A full file system for real where the test may mount one (root, not in a container that forbids it):
@@ -741,15 +755,17 @@ private slots:
             QSKIP("mounting a tmpfs needs root");
         const QString mountPoint = m_dir.filePath(QStringLiteral("full"));
         QVERIFY(QDir().mkpath(mountPoint));
-        if (QProcess::execute(QStringLiteral("mount"), {QStringLiteral("-t"), QStringLiteral("tmpfs"), QStringLiteral("-o"),
-                                                        QStringLiteral("size=256k"), QStringLiteral("tmpfs"), mountPoint})
+        if (QProcess::execute(QStringLiteral("mount"),
+                              {QStringLiteral("-t"), QStringLiteral("tmpfs"), QStringLiteral("-o"),
+                               QStringLiteral("size=256k"), QStringLiteral("tmpfs"), mountPoint})
             != 0)
             QSKIP("cannot mount a tmpfs here (the injected failures of atomicWritesSurviveAFullDisk cover it)");
         const auto unmount = qScopeGuard([&] { QProcess::execute(QStringLiteral("umount"), {mountPoint}); });
         const QString session = mountPoint + QStringLiteral("/s.json");
         const QString trace = mountPoint + QStringLiteral("/t.csv");
-        Result r = runCli({QStringLiteral("run"), QStringLiteral("--corpus"), tiny(), QStringLiteral("--tokens"), QStringLiteral("5"),
-                           QStringLiteral("--save-session"), session, QStringLiteral("--export-trace"), trace});
+        Result r = runCli({QStringLiteral("run"), QStringLiteral("--corpus"), tiny(), QStringLiteral("--tokens"),
+                           QStringLiteral("5"), QStringLiteral("--save-session"), session,
+                           QStringLiteral("--export-trace"), trace});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         auto content = [](const QString &p) {
             QFile f(p);
@@ -761,8 +777,7 @@ private slots:
             QFile filler(mountPoint + QStringLiteral("/filler"));
             QVERIFY(filler.open(QIODevice::WriteOnly));
             const QByteArray block(4096, 'x');
-            while (filler.write(block) == block.size() && filler.flush()) {
-            }
+            while (filler.write(block) == block.size() && filler.flush()) { }
         }
         for (const QStringList &option : {QStringList{QStringLiteral("--save-session"), session},
                                           QStringList{QStringLiteral("--export-trace"), trace}}) {
@@ -785,9 +800,10 @@ private slots:
         DistributionMatrix rows;
         const std::vector<TokenId> sequence{0, 1, 2, 3, 4, 5, 6};
         std::string message = errorOf([&] { model->distributions(sequence, 1, rows); });
-        QVERIFY2(QString::fromStdString(message).contains(QStringLiteral("nan-later.onnx: the logits at position 6 are not "
-                                                                         "finite: token 3 has NaN")),
-                 message.c_str());
+        QVERIFY2(
+            QString::fromStdString(message).contains(QStringLiteral("nan-later.onnx: the logits at position 6 are not "
+                                                                    "finite: token 3 has NaN")),
+            message.c_str());
         const QString everywhere = file(QStringLiteral("nan-all.onnx"), badLogitsModel(0, std::nanf("")));
         message = errorOf([&] { OnnxLanguageModel::load(everywhere.toStdString(), 1); });
         QVERIFY2(QString::fromStdString(message).contains(QStringLiteral("position 0 are not finite: token 3 has NaN")),
@@ -803,12 +819,14 @@ private slots:
     void errorsCannotForgeLines()
     {
         const QString forged = QStringLiteral("bogus\nspecdec: all good\r\x1b[2J");
-        const Result r = runCli({QStringLiteral("run"), QStringLiteral("--corpus"), tiny(), QStringLiteral("--variant"), forged});
+        const Result r = runCli(
+            {QStringLiteral("run"), QStringLiteral("--corpus"), tiny(), QStringLiteral("--variant"), forged});
         QVERIFY(r.exitCode != 0);
         QCOMPARE(r.err.count(QLatin1Char('\n')), 1);
         QVERIFY2(r.err.contains(QStringLiteral("bogus\\nspecdec: all good\\r\\x1b[2J")), qPrintable(r.err));
         QVERIFY(!r.err.contains(QLatin1Char('\r')) && !r.err.contains(QChar(0x1b)));
-        expectCliError({QStringLiteral("run"), QStringLiteral("--corpus"), QStringLiteral("no\nsuch")}, QStringLiteral("no\\nsuch"));
+        expectCliError({QStringLiteral("run"), QStringLiteral("--corpus"), QStringLiteral("no\nsuch")},
+                       QStringLiteral("no\\nsuch"));
         expectCliError({QStringLiteral("--bogus\nline")}, QStringLiteral("--bogus\\nline"));
         // An unknown corpus among many lists ten names, then how many more.
         const QString many = m_dir.filePath(QStringLiteral("corpora"));
@@ -834,8 +852,12 @@ private slots:
             t = static_cast<TokenId>(rng.next() % 26);
         const std::size_t limit = tensorMemoryLimit();
         setTensorMemoryLimit(std::size_t{64} << 20);
-        const std::string message = errorOf([&] { NGramModel::train(text, vocabulary, {6, Smoothing::KneserNey, 0.2}); });
-        const bool lowerFits = errorOf([&] { NGramModel::train(text, vocabulary, {2, Smoothing::KneserNey, 0.2}); }).empty();
+        const std::string message = errorOf([&] {
+            NGramModel::train(text, vocabulary, {6, Smoothing::KneserNey, 0.2});
+        });
+        const bool lowerFits = errorOf([&] {
+                                   NGramModel::train(text, vocabulary, {2, Smoothing::KneserNey, 0.2});
+                               }).empty();
         setTensorMemoryLimit(limit);
         QVERIFY2(QString::fromStdString(message).contains(QStringLiteral("over the limit of 64.0 MiB")), message.c_str());
         QVERIFY2(QString::fromStdString(message).contains(QStringLiteral("use a lower order (ngram:")), message.c_str());
@@ -852,7 +874,7 @@ private slots:
             "draft_temperature": 1, "top_k": 0, "top_p": 1, "seed": "1"%2})");
         auto session = [&](const QString &name, const QString &prompt, const QString &extra, const QString &position) {
             const QString json = QStringLiteral(R"({"format": "specdec-lab session", "version": 1, )")
-                                 + setup.arg(prompt, extra) + position + QStringLiteral("}");
+                + setup.arg(prompt, extra) + position + QStringLiteral("}");
             return file(name, json.toStdString());
         };
         expectCliError({QStringLiteral("run"), QStringLiteral("--session"),
@@ -868,7 +890,7 @@ private slots:
         // A surrogate pair, and an escaped backslash before "ud800", are fine.
         for (const QString &prompt : {QStringLiteral(R"(\ud83d\ude00)"), QStringLiteral(R"(\\ud800)")}) {
             const Result r = runCli({QStringLiteral("run"), QStringLiteral("--session"),
-                                      session(QStringLiteral("pair.json"), prompt, QString(), QString())});
+                                     session(QStringLiteral("pair.json"), prompt, QString(), QString())});
             QVERIFY2(!r.err.contains(QStringLiteral("surrogate")), qPrintable(r.err));
         }
         expectCliError({QStringLiteral("run"), QStringLiteral("--corpus"), tiny(), QStringLiteral("--json"),
@@ -886,8 +908,8 @@ private slots:
         w.node("Abs", {"x"}, {"a_b"});
         w.value(false, "a/b", onnx::TensorProto::FLOAT, {2});
         w.value(false, "a_b", onnx::TensorProto::FLOAT, {2});
-        expectCliError({QStringLiteral("onnx-run"), file(QStringLiteral("collide.onnx"), w.bytes()), QStringLiteral("--output-dir"),
-                        m_dir.filePath(QStringLiteral("collide"))},
+        expectCliError({QStringLiteral("onnx-run"), file(QStringLiteral("collide.onnx"), w.bytes()),
+                        QStringLiteral("--output-dir"), m_dir.filePath(QStringLiteral("collide"))},
                        QStringLiteral("outputs 'a/b' and 'a_b' would both be written to"));
     }
 };

@@ -44,8 +44,7 @@ QJsonObject readJson(const QString &path)
 }
 
 /// The classic demo's file with `edit` applied, as bytes.
-template<typename Edit>
-QByteArray editedLesson(Edit edit)
+template<typename Edit> QByteArray editedLesson(Edit edit)
 {
     QJsonObject o = readJson(lessonsDir() + QStringLiteral("/00-classic-demo.lesson.json"));
     edit(o);
@@ -116,10 +115,10 @@ void TestLessons::shippedQuizLoads()
     QCOMPARE(quiz.questions.size(), 10);
     // (type, correct) of the ten questions, as the issue lists them.
     const QList<QPair<bool, QString>> expected{{false, QStringLiteral("A")}, {false, QStringLiteral("B")},
-                                              {false, QStringLiteral("B")}, {false, QStringLiteral("B")},
-                                              {false, QStringLiteral("A")}, {true, QStringLiteral("ABC")},
-                                              {false, QStringLiteral("A")}, {true, QStringLiteral("AB")},
-                                              {false, QStringLiteral("B")}, {true, QStringLiteral("AB")}};
+                                               {false, QStringLiteral("B")}, {false, QStringLiteral("B")},
+                                               {false, QStringLiteral("A")}, {true, QStringLiteral("ABC")},
+                                               {false, QStringLiteral("A")}, {true, QStringLiteral("AB")},
+                                               {false, QStringLiteral("B")}, {true, QStringLiteral("AB")}};
     for (int i = 0; i < 10; ++i) {
         const QuizQuestion &q = quiz.questions[i];
         QCOMPARE(q.id, QStringLiteral("q%1").arg(i + 1));
@@ -190,9 +189,10 @@ void TestLessons::badLessonNamesTheField_data()
     }) << QStringLiteral("'steps[2].zh_CN' is missing or empty");
     QTest::addRow("lab overflow") << editedLesson([](QJsonObject &o) { // issue 22: showed 0.00 / 0.00
         QJsonObject demo = o[QStringLiteral("demo")].toObject();
-        demo[QStringLiteral("lab")] = QJsonObject{{QStringLiteral("p"), QJsonArray{1e308, 1e308}},
-                                                  {QStringLiteral("q"), QJsonArray{1, 1}},
-                                                  {QStringLiteral("labels"), QJsonArray{QStringLiteral("a"), QStringLiteral("b")}}};
+        demo[QStringLiteral("lab")] = QJsonObject{
+            {QStringLiteral("p"), QJsonArray{1e308, 1e308}},
+            {QStringLiteral("q"), QJsonArray{1, 1}},
+            {QStringLiteral("labels"), QJsonArray{QStringLiteral("a"), QStringLiteral("b")}}};
         o[QStringLiteral("demo")] = demo;
     }) << QStringLiteral("'demo.lab.p' must sum to a finite number");
     QTest::addRow("phase") << editedLesson([](QJsonObject &o) {
@@ -204,7 +204,8 @@ void TestLessons::badLessonNamesTheField_data()
         o[QStringLiteral("claims")] = QJsonArray{QStringLiteral("alpha(ngram:2) is big")};
     }) << QStringLiteral("'claims[0]' claim \"alpha(ngram:2) is big\": needs one comparison");
     QTest::addRow("claim lane") << editedLesson([](QJsonObject &o) {
-        o[QStringLiteral("claims")] = QJsonArray{QStringLiteral("same_text(ngram:2) >= 1"), QStringLiteral("alpha(ngram:9) > 0.5")};
+        o[QStringLiteral("claims")] = QJsonArray{QStringLiteral("same_text(ngram:2) >= 1"),
+                                                 QStringLiteral("alpha(ngram:9) > 0.5")};
     }) << QStringLiteral("'claims[1]' names lane 'ngram:9', which is not one of the lesson's drafts (ngram:2, ngram:2, same)");
 }
 
@@ -232,7 +233,8 @@ void TestLessons::badQuizNamesTheField()
     questions[0] = q1;
     o[QStringLiteral("questions")] = questions;
     error = errorOf([&] { QuizFile::parse(QJsonDocument(o).toJson(), QStringLiteral("q.json")); });
-    QVERIFY2(error.contains(QStringLiteral("'questions[0].correct' 'E' is not an option letter (A to D)")), qPrintable(error));
+    QVERIFY2(error.contains(QStringLiteral("'questions[0].correct' 'E' is not an option letter (A to D)")),
+             qPrintable(error));
     QJsonObject q7 = questions[6].toObject();
     QJsonObject show = q7[QStringLiteral("show_me")].toObject();
     QJsonObject lab = show[QStringLiteral("lab")].toObject();
@@ -255,9 +257,12 @@ void TestLessons::sizeIsBounded()
     f.write(QByteArray(LessonFile::kMaxBytes + 1, ' '));
     f.close();
     QVERIFY(errorOf([&] { LessonFile::load(path); }).contains(QStringLiteral("at most 262144 are read")));
-    QVERIFY(errorOf([&] { LessonFile::load(dir.filePath(QStringLiteral("none.json"))); }).contains(QStringLiteral("does not exist")));
+    QVERIFY(errorOf([&] {
+                LessonFile::load(dir.filePath(QStringLiteral("none.json")));
+            }).contains(QStringLiteral("does not exist")));
     // A folder with one bad file still gives the good ones, and the bad one's line.
-    QVERIFY(QFile::copy(lessonsDir() + QStringLiteral("/00-classic-demo.lesson.json"), dir.filePath(QStringLiteral("a.lesson.json"))));
+    QVERIFY(QFile::copy(lessonsDir() + QStringLiteral("/00-classic-demo.lesson.json"),
+                        dir.filePath(QStringLiteral("a.lesson.json"))));
     QStringList errors;
     QCOMPARE(loadLessonFolder(dir.path(), &errors).size(), 1);
     QCOMPARE(errors.size(), 1);
@@ -273,11 +278,17 @@ void TestLessons::claimsParse()
     QCOMPARE(c.right.lane, QStringLiteral("ngram:3"));
     QVERIFY(c.holds(0.8, 0.6) && !c.holds(0.6, 0.6));
     QVERIFY(errorOf([] { Claim::parse(QStringLiteral("x <= 2")); }).contains(QStringLiteral("'x' is neither a number")));
-    QVERIFY(errorOf([] { Claim::parse(QStringLiteral("beta(ngram:2) > 1")); }).contains(QStringLiteral("unknown function 'beta'")));
-    QVERIFY(errorOf([] { Claim::parse(QStringLiteral("cost_speedup(0.9, 8) > 1")); }).contains(QStringLiteral("takes 3 numbers")));
-    QVERIFY(errorOf([] { Claim::parse(QStringLiteral("generalised_speedup(0.9, 8, 0.1) > 1")); })
-                .contains(QStringLiteral("takes 4 numbers")));
-    QCOMPARE(laneNamed(QStringLiteral("draft-small"), {QStringLiteral("ngram:3"), QStringLiteral("onnx:/a/b/draft-small.onnx")}),
+    QVERIFY(errorOf([] {
+                Claim::parse(QStringLiteral("beta(ngram:2) > 1"));
+            }).contains(QStringLiteral("unknown function 'beta'")));
+    QVERIFY(errorOf([] {
+                Claim::parse(QStringLiteral("cost_speedup(0.9, 8) > 1"));
+            }).contains(QStringLiteral("takes 3 numbers")));
+    QVERIFY(errorOf([] {
+                Claim::parse(QStringLiteral("generalised_speedup(0.9, 8, 0.1) > 1"));
+            }).contains(QStringLiteral("takes 4 numbers")));
+    QCOMPARE(laneNamed(QStringLiteral("draft-small"),
+                       {QStringLiteral("ngram:3"), QStringLiteral("onnx:/a/b/draft-small.onnx")}),
              QStringLiteral("onnx:/a/b/draft-small.onnx"));
     QCOMPARE(laneNamed(QStringLiteral("draft"), {QStringLiteral("onnx:/a/b/draft-small.onnx")}), QString());
     // Theory claims are evaluated without a run.
@@ -323,7 +334,9 @@ void TestLessons::shippedClaimsHold()
     }
     QCOMPARE(results.size(), lesson.claims.size());
     for (const ClaimResult &r : results)
-        QVERIFY2(r.holds, qPrintable(QStringLiteral("%1: %2 (left %3, right %4)").arg(lesson.id, r.claim).arg(r.left).arg(r.right)));
+        QVERIFY2(
+            r.holds,
+            qPrintable(QStringLiteral("%1: %2 (left %3, right %4)").arg(lesson.id, r.claim).arg(r.left).arg(r.right)));
 }
 
 void TestLessons::aFalseClaimIsCaught()

@@ -124,12 +124,17 @@ private slots:
         QTest::addRow("truncated") << good.left(good.size() / 2) << QStringLiteral("not valid JSON at byte offset");
         QTest::addRow("empty") << QByteArray() << QStringLiteral("not valid JSON");
         QTest::addRow("array") << QByteArray("[1, 2]") << QStringLiteral("not a session");
-        QTest::addRow("other format") << QByteArray(R"({"format": "x", "version": 1})") << QStringLiteral("not a specdec-lab session");
-        QTest::addRow("future version") << QByteArray(good).replace("\"version\": 1", "\"version\": 9") << QStringLiteral("version 9 is not supported");
-        QTest::addRow("missing field") << QByteArray(good).replace("\"target\"", "\"targt\"") << QStringLiteral("'target' must be a string");
+        QTest::addRow("other format") << QByteArray(R"({"format": "x", "version": 1})")
+                                      << QStringLiteral("not a specdec-lab session");
+        QTest::addRow("future version") << QByteArray(good).replace("\"version\": 1", "\"version\": 9")
+                                        << QStringLiteral("version 9 is not supported");
+        QTest::addRow("missing field") << QByteArray(good).replace("\"target\"", "\"targt\"")
+                                       << QStringLiteral("'target' must be a string");
         QTest::addRow("bad K") << QByteArray(good).replace("\"k\": 5", "\"k\": 99") << QStringLiteral("between 1 and 64");
-        QTest::addRow("bad spec") << QByteArray(good).replace("ngram:3", "ngram:33") << QStringLiteral("between 1 and 10");
-        QTest::addRow("bad kv_cache") << QByteArray(good).replace("\"kv_cache\": false", "\"kv_cache\": \"off\"") << QStringLiteral("'kv_cache' must be true or false");
+        QTest::addRow("bad spec") << QByteArray(good).replace("ngram:3", "ngram:33")
+                                  << QStringLiteral("between 1 and 10");
+        QTest::addRow("bad kv_cache") << QByteArray(good).replace("\"kv_cache\": false", "\"kv_cache\": \"off\"")
+                                      << QStringLiteral("'kv_cache' must be true or false");
         QTest::addRow("bad seed") << QByteArray(good).replace("18446744073709551557", "lots") << QStringLiteral("'seed'");
     }
     void damagedFilesAreClearErrors()
@@ -210,7 +215,8 @@ private slots:
         QVERIFY(json.open(QIODevice::ReadOnly));
         const QJsonArray rounds = QJsonDocument::fromJson(json.readAll()).array();
         QCOMPARE(rounds.size(), static_cast<int>(g.rounds.size()));
-        QVERIFY_THROWS_EXCEPTION(Error, exportTraces(m_dir.filePath(QStringLiteral("t.xlsx")), g.rounds, e->vocabulary()));
+        QVERIFY_THROWS_EXCEPTION(Error,
+                                 exportTraces(m_dir.filePath(QStringLiteral("t.xlsx")), g.rounds, e->vocabulary()));
     }
 
     // Issue 22, 3: on a full disk (an injected ENOSPC, at the first byte and in the middle) a save and both
@@ -237,7 +243,9 @@ private slots:
         const QStringList files = QDir(dir).entryList(QDir::Files | QDir::Hidden);
         QCOMPARE(files.size(), 3);
         const std::vector<std::function<void()>> saves{
-            [&] { SessionFile{s, {5, QStringLiteral("commit")}}.save(session); },
+            [&] {
+                SessionFile{s, {5, QStringLiteral("commit")}}.save(session);
+            },
             [&] { exportTraces(csv, g.rounds, e->vocabulary()); },
             [&] { exportTraces(json, g.rounds, e->vocabulary()); },
         };
@@ -264,7 +272,9 @@ private slots:
         QVERIFY(::mkfifo(QFile::encodeName(fifo).constData(), 0600) == 0);
         QVERIFY_THROWS_EXCEPTION(Error, (SessionFile{s, {}}.save(fifo)));
         QVERIFY_THROWS_EXCEPTION(Error, exportTraces(fifo, g.rounds, e->vocabulary()));
-        struct stat st {};
+        struct stat st
+        {
+        };
         QVERIFY(::stat(QFile::encodeName(fifo).constData(), &st) == 0 && S_ISFIFO(st.st_mode));
     }
 };

@@ -22,7 +22,6 @@ Eigen::VectorXd oneStepOutput(const Eigen::VectorXd &p, const Eigen::VectorXd &q
     return out;
 }
 
-
 } // namespace
 
 class TestAcceptance : public QObject
@@ -77,9 +76,8 @@ private slots:
         Rng rng(20261130);
         for (int i = 0; i < 200; ++i) {
             const int n = 2 + static_cast<int>(rng.next() % 60);
-            QTest::addRow("random %d (V=%d)", i, n)
-                << test::randomDistribution(rng, n, i % 3 == 0 ? n / 3 : 0)
-                << test::randomDistribution(rng, n, i % 4 == 0 ? n / 3 : 0);
+            QTest::addRow("random %d (V=%d)", i, n) << test::randomDistribution(rng, n, i % 3 == 0 ? n / 3 : 0)
+                                                    << test::randomDistribution(rng, n, i % 4 == 0 ? n / 3 : 0);
         }
     }
     void identityHoldsExactly()

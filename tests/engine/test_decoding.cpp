@@ -4,8 +4,8 @@
 #include "AutoregressiveRun.h"
 #include "Error.h"
 #include "Generation.h"
-#include "TestSupport.h"
 #include "TeachingDrafts.h"
+#include "TestSupport.h"
 #include "TreeDecoder.h"
 
 #include <QtTest>
@@ -49,11 +49,14 @@ private slots:
         const QString kjv = QStringLiteral("kjv"), poems = QStringLiteral("tang-song");
         QTest::addRow("kjv 6/2 K=4") << kjv << QStringLiteral("ngram:6") << QStringLiteral("ngram:2") << 4 << 0.0;
         QTest::addRow("kjv 6/2 K=1") << kjv << QStringLiteral("ngram:6") << QStringLiteral("ngram:2") << 1 << 0.0;
-        QTest::addRow("kjv 5/addk K=8") << kjv << QStringLiteral("ngram:5") << QStringLiteral("ngram:3:addk=0.2") << 8 << 0.0;
+        QTest::addRow("kjv 5/addk K=8") << kjv << QStringLiteral("ngram:5") << QStringLiteral("ngram:3:addk=0.2") << 8
+                                        << 0.0;
         QTest::addRow("kjv uniform K=3") << kjv << QStringLiteral("ngram:4") << QStringLiteral("uniform") << 3 << 1.0;
         QTest::addRow("kjv same K=5") << kjv << QStringLiteral("ngram:4") << QStringLiteral("same") << 5 << 0.0;
-        QTest::addRow("kjv sampled draft K=4") << kjv << QStringLiteral("ngram:6") << QStringLiteral("ngram:2") << 4 << 1.0;
-        QTest::addRow("poems 3/2 K=6") << poems << QStringLiteral("ngram:3:addk=0.2") << QStringLiteral("ngram:2:addk=0.2") << 6 << 0.0;
+        QTest::addRow("kjv sampled draft K=4")
+            << kjv << QStringLiteral("ngram:6") << QStringLiteral("ngram:2") << 4 << 1.0;
+        QTest::addRow("poems 3/2 K=6") << poems << QStringLiteral("ngram:3:addk=0.2")
+                                       << QStringLiteral("ngram:2:addk=0.2") << 6 << 0.0;
         QTest::addRow("poems 4/1 K=2") << poems << QStringLiteral("ngram:4") << QStringLiteral("ngram:1") << 2 << 0.0;
         QTest::addRow("poems uniform K=4") << poems << QStringLiteral("ngram:3") << QStringLiteral("uniform") << 4 << 0.7;
     }

@@ -22,10 +22,10 @@ private slots:
         const Vocabulary v = Vocabulary::fromText(U"abcdxyz");
         PromptLookupModel lookup(v, 2);
         auto ids = [&](const char32_t *text) { return v.encode(text); };
-        QCOMPARE(lookup.propose(ids(U"abcxab")), v.find(U'c'));     // "ab" seen before, followed by c
-        QCOMPARE(lookup.propose(ids(U"abcabdab")), v.find(U'd'));   // the latest occurrence wins
-        QCOMPARE(lookup.propose(ids(U"xbyzb")), v.find(U'y'));      // tail "zb" unseen: falls back to "b"
-        QCOMPARE(lookup.propose(ids(U"abcd")), -1);                 // no tail occurred before
+        QCOMPARE(lookup.propose(ids(U"abcxab")), v.find(U'c'));   // "ab" seen before, followed by c
+        QCOMPARE(lookup.propose(ids(U"abcabdab")), v.find(U'd')); // the latest occurrence wins
+        QCOMPARE(lookup.propose(ids(U"xbyzb")), v.find(U'y'));    // tail "zb" unseen: falls back to "b"
+        QCOMPARE(lookup.propose(ids(U"abcd")), -1);               // no tail occurred before
         DistributionMatrix rows;
         lookup.distributions(ids(U"abcxab"), 1, rows);
         QCOMPARE(rows(0, v.find(U'c')), 1.0);

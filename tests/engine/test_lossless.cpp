@@ -21,8 +21,8 @@ ContinuationFit fitSpeculative(LanguageModel &target, LanguageModel &draft, cons
                             sampleContinuations(target, &draft, settings, mode, prompt, 2, kSamples));
 }
 
-DecodingSettings settings(double temperature, int topK, double topP, double draftTemperature, int k,
-                          std::uint64_t seed, Variant variant = Variant::Correct, const char *policy = "constant")
+DecodingSettings settings(double temperature, int topK, double topP, double draftTemperature, int k, std::uint64_t seed,
+                          Variant variant = Variant::Correct, const char *policy = "constant")
 {
     DecodingSettings s;
     s.policy = DraftPolicy::parse(policy);
@@ -83,8 +83,7 @@ private slots:
         QTest::addRow("greedy-match") << settings(1.0, 0, 1.0, 1.0, 4, 32, Variant::GreedyMatch);
         QTest::addRow("resample-from-target") << settings(1.0, 0, 1.0, 1.0, 4, 33, Variant::ResampleFromTarget);
         QTest::addRow("unnormalized-residual") << settings(1.0, 0, 1.0, 1.0, 4, 34, Variant::UnnormalizedResidual);
-        QTest::addRow("temperature-target-only")
-            << settings(0.7, 0, 1.0, 0.5, 4, 35, Variant::TemperatureTargetOnly);
+        QTest::addRow("temperature-target-only") << settings(0.7, 0, 1.0, 0.5, 4, 35, Variant::TemperatureTargetOnly);
     }
     void wrongVariantsAreCaught()
     {

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The one-step lossless lab: the correct rule's histogram fits p, each wrong variant's does not, and the
 // accepted and replaced parts stack up to p exactly as the theory says.
-#include "LosslessLab.h"
 #include "Error.h"
-#include "TestedDistribution.h"
+#include "LosslessLab.h"
 #include "TestSupport.h"
+#include "TestedDistribution.h"
 
 #include <QtTest>
 

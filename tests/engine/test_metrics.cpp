@@ -75,7 +75,8 @@ private slots:
         const std::vector<double> v{1.0, 1.1, 1.3, 1.6, 2.0, 2.5, 3.1, 3.8, 4.6};
         const int best = theory::optimalDraftLengthMeasured(0.8, 0.05, v);
         for (int k = 1; k <= 8; ++k)
-            QVERIFY(theory::generalisedSpeedup(0.8, best, 0.05, v[best]) >= theory::generalisedSpeedup(0.8, k, 0.05, v[k]));
+            QVERIFY(theory::generalisedSpeedup(0.8, best, 0.05, v[best])
+                    >= theory::generalisedSpeedup(0.8, k, 0.05, v[k]));
         QCOMPARE(theory::optimalDraftLengthMeasured(0.8, 0.05, {1.0}), 1);
     }
 
@@ -190,10 +191,16 @@ private slots:
         RoundTrace r = round(4, 1, 0.5);
         r.index = 2;
         switch (broken) {
-        case 0: r.positions.resize(2); r.rejectedAt = 3; break; // tested 4 of 2 positions
+        case 0:
+            r.positions.resize(2);
+            r.rejectedAt = 3;
+            break; // tested 4 of 2 positions
         case 1: r.rejectedAt = 4; break;
         case 2: r.rejectedAt = -2; break;
-        case 3: r.draftLength = -1; r.positions.clear(); break;
+        case 3:
+            r.draftLength = -1;
+            r.positions.clear();
+            break;
         default: r.committed.assign(6, 1); break;
         }
         MetricsAccumulator acc;

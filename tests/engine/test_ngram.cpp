@@ -52,7 +52,8 @@ private slots:
             // Every prefix of the corpus (seen contexts) in one call, and the empty prefix.
             model->distributions(std::span(text).first(60), 61, rows);
             for (int r = 0; r < rows.rows(); ++r) {
-                QVERIFY2(std::abs(rows.row(r).sum() - 1.0) < 1e-9, qPrintable(QString::number(rows.row(r).sum(), 'g', 17)));
+                QVERIFY2(std::abs(rows.row(r).sum() - 1.0) < 1e-9,
+                         qPrintable(QString::number(rows.row(r).sum(), 'g', 17)));
                 QVERIFY(rows.row(r).minCoeff() >= 0.0);
             }
             // Unseen contexts: the corpus reversed.
@@ -119,8 +120,7 @@ private slots:
         const double n = static_cast<double>(corpus.text.size());
         for (int w = 0; w < corpus.vocabulary.size(); ++w) {
             const double frequency = occurrences(corpus.text, std::u32string(1, corpus.vocabulary.token(w))) / n;
-            QVERIFY2(std::abs(a[w] - frequency) < 1e-5,
-                     qPrintable(QStringLiteral("%1 vs %2").arg(a[w]).arg(frequency)));
+            QVERIFY2(std::abs(a[w] - frequency) < 1e-5, qPrintable(QStringLiteral("%1 vs %2").arg(a[w]).arg(frequency)));
         }
     }
 
@@ -141,7 +141,8 @@ private slots:
         const std::vector<TokenId> all = corpus.tokens(corpus.vocabulary);
         const std::size_t split = all.size() * 95 / 100;
         const std::span<const TokenId> train = std::span(all).first(split);
-        const std::span<const TokenId> heldOut = std::span(all).subspan(split, std::min<std::size_t>(20000, all.size() - split));
+        const std::span<const TokenId> heldOut = std::span(all).subspan(
+            split, std::min<std::size_t>(20000, all.size() - split));
         auto kn = NGramModel::train(train, corpus.vocabulary, {order, Smoothing::KneserNey, 0.0});
         double best = std::numeric_limits<double>::infinity();
         for (double k : {0.01, 0.05, 0.2, 1.0}) {
@@ -149,8 +150,8 @@ private slots:
             best = std::min(best, perplexity(*addk, heldOut, static_cast<std::size_t>(order)));
         }
         const double knPerplexity = perplexity(*kn, heldOut, static_cast<std::size_t>(order));
-        qInfo("%s order %d: Kneser-Ney perplexity %.3f, best add-k %.3f", qPrintable(corpusName), order,
-              knPerplexity, best);
+        qInfo("%s order %d: Kneser-Ney perplexity %.3f, best add-k %.3f", qPrintable(corpusName), order, knPerplexity,
+              best);
         QVERIFY(knPerplexity < best);
     }
 

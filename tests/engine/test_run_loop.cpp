@@ -50,8 +50,7 @@ private slots:
         for (bool tree : {false, true})
             for (bool kv : {true, false})
                 for (bool baseline : {true, false})
-                    QTest::addRow("%s kv %s baseline %s", tree ? "tree" : "chain", kv ? "on" : "off",
-                                  baseline ? "on" : "off")
+                    QTest::addRow("%s kv %s baseline %s", tree ? "tree" : "chain", kv ? "on" : "off", baseline ? "on" : "off")
                         << tree << kv << baseline;
     }
 
@@ -68,8 +67,7 @@ private slots:
         DecodingSettings s = tree ? treeSettings("3,2,1", 1.0, 1.0, 5) : chainSettings(1.0, 5);
         s.kvCache = kvCache;
         SpeculativeRun run(target, draft, s, pair.prompt, 40, baseline);
-        while (run.step()) {
-        }
+        while (run.step()) { }
         QCOMPARE(run.generated(), 40);
         QCOMPARE(target.states, std::vector<bool>(baseline ? 2 : 1, kvCache));
         QCOMPARE(draft.states, std::vector<bool>(1, kvCache));
@@ -112,8 +110,7 @@ private slots:
             QCOMPARE(report.baseline->tokens, tokens);
             QCOMPARE(report.baseline->target.calls, std::int64_t(tokens)); // one call per token, no refill here
             const Generation ar = generateAutoregressive(*pair.target, s.target, s.seed, pair.prompt, tokens);
-            QVERIFY(std::equal(ar.tokens.begin(), ar.tokens.end(), run.baselineText().begin(),
-                               run.baselineText().end()));
+            QVERIFY(std::equal(ar.tokens.begin(), ar.tokens.end(), run.baselineText().begin(), run.baselineText().end()));
             if (temperature == 0.0)
                 QVERIFY(std::equal(ar.tokens.begin(), ar.tokens.end(), run.text().begin(), run.text().end()));
         }
@@ -125,8 +122,7 @@ private slots:
         TinyPair pair;
         for (const DecodingSettings &s : {chainSettings(1.0, 3), treeSettings("3,1", 1.0, 1.0, 3)}) {
             SpeculativeRun run(*pair.target, *pair.draft, s, pair.prompt, 60);
-            while (run.step()) {
-            }
+            while (run.step()) { }
             const Generation g = generateSpeculative(*pair.target, *pair.draft, s, pair.prompt, 60);
             QVERIFY(std::equal(g.tokens.begin(), g.tokens.end(), run.text().begin(), run.text().end()));
             const RunReport a = run.report(), &b = g.report;
@@ -167,8 +163,7 @@ private slots:
         const std::int64_t atEnd = residentBytes();
         QCOMPARE(run.generated(), tokens);
         QVERIFY(rounds > 20000);
-        qInfo("%d rounds; resident %.1f MB after 10,000 tokens, %.1f MB after 100,000", rounds, at10k / 1e6,
-              atEnd / 1e6);
+        qInfo("%d rounds; resident %.1f MB after 10,000 tokens, %.1f MB after 100,000", rounds, at10k / 1e6, atEnd / 1e6);
         QVERIFY2(atEnd - at10k < 4'000'000, "the run kept something per round");
     }
 };

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Sampler settings (temperature, top-k, top-p, greedy) and the random number generator.
+#include "Error.h"
 #include "Random.h"
 #include "Sampler.h"
-#include "Error.h"
 #include "Statistics.h"
 #include "TestSupport.h"
 

@@ -24,10 +24,7 @@ private slots:
         QCOMPARE(encodeUtf8(cps), bytes);
     }
 
-    void dropsByteOrderMark()
-    {
-        QCOMPARE(decodeUtf8("\xEF\xBB\xBFok"), std::u32string(U"ok"));
-    }
+    void dropsByteOrderMark() { QCOMPARE(decodeUtf8("\xEF\xBB\xBFok"), std::u32string(U"ok")); }
 
     void rejectsInvalid_data()
     {
@@ -39,7 +36,10 @@ private slots:
         QTest::addRow("surrogate") << QByteArray("a\xED\xA0\x80") << 1;
         QTest::addRow("above 10FFFF") << QByteArray("\xF4\x90\x80\x80") << 0;
         QTest::addRow("bad leading byte") << QByteArray("ok\xFF") << 2;
-        QTest::addRow("missing continuation") << QByteArray("\xE6" "a" "b") << 0;
+        QTest::addRow("missing continuation") << QByteArray("\xE6"
+                                                            "a"
+                                                            "b")
+                                              << 0;
     }
     void rejectsInvalid()
     {

@@ -27,7 +27,8 @@ private:
 private slots:
     void batchedCallIsOneCall()
     {
-        const std::vector<TokenId> a = m_tiny.corpus.vocabulary.encode(U"the c"), b = m_tiny.corpus.vocabulary.encode(U"a do");
+        const std::vector<TokenId> a = m_tiny.corpus.vocabulary.encode(U"the c"),
+                                   b = m_tiny.corpus.vocabulary.encode(U"a do");
         const std::vector<SequenceRequest> requests{{a, 3}, {b, 1}};
         std::vector<DistributionMatrix> rows;
         m_tiny.target->resetStats();
@@ -121,8 +122,7 @@ private slots:
                 ++stopped;
                 QCOMPARE(path.rejectedAt, t.stoppedAtDepth - 1);
                 QCOMPARE(path.positions[static_cast<std::size_t>(path.rejectedAt)].verdict, Verdict::Rejected);
-                QCOMPARE(path.positions[static_cast<std::size_t>(path.rejectedAt)].overlap,
-                         t.exactNodeAcceptance.back());
+                QCOMPARE(path.positions[static_cast<std::size_t>(path.rejectedAt)].overlap, t.exactNodeAcceptance.back());
             }
         }
         QVERIFY(stopped > 0);
@@ -136,14 +136,22 @@ private slots:
         QTest::addColumn<QString>("shape");
         QTest::addColumn<double>("draftTemperature");
         const QString kjv = QStringLiteral("kjv"), poems = QStringLiteral("tang-song");
-        QTest::addRow("kjv 6/2 3,2,1") << kjv << QStringLiteral("ngram:6") << QStringLiteral("ngram:2") << QStringLiteral("3,2,1") << 1.0;
-        QTest::addRow("kjv 6/2 2,2,1 greedy draft") << kjv << QStringLiteral("ngram:6") << QStringLiteral("ngram:2") << QStringLiteral("2,2,1") << 0.0;
-        QTest::addRow("kjv 5/3 4") << kjv << QStringLiteral("ngram:5") << QStringLiteral("ngram:3:addk=0.2") << QStringLiteral("4") << 1.0;
-        QTest::addRow("kjv 4/uniform 2,2,2,2") << kjv << QStringLiteral("ngram:4") << QStringLiteral("uniform") << QStringLiteral("2,2,2,2") << 1.0;
-        QTest::addRow("kjv same 1,1,1,1,1") << kjv << QStringLiteral("ngram:4") << QStringLiteral("same") << QStringLiteral("1,1,1,1,1") << 0.0;
-        QTest::addRow("poems 3/2 3,2,1") << poems << QStringLiteral("ngram:3:addk=0.2") << QStringLiteral("ngram:2:addk=0.2") << QStringLiteral("3,2,1") << 1.0;
-        QTest::addRow("poems 4/1 2,1") << poems << QStringLiteral("ngram:4") << QStringLiteral("ngram:1") << QStringLiteral("2,1") << 0.7;
-        QTest::addRow("poems 3/uniform 8") << poems << QStringLiteral("ngram:3") << QStringLiteral("uniform") << QStringLiteral("8") << 1.0;
+        QTest::addRow("kjv 6/2 3,2,1") << kjv << QStringLiteral("ngram:6") << QStringLiteral("ngram:2")
+                                       << QStringLiteral("3,2,1") << 1.0;
+        QTest::addRow("kjv 6/2 2,2,1 greedy draft")
+            << kjv << QStringLiteral("ngram:6") << QStringLiteral("ngram:2") << QStringLiteral("2,2,1") << 0.0;
+        QTest::addRow("kjv 5/3 4") << kjv << QStringLiteral("ngram:5") << QStringLiteral("ngram:3:addk=0.2")
+                                   << QStringLiteral("4") << 1.0;
+        QTest::addRow("kjv 4/uniform 2,2,2,2")
+            << kjv << QStringLiteral("ngram:4") << QStringLiteral("uniform") << QStringLiteral("2,2,2,2") << 1.0;
+        QTest::addRow("kjv same 1,1,1,1,1")
+            << kjv << QStringLiteral("ngram:4") << QStringLiteral("same") << QStringLiteral("1,1,1,1,1") << 0.0;
+        QTest::addRow("poems 3/2 3,2,1") << poems << QStringLiteral("ngram:3:addk=0.2")
+                                         << QStringLiteral("ngram:2:addk=0.2") << QStringLiteral("3,2,1") << 1.0;
+        QTest::addRow("poems 4/1 2,1") << poems << QStringLiteral("ngram:4") << QStringLiteral("ngram:1")
+                                       << QStringLiteral("2,1") << 0.7;
+        QTest::addRow("poems 3/uniform 8")
+            << poems << QStringLiteral("ngram:3") << QStringLiteral("uniform") << QStringLiteral("8") << 1.0;
     }
     void greedyTreeEqualsAutoregressive()
     {
@@ -255,7 +263,8 @@ private slots:
         for (int r = 0; r < 40; ++r) {
             const TreeTrace t = decoder.round(sequence, 100);
             const int a = t.acceptedCount(), D = t.shape.depth();
-            QCOMPARE(t.targetCache.before, r == 0 ? 0 : t.contextLength - 1); // the last round's correction or bonus is new
+            QCOMPARE(t.targetCache.before,
+                     r == 0 ? 0 : t.contextLength - 1); // the last round's correction or bonus is new
             QCOMPARE(t.targetCache.extended, t.contextLength + D);
             QCOMPARE(t.targetCache.after, t.contextLength + a);
             QCOMPARE(t.targetCache.discarded, t.shape.leafCount() * D - a);
@@ -272,7 +281,8 @@ private slots:
 
     void budgetCutsTheTree()
     {
-        const Generation g = generateSpeculative(*m_tiny.target, *m_tiny.draft, treeSettings("2,2,2", 1.0, 1.0, 3), m_tiny.prompt, 1);
+        const Generation g = generateSpeculative(*m_tiny.target, *m_tiny.draft, treeSettings("2,2,2", 1.0, 1.0, 3),
+                                                 m_tiny.prompt, 1);
         QCOMPARE(g.tokens.size(), std::size_t(1));
         QCOMPARE(g.treeRounds.at(0).shape.describe(), std::string("2"));
     }
@@ -287,13 +297,16 @@ private slots:
     // A tree run's report is its accepted paths' metrics (one definition with chains) plus the tree's counts.
     void metricsOfARun()
     {
-        const Generation g = generateSpeculative(*m_tiny.target, *m_tiny.draft, treeSettings("3,2,1", 1.0, 1.0, 9), m_tiny.prompt, 3000);
+        const Generation g = generateSpeculative(*m_tiny.target, *m_tiny.draft, treeSettings("3,2,1", 1.0, 1.0, 9),
+                                                 m_tiny.prompt, 3000);
         const RunReport &r = g.report;
         const RunMetrics &m = r.metrics;
         QCOMPARE(m.rounds, static_cast<int>(g.treeRounds.size()));
         QCOMPARE(m.targetCalls, g.target.calls);
         QCOMPARE(m.draftCalls, g.draft.calls);
-        QCOMPARE(r.nodesDrafted, std::int64_t(15) * m.rounds - (g.treeRounds.back().shape.depth() < 3 ? 15 - g.treeRounds.back().shape.nodeCount() : 0));
+        QCOMPARE(r.nodesDrafted,
+                 std::int64_t(15) * m.rounds
+                     - (g.treeRounds.back().shape.depth() < 3 ? 15 - g.treeRounds.back().shape.nodeCount() : 0));
         QVERIFY(std::abs(m.speedupForwardPasses - double(m.generatedTokens) / double(m.targetCalls)) < 1e-12);
         QVERIFY(std::abs(r.nodesPerAcceptedToken() - double(r.nodesDrafted) / m.accepted) < 1e-12);
         QCOMPARE(m.perPositionAcceptance.size(), std::size_t(3)); // per depth

@@ -35,8 +35,8 @@ private slots:
         QFETCH(DecodingSettings, decoding);
         const ContinuationFit fit = fitContinuations(
             exactContinuations(*m_tiny.target, decoding.target, m_tiny.prompt, 2),
-            sampleContinuations(*m_tiny.target, m_tiny.draft.get(), decoding, DecodingMode::Speculative, m_tiny.prompt, 2,
-                                onCi() ? 40000 : 100000));
+            sampleContinuations(*m_tiny.target, m_tiny.draft.get(), decoding, DecodingMode::Speculative, m_tiny.prompt,
+                                2, onCi() ? 40000 : 100000));
         qInfo("chi2 %.1f dof %d p-value %.4f TV %.4f", fit.chi.statistic, fit.chi.degreesOfFreedom, fit.chi.pValue,
               fit.totalVariation);
         QVERIFY(fit.chi.degreesOfFreedom >= 8);
@@ -51,15 +51,16 @@ private slots:
         QTest::addRow("no-residual-update 3,2") << treeSettings("3,2", 1.0, 1.0, 72, TreeVariant::NoResidualUpdate);
         QTest::addRow("no-residual-update 2,1") << treeSettings("2,1", 1.0, 1.0, 73, TreeVariant::NoResidualUpdate);
         QTest::addRow("typical-acceptance 2,1") << treeSettings("2,1", 1.0, 1.0, 74, TreeVariant::TypicalAcceptance);
-        QTest::addRow("typical-acceptance 3,2 T=0.7") << treeSettings("3,2", 0.7, 1.0, 75, TreeVariant::TypicalAcceptance);
+        QTest::addRow("typical-acceptance 3,2 T=0.7")
+            << treeSettings("3,2", 0.7, 1.0, 75, TreeVariant::TypicalAcceptance);
     }
     void wrongTreeVariantsAreCaught()
     {
         QFETCH(DecodingSettings, decoding);
         const ContinuationFit fit = fitContinuations(
             exactContinuations(*m_tiny.target, decoding.target, m_tiny.prompt, 2),
-            sampleContinuations(*m_tiny.target, m_tiny.draft.get(), decoding, DecodingMode::Speculative, m_tiny.prompt, 2,
-                                onCi() ? 40000 : 100000));
+            sampleContinuations(*m_tiny.target, m_tiny.draft.get(), decoding, DecodingMode::Speculative, m_tiny.prompt,
+                                2, onCi() ? 40000 : 100000));
         qInfo("chi2 %.1f dof %d p-value %.3g TV %.4f", fit.chi.statistic, fit.chi.degreesOfFreedom, fit.chi.pValue,
               fit.totalVariation);
         QVERIFY2(fit.chi.pValue < 1e-9, qPrintable(QStringLiteral("p-value %1").arg(fit.chi.pValue)));

@@ -87,7 +87,8 @@ private slots:
         QTest::addRow("zero") << QStringLiteral("2,0") << QStringLiteral("depth 2 has 0 children");
         QTest::addRow("too wide") << QStringLiteral("9") << QStringLiteral("allows 1 to 8");
         QTest::addRow("too many nodes") << QStringLiteral("8,8,8,8") << QStringLiteral("more than 512 nodes");
-        QTest::addRow("too deep") << QStringLiteral("1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1") << QStringLiteral("at most 16 depths");
+        QTest::addRow("too deep") << QStringLiteral("1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1")
+                                  << QStringLiteral("at most 16 depths");
         QTest::addRow("huge number") << QStringLiteral("99999999999") << QStringLiteral("entry 1");
     }
     void badShapesAreErrors()
@@ -189,7 +190,8 @@ private slots:
         Rng rng(21);
         QTest::addRow("random V=5 k=2") << test::randomDistribution(rng, 5) << test::randomDistribution(rng, 5) << 2;
         QTest::addRow("random V=5 k=3") << test::randomDistribution(rng, 5) << test::randomDistribution(rng, 5) << 3;
-        QTest::addRow("random V=4 k=4, zeros") << test::randomDistribution(rng, 4, 1) << test::randomDistribution(rng, 4, 1) << 4;
+        QTest::addRow("random V=4 k=4, zeros")
+            << test::randomDistribution(rng, 4, 1) << test::randomDistribution(rng, 4, 1) << 4;
         QTest::addRow("q misses p's support k=3") << vec({0.5, 0.3, 0.2, 0.0}) << vec({0.0, 0.1, 0.2, 0.7}) << 3;
         QTest::addRow("p = q k=2") << vec({0.25, 0.25, 0.5}) << vec({0.25, 0.25, 0.5}) << 2;
     }
@@ -229,7 +231,8 @@ private slots:
         QTest::addColumn<Eigen::VectorXd>("q");
         Rng rng(31);
         QTest::addRow("random V=8") << test::randomDistribution(rng, 8) << test::randomDistribution(rng, 8);
-        QTest::addRow("random V=20, zeros") << test::randomDistribution(rng, 20, 5) << test::randomDistribution(rng, 20, 5);
+        QTest::addRow("random V=20, zeros")
+            << test::randomDistribution(rng, 20, 5) << test::randomDistribution(rng, 20, 5);
         QTest::addRow("q misses p's support") << vec({0.5, 0.3, 0.2, 0.0}) << vec({0.0, 0.1, 0.2, 0.7});
     }
     void candidatesLabMatchesTheFormula()

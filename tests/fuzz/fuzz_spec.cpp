@@ -66,7 +66,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         DistributionMatrix rows;
         built.model->distributions(std::span<const TokenId>(context.data(), 12), 4, rows);
         for (int r = 0; r < rows.rows(); ++r)
-            if (!(std::abs(rows.row(r).sum() - 1.0) < 1e-9) || !rows.row(r).allFinite() || (rows.row(r).array() < 0.0).any())
+            if (!(std::abs(rows.row(r).sum() - 1.0) < 1e-9) || !rows.row(r).allFinite()
+                || (rows.row(r).array() < 0.0).any())
                 std::abort();
     } catch (const Error &) {
     }

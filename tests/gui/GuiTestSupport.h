@@ -26,7 +26,6 @@ struct PlayedRounds
     gui::SessionInfo info;
     std::vector<std::shared_ptr<const gui::RoundRecord>> records; ///< every round, with its distributions
     std::shared_ptr<gui::RoundHistory> history; ///< the same records in a history that keeps all their vectors
-
 };
 
 /// Plays `rounds` rounds of speculative decoding on tiny-en.txt with full distributions recorded, and packs

@@ -6,24 +6,24 @@
 // Files: classroom-{window,arena,lab,theory}-WxH-LANGUAGE.png, and the theory panel beside 30 rounds of the kjv
 // chef (classroom-theory-panel-large-…: target-large, where speculation pays) and of the small target with the
 // same draft (classroom-theory-panel-small-…: where it does not).
+#include "AppPaths.h"
 #include "ArenaRunner.h"
 #include "ArenaView.h"
 #include "ClassroomTools.h"
-#include "Exporter.h"
-#include "RoundView.h"
+#include "DefaultModels.h"
 #include "DistributionView.h"
-#include "TheoryPanel.h"
-#include "Language.h"
+#include "Exporter.h"
 #include "LabRunner.h"
+#include "Language.h"
 #include "LessonPanel.h"
 #include "LosslessLabView.h"
 #include "MainWindow.h"
 #include "Player.h"
+#include "RoundView.h"
 #include "SessionController.h"
-#include "AppPaths.h"
-#include "DefaultModels.h"
 #include "SetupSettings.h"
 #include "TheoryExplorer.h"
+#include "TheoryPanel.h"
 
 #include <QApplication>
 #include <QDir>

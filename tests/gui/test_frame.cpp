@@ -241,8 +241,8 @@ void TestFrame::predictBeforeRevealHidesEachVerdictOneStep()
     QVERIFY(ask.cards[0].testShown);
     QCOMPARE(ask.cards[0].threshold, std::optional(0.5));
     QVERIFY(ask.cards[0].p && ask.cards[0].q); // p, q and the threshold to predict from
-    QVERIFY(!ask.cards[0].passed); // '?'
-    QVERIFY(!ask.cards[0].u);      // the die is not rolled yet
+    QVERIFY(!ask.cards[0].passed);             // '?'
+    QVERIFY(!ask.cards[0].u);                  // the die is not rolled yet
     QCOMPARE(ask.cards[0].state, State::Pending);
     QCOMPARE(ask.verdictsRevealed, 0);
     const RoundFrame told = frameOf(unowned(t), 4, Phase::Dice, 2, predict);

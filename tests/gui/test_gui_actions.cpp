@@ -9,12 +9,12 @@
 #include "ActionRegistry.h"
 #include "ArenaView.h"
 #include "ClassroomTools.h"
-#include "LosslessLabView.h"
-#include "TheoryExplorer.h"
 #include "Language.h"
+#include "LosslessLabView.h"
 #include "MainWindow.h"
 #include "Player.h"
 #include "SessionController.h"
+#include "TheoryExplorer.h"
 
 #include "RoundView.h"
 #include "TransportBar.h"
@@ -74,7 +74,8 @@ void TestActions::everyActionDeclaredOnceNoDuplicateShortcut()
 {
     test::Window w;
     ActionRegistry *registry = w.window.actions();
-    QVERIFY2(registry->duplicateShortcuts().isEmpty(), qPrintable(registry->duplicateShortcuts().join(QLatin1Char('\n'))));
+    QVERIFY2(registry->duplicateShortcuts().isEmpty(),
+             qPrintable(registry->duplicateShortcuts().join(QLatin1Char('\n'))));
     // Every action with a shortcut, in the window and in its tool windows (children of the window), is one the
     // registry declared, and no two share a key.
     const QList<QWidget *> windows{static_cast<QWidget *>(&w.window),
@@ -88,8 +89,8 @@ void TestActions::everyActionDeclaredOnceNoDuplicateShortcut()
                 if (key.isEmpty())
                     continue;
                 QVERIFY2(registry->actions().contains(a),
-                         qPrintable(QStringLiteral("%1 (%2) is not declared in the registry")
-                                        .arg(a->text(), key.toString())));
+                         qPrintable(
+                             QStringLiteral("%1 (%2) is not declared in the registry").arg(a->text(), key.toString())));
                 const QString k = key.toString(QKeySequence::PortableText);
                 QVERIFY2(!owner.contains(k) || owner[k] == a->objectName(),
                          qPrintable(QStringLiteral("%1 is bound to %2 and %3").arg(k, owner[k], a->objectName())));

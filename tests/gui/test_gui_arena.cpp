@@ -38,9 +38,8 @@ void playArena(ArenaRunner &runner, ArenaView &view, const Setup &setup, const Q
 {
     QObject::connect(&runner, &ArenaRunner::ready, &view,
                      [&](const ArenaInfo &info) { view.setLanes(info.lanes, info.session, info.baseline); });
-    QObject::connect(&runner, &ArenaRunner::roundsAdded, &view, [&](int lane) {
-        view.showLane(lane, runner.history(lane));
-    });
+    QObject::connect(&runner, &ArenaRunner::roundsAdded, &view,
+                     [&](int lane) { view.showLane(lane, runner.history(lane)); });
     runner.start(setup, lanes);
     QVERIFY(QTest::qWaitFor([&] { return runner.isReady(); }, 30000));
     runner.step(aligned, setup.tokens);
@@ -103,7 +102,8 @@ void TestArena::chainAndTreeLanesSideBySide()
             QVERIFY2(summary.contains(QStringLiteral("%1 nodes").arg(last.tree->draftedCount())), qPrintable(summary));
             // The newest round's accepted path length, in bold, and the mean over the lane's rounds.
             QVERIFY2(summary.contains(QStringLiteral("<b>%1</b>").arg(last.tree->acceptedCount())), qPrintable(summary));
-            const double mean = static_cast<double>(last.cumulative.accepted) / static_cast<double>(last.cumulative.rounds);
+            const double mean = static_cast<double>(last.cumulative.accepted)
+                / static_cast<double>(last.cumulative.rounds);
             QVERIFY2(summary.contains(QStringLiteral("mean %1").arg(mean, 0, 'f', 2)), qPrintable(summary));
         }
     }
@@ -149,9 +149,8 @@ void TestArena::alignedStepsKeepTokensTogether()
     ArenaView view;
     QObject::connect(&runner, &ArenaRunner::ready, &view,
                      [&](const ArenaInfo &info) { view.setLanes(info.lanes, info.session, info.baseline); });
-    QObject::connect(&runner, &ArenaRunner::roundsAdded, &view, [&](int lane) {
-        view.showLane(lane, runner.history(lane));
-    });
+    QObject::connect(&runner, &ArenaRunner::roundsAdded, &view,
+                     [&](int lane) { view.showLane(lane, runner.history(lane)); });
     runner.start(tinySetup(1.0), {QStringLiteral("ngram:2"), QStringLiteral("uniform")});
     QVERIFY(QTest::qWaitFor([&] { return runner.isReady(); }, 30000));
     for (int step = 0; step < 5; ++step) {
@@ -204,11 +203,12 @@ void TestArena::fitsA720pScreen()
     ArenaView view;
     auto fits = [&](const char *when) {
         const QSize min = view.minimumSizeHint().expandedTo(view.minimumSize());
-        QVERIFY2(min.width() <= 1280 && min.height() <= 680,
-                 qPrintable(QStringLiteral("%1: minimum %2x%3").arg(QLatin1String(when)).arg(min.width()).arg(min.height())));
+        QVERIFY2(
+            min.width() <= 1280 && min.height() <= 680,
+            qPrintable(QStringLiteral("%1: minimum %2x%3").arg(QLatin1String(when)).arg(min.width()).arg(min.height())));
     };
     fits("empty");
-    const QStringList lanes{QStringLiteral("ngram:1"), QStringLiteral("ngram:2"), QStringLiteral("ngram:3"),
+    const QStringList lanes{QStringLiteral("ngram:1"), QStringLiteral("ngram:2"),  QStringLiteral("ngram:3"),
                             QStringLiteral("uniform"), QStringLiteral("lookup:2"), QStringLiteral("same")};
     QObject::connect(&runner, &ArenaRunner::ready, &view,
                      [&](const ArenaInfo &info) { view.setLanes(info.lanes, info.session, info.baseline); });
@@ -240,8 +240,10 @@ void TestArena::plotsShowFromTheFirstRound()
     for (int i = 0; i < 3; ++i) {
         QCustomPlot *plot = view.plot(i);
         plot->replot();
-        QVERIFY2(plot->axisRect()->width() > plot->width() * 3 / 4,
-                 qPrintable(QStringLiteral("plot %1: axis rect %2 of %3").arg(i).arg(plot->axisRect()->width()).arg(plot->width())));
+        QVERIFY2(
+            plot->axisRect()->width() > plot->width() * 3 / 4,
+            qPrintable(
+                QStringLiteral("plot %1: axis rect %2 of %3").arg(i).arg(plot->axisRect()->width()).arg(plot->width())));
         QCOMPARE(plot->yAxis->range().upper, 1.0);
     }
     QCustomPlot legendBelowAlone; // PlotStyle's legend below, with no entry yet
@@ -250,12 +252,14 @@ void TestArena::plotsShowFromTheFirstRound()
     legendBelowAlone.show();
     QVERIFY(QTest::qWaitForWindowExposed(&legendBelowAlone));
     legendBelowAlone.replot();
-    QVERIFY2(legendBelowAlone.axisRect()->width() > 300, qPrintable(QString::number(legendBelowAlone.axisRect()->width())));
+    QVERIFY2(legendBelowAlone.axisRect()->width() > 300,
+             qPrintable(QString::number(legendBelowAlone.axisRect()->width())));
 
     ArenaRunner runner(test::builtCorpora());
     QObject::connect(&runner, &ArenaRunner::ready, &view,
                      [&](const ArenaInfo &info) { view.setLanes(info.lanes, info.session, info.baseline); });
-    QObject::connect(&runner, &ArenaRunner::roundsAdded, &view, [&](int lane) { view.showLane(lane, runner.history(lane)); });
+    QObject::connect(&runner, &ArenaRunner::roundsAdded, &view,
+                     [&](int lane) { view.showLane(lane, runner.history(lane)); });
     runner.start(tinySetup(0.0), {QStringLiteral("ngram:2"), QStringLiteral("same")});
     QVERIFY(QTest::qWaitFor([&] { return runner.isReady() && view.laneCount() == 2; }, 30000));
     runner.step(false, 1);
@@ -291,8 +295,9 @@ void TestArena::plotsStayBounded()
         r.trace.positions.resize(static_cast<std::size_t>(r.trace.draftLength));
         r.trace.rejectedAt = i % 3 == 0 ? 0 : -1;
         for (int k = 0; k < r.trace.draftLength; ++k)
-            r.trace.positions[static_cast<std::size_t>(k)].verdict =
-                r.trace.rejectedAt == 0 ? (k == 0 ? Verdict::Rejected : Verdict::Discarded) : Verdict::Accepted;
+            r.trace.positions[static_cast<std::size_t>(k)].verdict = r.trace.rejectedAt == 0
+                ? (k == 0 ? Verdict::Rejected : Verdict::Discarded)
+                : Verdict::Accepted;
         r.trace.committed.assign(static_cast<std::size_t>(r.trace.acceptedCount() + 1), 1);
         r.trace.targetCalls = 1;
         sums.add(r.trace);

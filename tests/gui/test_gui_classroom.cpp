@@ -8,12 +8,12 @@
 #include "DistributionView.h"
 #include "Exporter.h"
 #include "Language.h"
+#include "LessonPanel.h"
+#include "LosslessLabView.h"
 #include "MainWindow.h"
 #include "Player.h"
 #include "PlotsPanel.h"
 #include "RoundView.h"
-#include "LessonPanel.h"
-#include "LosslessLabView.h"
 #include "SessionController.h"
 #include "SessionFile.h"
 #include "SetupBar.h"
@@ -217,7 +217,8 @@ void TestClassroom::lessonsAreValidSetups()
     // In Chinese, the same lesson in the file's Chinese text.
     language.set(QStringLiteral("zh_CN"));
     QCoreApplication::processEvents();
-    QVERIFY(tools.lessons()->explanationText().contains(tools.lessonFiles()[2].steps[1].text(QStringLiteral("zh_CN")).left(10)));
+    QVERIFY(tools.lessons()->explanationText().contains(
+        tools.lessonFiles()[2].steps[1].text(QStringLiteral("zh_CN")).left(10)));
     language.set(QStringLiteral("en"));
     QCoreApplication::processEvents();
 
@@ -315,8 +316,8 @@ void TestClassroom::theoryExplorerPutsRunsAtTheMeasuredValue()
         QCOMPARE(measured->data()->at(0)->value, 0.5);
         QCOMPARE(predicted->dataCount(), 2);
         const double expected = hardware == TheoryExplorer::Hardware::Measured
-                                    ? theory::generalisedSpeedup(0.7, 4, 0.1, 2.6)
-                                    : theory::costModelSpeedup(0.7, 4, 0.05);
+            ? theory::generalisedSpeedup(0.7, 4, 0.1, 2.6)
+            : theory::costModelSpeedup(0.7, 4, 0.05);
         QCOMPARE(predicted->data()->at(0)->value, expected);
         QCOMPARE(explorer.predicted(run), expected);
         QCPGraph *alpha = graphNamed(2, QStringLiteral("your runs, measured"));

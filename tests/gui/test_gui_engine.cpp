@@ -3,8 +3,8 @@
 // Carlo) stops within 100 ms of being cancelled, queued jobs are dropped, results come back on the GUI
 // thread; a session stops at its cap of tokens and says so; a session file's far position loads with
 // progress up to the cap instead of silently.
-#include "GuiTestSupport.h"
 #include "../TestSupport.h"
+#include "GuiTestSupport.h"
 
 #include "ArenaRunner.h"
 #include "EngineHost.h"
@@ -77,7 +77,8 @@ void TestEngine::hostCancelsWithinOneStep()
     QVERIFY(onWorker);
     QVERIFY(host.isBusy(EngineHost::Kind::Lab));
     QVERIFY(!host.isBusy(EngineHost::Kind::Session)); // kinds have their own workers
-    QVERIFY(millisecondsToStop(host, EngineHost::Kind::Lab, [&] { host.cancel(EngineHost::Kind::Lab); }, "a cancelled job")
+    QVERIFY(millisecondsToStop(
+                host, EngineHost::Kind::Lab, [&] { host.cancel(EngineHost::Kind::Lab); }, "a cancelled job")
             < kStopMs);
     QVERIFY(!queuedRan); // the queued job was dropped
 
@@ -102,7 +103,8 @@ void TestEngine::sessionStopsWithin100ms()
         session.requestRounds(10000000);
         QTRY_VERIFY_WITH_TIMEOUT(session.history().size() > before + 20, 20000);
         QVERIFY(session.host()->isBusy(EngineHost::Kind::Session));
-        ms = millisecondsToStop(*session.host(), EngineHost::Kind::Session, [&] { session.stop(); }, "session");
+        ms = millisecondsToStop(
+            *session.host(), EngineHost::Kind::Session, [&] { session.stop(); }, "session");
         if (ms < kStopMs)
             break;
     }
@@ -135,7 +137,8 @@ void TestEngine::arenaStopsWithin100ms()
         runner.step(false, 100000); // 100,000 rounds per lane: far more than the test waits for
         QTRY_VERIFY_WITH_TIMEOUT(added.count() > 4, 20000);
         QVERIFY(host.isBusy(EngineHost::Kind::Arena));
-        ms = millisecondsToStop(host, EngineHost::Kind::Arena, [&] { runner.stop(); }, "arena");
+        ms = millisecondsToStop(
+            host, EngineHost::Kind::Arena, [&] { runner.stop(); }, "arena");
         QTRY_VERIFY(finished.count() >= 1); // the view hears that the step is over
         if (ms < kStopMs)
             break;
@@ -160,7 +163,8 @@ void TestEngine::labStopsWithin100ms()
         runner.start(request);
         QVERIFY(progress.wait(10000));
         QVERIFY(host.isBusy(EngineHost::Kind::Lab));
-        ms = millisecondsToStop(host, EngineHost::Kind::Lab, [&] { runner.stop(); }, "lab");
+        ms = millisecondsToStop(
+            host, EngineHost::Kind::Lab, [&] { runner.stop(); }, "lab");
         if (ms < kStopMs)
             break;
     }

@@ -22,7 +22,10 @@ namespace {
 /// Counts the events of one type that reach the watched objects.
 struct EventCounter : QObject
 {
-    explicit EventCounter(QEvent::Type watched) : type(watched) {}
+    explicit EventCounter(QEvent::Type watched)
+        : type(watched)
+    {
+    }
     QEvent::Type type;
     int count = 0;
     bool eventFilter(QObject *, QEvent *e) override
@@ -87,7 +90,8 @@ void TestFrames::fixedLabelShowsItsText()
     QVERIFY(hint.height() >= label.fontMetrics().lineSpacing() * 3);
     QVERIFY(hint.height() >= label.fontMetrics().boundingRect(QStringLiteral("国")).height() * 3);
     QVERIFY(hint.height() <= std::max(label.fontMetrics().lineSpacing(),
-                                      label.fontMetrics().boundingRect(QStringLiteral("国gÅ")).height() + 1) * 3);
+                                      label.fontMetrics().boundingRect(QStringLiteral("国gÅ")).height() + 1)
+                * 3);
     label.setRichText(true);
     label.setText(QStringLiteral("<b>p(x)</b> 0.250<br>q(x) 0.500"));
     QCOMPARE(label.text(), QStringLiteral("<b>p(x)</b> 0.250<br>q(x) 0.500"));
@@ -151,7 +155,8 @@ void TestFrames::modelTitlesAreShort()
              QStringLiteral("kjv/draft-small"));
     QCOMPARE(modelTitle(QStringLiteral("onnx:/tmp/elsewhere/mine.onnx")), QStringLiteral("mine.onnx"));
     QCOMPARE(modelTitle(QStringLiteral("onnx:mine.onnx")), QStringLiteral("mine.onnx"));
-    QCOMPARE(modelToolTip(QStringLiteral("onnx:/tmp/elsewhere/mine.onnx")), QStringLiteral("ONNX: /tmp/elsewhere/mine.onnx"));
+    QCOMPARE(modelToolTip(QStringLiteral("onnx:/tmp/elsewhere/mine.onnx")),
+             QStringLiteral("ONNX: /tmp/elsewhere/mine.onnx"));
     QCOMPARE(modelTitle(QStringLiteral("ngram:4")), QStringLiteral("ngram:4"));
 }
 

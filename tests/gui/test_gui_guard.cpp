@@ -2,8 +2,8 @@
 // The window cannot die of an exception: one thrown by a view's slot is caught at the event loop
 // (GuardedApplication::notify), one thrown by an engine job at the engine's door (EngineHost); both are said
 // in the banner, and the session and its position stay.
-#include "GuiTestSupport.h"
 #include "../TestSupport.h"
+#include "GuiTestSupport.h"
 
 #include "EngineHost.h"
 #include "GuardedApplication.h"

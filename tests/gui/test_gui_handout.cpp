@@ -66,11 +66,11 @@ public:
         const QRectF box(p.x(), p.y() - item.ascent(), m.horizontalAdvance(item.text()), item.ascent() + item.descent());
         texts << Text{item.text(), m_transform.mapRect(box)};
     }
-    void drawPolygon(const QPointF *, int, PolygonDrawMode) override {}
-    void drawPath(const QPainterPath &) override {}
-    void drawRects(const QRectF *, int) override {}
-    void drawLines(const QLineF *, int) override {}
-    void drawEllipse(const QRectF &) override {}
+    void drawPolygon(const QPointF *, int, PolygonDrawMode) override { }
+    void drawPath(const QPainterPath &) override { }
+    void drawRects(const QRectF *, int) override { }
+    void drawLines(const QLineF *, int) override { }
+    void drawEllipse(const QRectF &) override { }
     void drawImage(const QRectF &r, const QImage &, const QRectF &, Qt::ImageConversionFlags) override
     {
         pictures << m_transform.mapRect(r);
@@ -176,8 +176,9 @@ void TestHandout::handoutHoldsTheSetup()
 
     const HandoutText text = window.classroom()->handoutText();
     const QString setupLine = text.setup.join(QLatin1Char(' '));
-    for (const QString &part : {QStringLiteral("tiny-en.txt"), QStringLiteral("ngram:4"), QStringLiteral("ngram:2"),
-                                QStringLiteral("K = 5"), QStringLiteral("0.7"), QStringLiteral("23"), QStringLiteral("the ")})
+    for (const QString &part :
+         {QStringLiteral("tiny-en.txt"), QStringLiteral("ngram:4"), QStringLiteral("ngram:2"), QStringLiteral("K = 5"),
+          QStringLiteral("0.7"), QStringLiteral("23"), QStringLiteral("the ")})
         QVERIFY2(setupLine.contains(part), qPrintable(setupLine + QStringLiteral(" lacks ") + part));
 
     RecordingPage page;
@@ -217,7 +218,8 @@ void TestHandout::handoutHoldsTheSetup()
     const HandoutText atDice = window.classroom()->handoutText();
     const RunMetrics &three = session.history().at(2).cumulative;
     const QString alpha = QString::number(three.acceptanceRate, 'f', 2);
-    QVERIFY2(atDice.numbers.join(QLatin1Char('\n')).contains(QStringLiteral("= ") + alpha), qPrintable(atDice.numbers.join(QLatin1Char('\n'))));
+    QVERIFY2(atDice.numbers.join(QLatin1Char('\n')).contains(QStringLiteral("= ") + alpha),
+             qPrintable(atDice.numbers.join(QLatin1Char('\n'))));
     QVERIFY2(atDice.theoryHtml.contains(alpha), qPrintable(atDice.theoryHtml));
     QVERIFY2(atDice.numbers.first().contains(QString::number(three.generatedTokens)), qPrintable(atDice.numbers.first()));
     QVERIFY2(atDice.numbers.first().contains(QString::number(three.targetCalls)), qPrintable(atDice.numbers.first()));
@@ -261,7 +263,6 @@ void TestHandout::quizSheetIsQuestionsThenAnswers()
     }
 }
 
-
 // Issue 22, 4: the window's exports render in memory and save through the one atomic path: on a full disk
 // (an injected ENOSPC) the quiz sheet and a plot report "no space left on device" and the previous file stays
 // byte for byte; a FIFO is refused and stays a FIFO. (--handout and --screenshot use the same saveFile.)
@@ -298,7 +299,9 @@ void TestHandout::exportsAreAtomic()
     const QString fifo = dir.filePath(QStringLiteral("pipe.pdf"));
     QVERIFY(::mkfifo(QFile::encodeName(fifo).constData(), 0600) == 0);
     QVERIFY(writeQuizSheet(fifo, m_quiz, QStringLiteral("en")).contains(QStringLiteral("not a regular file")));
-    struct stat st {};
+    struct stat st
+    {
+    };
     QVERIFY(::stat(QFile::encodeName(fifo).constData(), &st) == 0 && S_ISFIFO(st.st_mode));
 }
 

@@ -31,19 +31,19 @@
 #include <qcustomplot.h>
 
 #include <QAbstractTextDocumentLayout>
-#include <QPainter>
-#include <QScrollBar>
-#include <QTextBlock>
-#include <QTextLayout>
-#include <QStringListModel>
-#include <QTextDocumentFragment>
-#include <QTranslator>
-#include <QtTest>
 #include <QCheckBox>
 #include <QLabel>
+#include <QPainter>
 #include <QRadioButton>
-#include <QSignalSpy>
 #include <QScrollArea>
+#include <QScrollBar>
+#include <QSignalSpy>
+#include <QStringListModel>
+#include <QTextBlock>
+#include <QTextDocumentFragment>
+#include <QTextLayout>
+#include <QTranslator>
+#include <QtTest>
 
 using namespace specdec;
 using namespace specdec::gui;
@@ -79,8 +79,8 @@ std::shared_ptr<const RoundRecord> record(int k, int rejectedAt, bool greedy)
 
 std::shared_ptr<const Vocabulary> vocabulary()
 {
-    return std::make_shared<const Vocabulary>(Vocabulary::fromTokens(std::vector<char32_t>(
-        {U'风', U'花', U'雪', U'月', U'春', U'秋', U'山', U'水', U'江', U'河', U'湖', U'海'})));
+    return std::make_shared<const Vocabulary>(Vocabulary::fromTokens(
+        std::vector<char32_t>({U'风', U'花', U'雪', U'月', U'春', U'秋', U'山', U'水', U'江', U'河', U'湖', U'海'})));
 }
 
 } // namespace
@@ -113,8 +113,7 @@ void TestLayout::cardTextsFit_data()
     // The card strip's size in the main window at 1280×720 (cards at their narrowest) and 1920×1080.
     for (const char *language : {"en", "zh_CN"})
         for (const QSize &size : {QSize(600, 200), QSize(720, 260), QSize(1200, 360)})
-            QTest::addRow("%s %dx%d", language, size.width(), size.height())
-                << QString::fromLatin1(language) << size;
+            QTest::addRow("%s %dx%d", language, size.width(), size.height()) << QString::fromLatin1(language) << size;
 }
 
 void TestLayout::cardTextsFit()
@@ -132,8 +131,8 @@ void TestLayout::cardTextsFit()
     const LabColors colors = LabColors::from(cards.palette());
     int checked = 0;
     for (int k = 1; k <= 8; ++k) {
-        for (const auto &[rejectedAt, greedy] : {std::pair{-1, false}, std::pair{0, false}, std::pair{k - 1, true},
-                                                 std::pair{0, true}}) {
+        for (const auto &[rejectedAt, greedy] :
+             {std::pair{-1, false}, std::pair{0, false}, std::pair{k - 1, true}, std::pair{0, true}}) {
             const auto r = record(k, rejectedAt, greedy);
             for (Phase phase : phasesOf(r->trace)) {
                 cards.setRound(r, phase, false);
@@ -148,12 +147,17 @@ void TestLayout::cardTextsFit()
                     for (const CardText &t : layout.texts) {
                         const QRectF need = QFontMetricsF(t.font).boundingRect(t.rect, t.flags, t.text);
                         const QString where = QStringLiteral("K=%1 card %2 %3 “%4”: needs %5×%6 in %7×%8")
-                                                  .arg(k).arg(card).arg(phaseKey(phase), t.text)
-                                                  .arg(need.width()).arg(need.height())
-                                                  .arg(t.rect.width()).arg(t.rect.height());
+                                                  .arg(k)
+                                                  .arg(card)
+                                                  .arg(phaseKey(phase), t.text)
+                                                  .arg(need.width())
+                                                  .arg(need.height())
+                                                  .arg(t.rect.width())
+                                                  .arg(t.rect.height());
                         QVERIFY2(need.width() <= t.rect.width() + 0.5 && need.height() <= t.rect.height() + 0.5,
                                  qPrintable(where));
-                        QVERIFY2(rect.adjusted(1, 1, -1, -1).contains(t.rect), qPrintable(where + QStringLiteral(" leaves the card")));
+                        QVERIFY2(rect.adjusted(1, 1, -1, -1).contains(t.rect),
+                                 qPrintable(where + QStringLiteral(" leaves the card")));
                         ++checked;
                     }
                     // What a card must say is said: the verdict of a tested card, "discarded" on a discarded one.
@@ -187,7 +191,9 @@ void TestLayout::legendsKeepTheirWidth()
                     continue;
                 QVERIFY2(item->outerRect().width() >= item->minimumOuterSizeHint().width(),
                          qPrintable(QStringLiteral("plot %1 at %2×%3: a legend entry is cut")
-                                        .arg(i).arg(size.width()).arg(size.height())));
+                                        .arg(i)
+                                        .arg(size.width())
+                                        .arg(size.height())));
                 QVERIFY(plot->rect().contains(item->outerRect()));
             }
         }
@@ -230,8 +236,10 @@ void TestLayout::othersLabelStandsApart()
         const double gap = plot->xAxis->coordToPixel(lastKey) - plot->xAxis->coordToPixel(previousKey);
         const double need = metrics.horizontalAdvance(ticks.last()) / 2
             + metrics.horizontalAdvance(*std::prev(ticks.end(), 2)) / 2;
-        QVERIFY2(gap >= need, qPrintable(QStringLiteral("at %1 px: “others” %2 px from the last label, needs %3")
-                                             .arg(width).arg(gap).arg(need)));
+        QVERIFY2(
+            gap >= need,
+            qPrintable(
+                QStringLiteral("at %1 px: “others” %2 px from the last label, needs %3").arg(width).arg(gap).arg(need)));
     }
 }
 
@@ -245,8 +253,8 @@ void TestLayout::dieLineReadsAsTheCaption()
         double u, threshold;
         bool accepted;
     };
-    for (const Die &die : {Die{0.712, 0.00056, false}, Die{0.863, 0.4105, false}, Die{0.11, 0.7734, true},
-                           Die{0.0004, 0.0009, true}}) {
+    for (const Die &die :
+         {Die{0.712, 0.00056, false}, Die{0.863, 0.4105, false}, Die{0.11, 0.7734, true}, Die{0.0004, 0.0009, true}}) {
         RoundRecord r;
         RoundTrace &t = r.trace;
         t.draftLength = 2;
@@ -285,8 +293,8 @@ void TestLayout::dieLineReadsAsTheCaption()
             cards.resize(strip);
             cards.setVocabulary(vocabulary());
             cards.setRound(record, Phase::Dice, false);
-            const CardLayout layout =
-                layoutCard(cards.cardRect(0), cards.contentOf(0), LabColors::from(cards.palette()), cards.font());
+            const CardLayout layout = layoutCard(cards.cardRect(0), cards.contentOf(0),
+                                                 LabColors::from(cards.palette()), cards.font());
             const auto line = std::find_if(layout.texts.begin(), layout.texts.end(), [](const CardText &text) {
                 return text.text.startsWith(QLatin1String("u "));
             });
@@ -350,7 +358,10 @@ void TestLayout::windowAndToolsFit720p()
                          || tool->minimumSizeHint().height() > screen.height()),
                  qPrintable(QStringLiteral("%1 at %2,%3 %4×%5 outside the screen")
                                 .arg(tool->windowTitle())
-                                .arg(tool->x()).arg(tool->y()).arg(tool->width()).arg(tool->height())));
+                                .arg(tool->x())
+                                .arg(tool->y())
+                                .arg(tool->width())
+                                .arg(tool->height())));
     // Help ▸ Reset layout and setup lays the window out for its screen (the compact layout on a small one),
     // not as the 1600×1000 layout it was built with (817 px tall: plots and theory cut at 1280×720).
     classroom.resetLayoutAndSetup();
@@ -366,8 +377,7 @@ void TestLayout::cacheTextsFit_data()
     QTest::addColumn<QSize>("window");
     for (const char *language : {"en", "zh_CN"})
         for (const QSize &size : {QSize(1280, 720), QSize(1600, 1000)})
-            QTest::addRow("%s %dx%d", language, size.width(), size.height())
-                << QString::fromLatin1(language) << size;
+            QTest::addRow("%s %dx%d", language, size.width(), size.height()) << QString::fromLatin1(language) << size;
 }
 
 // The cache strip's two lines with six-digit lengths (a long session near 200,000 positions, a rollback and a
@@ -393,7 +403,8 @@ void TestLayout::cacheTextsFit()
         for (Model m : {Model::Target, Model::Draft}) {
             const CacheStrip::RowText row = strip->drawnRow(m);
             const QFontMetrics fm(row.font);
-            const QString what = QStringLiteral("%1 at %2 px: \"%3\"").arg(QLatin1String(where)).arg(strip->width()).arg(row.text);
+            const QString what =
+                QStringLiteral("%1 at %2 px: \"%3\"").arg(QLatin1String(where)).arg(strip->width()).arg(row.text);
             QVERIFY2(strip->rect().contains(row.rect), qPrintable(what));
             QVERIFY2(fm.horizontalAdvance(row.text) <= row.rect.width(), qPrintable(what));
             QVERIFY2(fm.height() <= row.rect.height(), qPrintable(what));
@@ -460,8 +471,13 @@ void TestLayout::timelineRowsAreWhole()
                     }
             QVERIFY(inkBottom >= 0);
             QVERIFY2(inkTop >= option.rect.top() && inkBottom <= option.rect.bottom(),
-                     qPrintable(QStringLiteral("row %1 at %2x: ink %3..%4 outside %5..%6").arg(row).arg(scale)
-                                    .arg(inkTop).arg(inkBottom).arg(option.rect.top()).arg(option.rect.bottom())));
+                     qPrintable(QStringLiteral("row %1 at %2x: ink %3..%4 outside %5..%6")
+                                    .arg(row)
+                                    .arg(scale)
+                                    .arg(inkTop)
+                                    .arg(inkBottom)
+                                    .arg(option.rect.top())
+                                    .arg(option.rect.bottom())));
         }
     }
 }
@@ -485,7 +501,7 @@ void TestLayout::arenaTranscriptShowsWholeLines()
     SessionInfo session;
     session.vocabulary = chinese ? vocabulary()
                                  : std::make_shared<const Vocabulary>(Vocabulary::fromTokens(std::vector<char32_t>(
-                                       {U'a', U'e', U'g', U'h', U'j', U'o', U'r', U't', U'y', U' ', U'W', U'.'})));
+                                     {U'a', U'e', U'g', U'h', U'j', U'o', U'r', U't', U'y', U' ', U'W', U'.'})));
     for (int i = 0; i < 400; ++i)
         session.prompt.push_back((i * 7 + i / 5) % 12);
     ArenaLane lane;
@@ -511,7 +527,10 @@ void TestLayout::arenaTranscriptShowsWholeLines()
                     continue;
                 QVERIFY2(top >= -0.5 && bottom <= height + 0.5,
                          qPrintable(QStringLiteral("a line at %1..%2 in a text area 0..%3 (scrolled to %4)")
-                                        .arg(top).arg(bottom).arg(height).arg(value)));
+                                        .arg(top)
+                                        .arg(bottom)
+                                        .arg(height)
+                                        .arg(value)));
                 ++visible;
             }
         }
@@ -558,9 +577,9 @@ void TestLayout::labelsAreLegible()
     QCoreApplication::processEvents();
     QStringList failures;
     int checked = 0;
-    for (QWidget *top : {static_cast<QWidget *>(&w.window), static_cast<QWidget *>(tools.lab()),
-                         static_cast<QWidget *>(tools.arena()), static_cast<QWidget *>(tools.theoryExplorer()),
-                         static_cast<QWidget *>(tools.quiz())}) {
+    for (QWidget *top :
+         {static_cast<QWidget *>(&w.window), static_cast<QWidget *>(tools.lab()), static_cast<QWidget *>(tools.arena()),
+          static_cast<QWidget *>(tools.theoryExplorer()), static_cast<QWidget *>(tools.quiz())}) {
         QList<QWidget *> texts;
         for (QLabel *l : top->findChildren<QLabel *>())
             if (!l->text().trimmed().isEmpty())
@@ -581,8 +600,11 @@ void TestLayout::labelsAreLegible()
                 const auto *button = qobject_cast<QAbstractButton *>(t);
                 failures << QStringLiteral("%1 “%2”: %3 on %4 = %5:1")
                                 .arg(QString::fromLatin1(t->metaObject()->className()),
-                                     (label ? label->text() : button ? button->text() : QString()).left(40), fg.name(),
-                                     bg.name())
+                                     (label        ? label->text()
+                                          : button ? button->text()
+                                                   : QString())
+                                         .left(40),
+                                     fg.name(), bg.name())
                                 .arg(ratio, 0, 'f', 2);
             }
         }
@@ -613,7 +635,11 @@ void TestLayout::livePlotsHaveRoom()
         plot->replot();
         const QRect axis = plot->axisRect()->rect();
         QVERIFY2(axis.height() >= 100,
-                 qPrintable(QStringLiteral("plot %1: %2 px of axis in a %3×%4 plot").arg(i).arg(axis.height()).arg(plot->width()).arg(plot->height())));
+                 qPrintable(QStringLiteral("plot %1: %2 px of axis in a %3×%4 plot")
+                                .arg(i)
+                                .arg(axis.height())
+                                .arg(plot->width())
+                                .arg(plot->height())));
         // The y axis's tick labels do not overlap: ticks at least a label's height apart.
         const QVector<double> ticks = plot->yAxis->tickVector();
         const double line = QFontMetricsF(plot->yAxis->tickLabelFont()).height();
@@ -645,7 +671,11 @@ void TestLayout::longDraftScrolls()
     for (int card = 0; card < n; ++card) {
         const QRectF rect = cards->cardRect(card);
         QVERIFY2(QRectF(cards->rect()).contains(rect) && rect.width() >= 44,
-                 qPrintable(QStringLiteral("card %1 at %2 + %3 in a strip of %4").arg(card).arg(rect.left()).arg(rect.width()).arg(cards->width())));
+                 qPrintable(QStringLiteral("card %1 at %2 + %3 in a strip of %4")
+                                .arg(card)
+                                .arg(rect.left())
+                                .arg(rect.width())
+                                .arg(cards->width())));
     }
     QScrollArea *area = nullptr;
     for (QWidget *p = cards->parentWidget(); p && !area; p = p->parentWidget())

@@ -6,10 +6,10 @@
 #include "LosslessLabView.h"
 
 #include <QLabel>
-#include <qcustomplot.h>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QtTest>
+#include <qcustomplot.h>
 
 #include <numeric>
 
@@ -72,7 +72,10 @@ QString drawnStackDiffers(const LosslessLabView &view, const LabSnapshot &s)
             const double drawn = bars->dataPixelPosition(static_cast<int>(x)).y();
             if (std::abs(drawn - top) > 0.5)
                 return QStringLiteral("%1 at token %2: top drawn at %3 px, its parts end at %4 px")
-                    .arg(bars->name()).arg(x).arg(drawn).arg(top);
+                    .arg(bars->name())
+                    .arg(x)
+                    .arg(drawn)
+                    .arg(top);
             if (value > 0 && (top < inside.top() - 0.5 || top > inside.bottom() + 0.5))
                 return QStringLiteral("%1 at token %2 drawn outside the plot").arg(bars->name()).arg(x);
             base += value;
@@ -293,10 +296,15 @@ void TestLosslessLab::runButtonStaysInPlace()
             const QPoint at = run->mapTo(&view, QPoint(0, 0));
             if (first.x() < 0)
                 first = at;
-            QVERIFY2(at == first, qPrintable(QStringLiteral("%1 at %2x%3: Run at (%4, %5), first at (%6, %7)")
-                                                 .arg(QString::fromStdString(variantName(v))).arg(size.width())
-                                                 .arg(size.height()).arg(at.x()).arg(at.y()).arg(first.x())
-                                                 .arg(first.y())));
+            QVERIFY2(at == first,
+                     qPrintable(QStringLiteral("%1 at %2x%3: Run at (%4, %5), first at (%6, %7)")
+                                    .arg(QString::fromStdString(variantName(v)))
+                                    .arg(size.width())
+                                    .arg(size.height())
+                                    .arg(at.x())
+                                    .arg(at.y())
+                                    .arg(first.x())
+                                    .arg(first.y())));
             QVERIFY2(explanation->heightForWidth(explanation->width()) <= explanation->height(),
                      qPrintable(QString::fromStdString(variantName(v))));
         }

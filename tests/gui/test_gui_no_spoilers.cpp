@@ -91,9 +91,11 @@ void TestNoSpoilers::checkPosition(test::Window &w, int round, Phase phase, int 
     DistributionView *d = w.window.distributionView();
     QCOMPARE(d->round(), round);
     if (phase == Phase::Draft)
-        QVERIFY2(test::allZero(d->pValues()) && !d->numbersText().contains(QStringLiteral("p(x)")), say("p while drafting"));
+        QVERIFY2(test::allZero(d->pValues()) && !d->numbersText().contains(QStringLiteral("p(x)")),
+                 say("p while drafting"));
     if (!tested)
-        QVERIFY2(!d->numbersText().contains(QStringLiteral(">u<")) && test::allZero(d->residualValues()), say("u or r before Dice"));
+        QVERIFY2(!d->numbersText().contains(QStringLiteral(">u<")) && test::allZero(d->residualValues()),
+                 say("u or r before Dice"));
 
     // Timeline: the rounds seen, the last with the verdicts shown so far, its text once committed; the
     // highlight on the round on screen.

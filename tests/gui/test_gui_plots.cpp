@@ -13,8 +13,8 @@
 
 #include <QCheckBox>
 #include <QTableWidget>
-#include <qcustomplot.h>
 #include <QtTest>
+#include <qcustomplot.h>
 
 #include <algorithm>
 #include <cmath>

@@ -44,8 +44,8 @@ namespace {
 QStringList cardTexts(CardStrip *cards, int card)
 {
     QStringList texts;
-    const CardLayout layout = layoutCard(cards->cardRect(card), cards->contentOf(card), LabColors::from(cards->palette()),
-                                         cards->font());
+    const CardLayout layout = layoutCard(cards->cardRect(card), cards->contentOf(card),
+                                         LabColors::from(cards->palette()), cards->font());
     for (const CardText &t : layout.texts)
         texts << t.text;
     return texts;
@@ -91,7 +91,7 @@ void TestPredict::windowWaitsForEachVerdict()
 
     CardStrip *cards = window.roundView()->cards();
     const QAbstractItemModel *timeline = window.timeline()->view()->model();
-    player.jumpTo(round);             // Draft
+    player.jumpTo(round);                                       // Draft
     QVERIFY(test::press(&window, QKeySequence(Qt::Key_Right))); // Verify
     for (int i = 0; i < tested; ++i) {
         // → shows test i: p, q, the threshold and '?', no die; nothing of its verdict anywhere.
@@ -106,8 +106,10 @@ void TestPredict::windowWaitsForEachVerdict()
         QCOMPARE(ask.state, CardFrame::State::Pending);
         const QStringList texts = cardTexts(cards, i);
         QVERIFY2(texts.contains(QStringLiteral("?")), qPrintable(texts.join(QLatin1Char('|'))));
-        QVERIFY2(!texts.contains(QStringLiteral("✓")) && !texts.contains(QStringLiteral("✗")), qPrintable(texts.join(QLatin1Char('|'))));
-        QVERIFY2(texts.join(QLatin1Char(' ')).contains(QStringLiteral("min(1,p/q)")), qPrintable(texts.join(QLatin1Char('|'))));
+        QVERIFY2(!texts.contains(QStringLiteral("✓")) && !texts.contains(QStringLiteral("✗")),
+                 qPrintable(texts.join(QLatin1Char('|'))));
+        QVERIFY2(texts.join(QLatin1Char(' ')).contains(QStringLiteral("min(1,p/q)")),
+                 qPrintable(texts.join(QLatin1Char('|'))));
         QVERIFY(!cards->cardState(i + 1).showsTest);
         QCOMPARE(test::marks(timeline->index(round, 0).data().toString()), i);
         QVERIFY(window.roundView()->headerText().contains(QStringLiteral(" or ")));

@@ -10,30 +10,30 @@
 #include "ArenaView.h"
 #include "CardPainter.h"
 #include "ClassroomTools.h"
-#include "RaceView.h"
 #include "CommandLine.h"
 #include "DistributionView.h"
 #include "HelpBrowser.h"
-#include "RoundView.h"
 #include "Language.h"
-#include "MessageBanner.h"
 #include "LosslessLabView.h"
 #include "MainWindow.h"
+#include "MessageBanner.h"
 #include "Player.h"
 #include "PresenterMode.h"
 #include "QuizView.h"
+#include "RaceView.h"
+#include "RoundView.h"
 #include "SessionController.h"
 #include "TheoryExplorer.h"
 #include "TreeView.h"
 
 #include <QDockWidget>
-#include <qcustomplot.h>
 #include <QSettings>
 #include <QTabWidget>
 #include <QTableWidget>
-#include <QTextBrowser>
 #include <QTextBlock>
+#include <QTextBrowser>
 #include <QtTest>
+#include <qcustomplot.h>
 
 using namespace specdec;
 using namespace specdec::gui;
@@ -42,7 +42,11 @@ class TestPresenter : public QObject
 {
     Q_OBJECT
 private slots:
-    void initTestCase() { QStandardPaths::setTestModeEnabled(true); QSettings().clear(); }
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QSettings().clear();
+    }
     void stagesInsideTheWindow();
     void stageOnTheCommandLine();
     void everyTextFollowsTheScale();
@@ -123,7 +127,9 @@ void TestPresenter::stageOnTheCommandLine()
     // --stage NAME (with --presenter) picks the stage a scripted screenshot shows; the names are the tabs'
     // order, and a wrong name or a missing --presenter is a one-line error naming the flag.
     const Setup saved = test::tinySetup();
-    auto parse = [&](const QStringList &args) { return parseCommandLine(QStringList{QStringLiteral("specdec-lab")} + args, saved); };
+    auto parse = [&](const QStringList &args) {
+        return parseCommandLine(QStringList{QStringLiteral("specdec-lab")} + args, saved);
+    };
     const QStringList keys = presenterStageKeys();
     QCOMPARE(keys.size(), 7);
     for (int i = 0; i < keys.size(); ++i) {
@@ -145,8 +151,12 @@ void TestPresenter::stageOnTheCommandLine()
     MainWindow window(&session, &player, &language);
     ClassroomTools &tools = *window.classroom();
     QWidget *const expected[] = {window.centralWidget(),
-                                 window.distributionView(), tools.lab(), tools.arena(), tools.theoryExplorer(),
-                                 tools.quiz(), tools.race()};
+                                 window.distributionView(),
+                                 tools.lab(),
+                                 tools.arena(),
+                                 tools.theoryExplorer(),
+                                 tools.quiz(),
+                                 tools.race()};
     for (int i = 0; i < keys.size(); ++i)
         QCOMPARE(tools.presenter()->stageWidget(static_cast<int>(*presenterStageFromKey(keys[i]))), expected[i]);
 }
@@ -189,9 +199,11 @@ void TestPresenter::everyTextFollowsTheScale()
                            .arg(QLatin1String(it.key()->metaObject()->className()), it.key()->objectName())
                            .arg(now)
                            .arg(it.value() * factor)
-                           .arg(QLatin1String(it.key()->parentWidget() ? it.key()->parentWidget()->metaObject()->className() : ""),
+                           .arg(QLatin1String(
+                                    it.key()->parentWidget() ? it.key()->parentWidget()->metaObject()->className() : ""),
                                 QLatin1String(it.key()->parentWidget() && it.key()->parentWidget()->parentWidget()
-                                                  ? it.key()->parentWidget()->parentWidget()->metaObject()->className() : ""));
+                                                  ? it.key()->parentWidget()->parentWidget()->metaObject()->className()
+                                                  : ""));
         }
         return out.join(QLatin1Char('\n'));
     };
@@ -205,15 +217,18 @@ void TestPresenter::everyTextFollowsTheScale()
     auto plotFonts = [&] {
         QMap<QString, double> sizes;
         for (QCustomPlot *plot : std::as_const(plots)) {
-            const QString name = QLatin1String(plot->parentWidget()->metaObject()->className()) + QString::number(plots.indexOf(plot));
+            const QString name = QLatin1String(plot->parentWidget()->metaObject()->className())
+                + QString::number(plots.indexOf(plot));
             for (QCPAxisRect *rect : plot->axisRects())
                 for (QCPAxis *axis : rect->axes())
-                    sizes.insert(name + QStringLiteral(" axis %1").arg(axis->axisType()), QFontInfo(axis->tickLabelFont()).pointSizeF());
+                    sizes.insert(name + QStringLiteral(" axis %1").arg(axis->axisType()),
+                                 QFontInfo(axis->tickLabelFont()).pointSizeF());
             if (plot->legend) {
                 sizes.insert(name + QStringLiteral(" legend"), QFontInfo(plot->legend->font()).pointSizeF());
                 for (int i = 0; i < plot->legend->itemCount(); ++i)
                     if (QCPAbstractLegendItem *item = plot->legend->item(i))
-                        sizes.insert(name + QStringLiteral(" legend item %1").arg(i), QFontInfo(item->font()).pointSizeF());
+                        sizes.insert(name + QStringLiteral(" legend item %1").arg(i),
+                                     QFontInfo(item->font()).pointSizeF());
             }
             for (QCPLayoutElement *element : plot->plotLayout()->elements(true))
                 if (auto *text = qobject_cast<QCPTextElement *>(element))
@@ -384,7 +399,10 @@ void TestPresenter::userGuideAndShortcuts()
         for (auto it = b.begin(); !it.atEnd(); ++it)
             if (const QTextCharFormat f = it.fragment().charFormat(); f.isImageFormat())
                 QVERIFY2(f.toImageFormat().width() > 0 && f.toImageFormat().width() <= page,
-                         qPrintable(QStringLiteral("%1: %2 px on a %3 px page").arg(f.toImageFormat().name()).arg(f.toImageFormat().width()).arg(page)));
+                         qPrintable(QStringLiteral("%1: %2 px on a %3 px page")
+                                        .arg(f.toImageFormat().name())
+                                        .arg(f.toImageFormat().width())
+                                        .arg(page)));
     language.set(QStringLiteral("zh_CN"));
     QCoreApplication::processEvents();
     QVERIFY(tools.help()->guidePath().endsWith(QStringLiteral("user-guide.zh_CN.md")));
@@ -408,8 +426,9 @@ void TestPresenter::userGuideAndShortcuts()
         declared += a->shortcut().isEmpty() ? 0 : 1;
     QCOMPARE(entries.size(), declared);
     // An action declared later (a tool registering its key) is listed without touching the list's code.
-    window.actions()->add(QStringLiteral("test.extra"), MenuId::Classroom, 5, [] { return QStringLiteral("Extra"); },
-                          QKeySequence(QStringLiteral("Ctrl+Shift+F12")));
+    window.actions()->add(
+        QStringLiteral("test.extra"), MenuId::Classroom, 5, [] { return QStringLiteral("Extra"); },
+        QKeySequence(QStringLiteral("Ctrl+Shift+F12")));
     const QList<ShortcutEntry> more = shortcutEntries(*window.actions());
     QCOMPARE(more.size(), declared + 1);
     QVERIFY(std::any_of(more.begin(), more.end(), [](const ShortcutEntry &e) {

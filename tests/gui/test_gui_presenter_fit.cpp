@@ -76,18 +76,20 @@ void TestPresenterFit::everyStageFits()
     QVERIFY(QTest::qWaitFor([&] { return session.history().size() >= 3; }, 30000));
     player.jumpTo(2, Phase::Dice);
     // The arena of lesson 6: a chain and two token trees of the same draft.
-    tools.arena()->setLaneLines({QStringLiteral("ngram:2"), QStringLiteral("ngram:2 tree:2,2,1"),
-                                 QStringLiteral("ngram:2 tree:3,2,1")});
+    tools.arena()->setLaneLines(
+        {QStringLiteral("ngram:2"), QStringLiteral("ngram:2 tree:2,2,1"), QStringLiteral("ngram:2 tree:3,2,1")});
     tools.playArena(4);
     const ArenaRunner *runner = tools.arenaRunner();
-    QVERIFY(QTest::qWaitFor([&] {
-        if (tools.arenaLoading() || !runner->isReady() || runner->pending() > 0 || runner->laneCount() != 3)
-            return false;
-        for (int lane = 0; lane < 3; ++lane)
-            if (runner->history(lane).size() < 4)
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            if (tools.arenaLoading() || !runner->isReady() || runner->pending() > 0 || runner->laneCount() != 3)
                 return false;
-        return true;
-    }, 30000));
+            for (int lane = 0; lane < 3; ++lane)
+                if (runner->history(lane).size() < 4)
+                    return false;
+            return true;
+        },
+        30000));
     QCOMPARE(tools.arena()->laneCount(), 3);
 
     tools.setPresenterMode(true);
@@ -123,9 +125,13 @@ void TestPresenterFit::everyStageFits()
     QCoreApplication::processEvents();
     QTableWidget *table = tools.arena()->table();
     QVERIFY2(table->horizontalHeader()->length() <= table->viewport()->width(),
-             qPrintable(QStringLiteral("table columns %1 px in %2").arg(table->horizontalHeader()->length()).arg(table->viewport()->width())));
+             qPrintable(QStringLiteral("table columns %1 px in %2")
+                            .arg(table->horizontalHeader()->length())
+                            .arg(table->viewport()->width())));
     QVERIFY2(table->verticalHeader()->length() <= table->viewport()->height(),
-             qPrintable(QStringLiteral("table rows %1 px in %2").arg(table->verticalHeader()->length()).arg(table->viewport()->height())));
+             qPrintable(QStringLiteral("table rows %1 px in %2")
+                            .arg(table->verticalHeader()->length())
+                            .arg(table->viewport()->height())));
     tools.setPresenterMode(false);
     QCoreApplication::removeTranslator(&translator);
 }

@@ -19,11 +19,11 @@
 
 #include <QAction>
 #include <QCheckBox>
-#include <QSignalSpy>
 #include <QLabel>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QRegularExpression>
+#include <QSignalSpy>
 #include <QtTest>
 
 using namespace specdec;
@@ -102,10 +102,15 @@ void TestQuiz::showMeDemonstratesEachAnswer_data()
     QTest::addRow("q4 one pass") << 3 << QStringLiteral("Measured run: 5 rounds, \\d+ tokens in 5 target passes");
     QTest::addRow("q5 closeness") << 4 << QStringLiteral("uniform: α̂ = 0\\.\\d+.*\\n.*ngram:2.*\\n.*\\n.*α̂ = 1\\.00");
     QTest::addRow("q6 draft choice") << 5 << QStringLiteral("draft-tiny.*α̂.*c = .*\\n.*draft-small.*\\n.*ngram");
-    QTest::addRow("q7 p/q") << 6 << QStringLiteral("Token x: p = 0\\.20 < q = 0\\.50, so p/q = 0\\.40; accepted \\d+ times of ≈ 100000 drafts = 0\\.(39|40|41)");
+    QTest::addRow("q7 p/q")
+        << 6 << QStringLiteral("Token x: p = 0\\.20 < q = 0\\.50, so p/q = 0\\.40; accepted \\d+ times of ≈ 100000 drafts = 0\\.(39|40|41)");
     QTest::addRow("q8 speedup") << 7 << QStringLiteral("Theory at α = 0\\.60, K = 12");
-    QTest::addRow("q9 E[N]") << 8 << QStringLiteral("E\\[N\\] = 3\\.36 tokens per round\\.\\nMeasured run: 40 rounds, .* α̂ = 0\\.[789]\\d");
-    QTest::addRow("q10 advantages") << 9 << QStringLiteral("draft-small: α̂ = .*tokens per target pass, wall clock \\d+\\.\\d\\d×.*\\n.*ngram:3: α̂ = .*wall clock");
+    QTest::addRow("q9 E[N]")
+        << 8 << QStringLiteral("E\\[N\\] = 3\\.36 tokens per round\\.\\nMeasured run: 40 rounds, .* α̂ = 0\\.[789]\\d");
+    QTest::addRow("q10 advantages")
+        << 9
+        << QStringLiteral(
+               "draft-small: α̂ = .*tokens per target pass, wall clock \\d+\\.\\d\\d×.*\\n.*ngram:3: α̂ = .*wall clock");
 }
 
 void TestQuiz::showMeDemonstratesEachAnswer()
@@ -124,17 +129,21 @@ void TestQuiz::showMeDemonstratesEachAnswer()
     tools.quiz()->showMeButton()->click();
     const app::Demonstration &demo = m_quiz.questions[question].showMe;
     // Wait for what the demonstration runs: the window's rounds, the arena's lanes, the lab's samples.
-    QVERIFY(QTest::qWaitFor([&] {
-        if (demo.opens("window") && !(static_cast<int>(session.history().size()) >= demo.rounds && player.round() == demo.rounds - 1))
-            return false;
-        if (demo.opens("arena")
-            && !(tools.arenaRunner()->isReady() && tools.arenaRunner()->pending() == 0 && tools.arenaRunner()->laneCount() > 0
-                 && !tools.arenaRunner()->history(tools.arenaRunner()->laneCount() - 1).empty()))
-            return false;
-        if (demo.opens("lab") && !tools.lab()->snapshot().finished)
-            return false;
-        return true;
-    }, 240000));
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            if (demo.opens("window")
+                && !(static_cast<int>(session.history().size()) >= demo.rounds && player.round() == demo.rounds - 1))
+                return false;
+            if (demo.opens("arena")
+                && !(tools.arenaRunner()->isReady() && tools.arenaRunner()->pending() == 0
+                     && tools.arenaRunner()->laneCount() > 0
+                     && !tools.arenaRunner()->history(tools.arenaRunner()->laneCount() - 1).empty()))
+                return false;
+            if (demo.opens("lab") && !tools.lab()->snapshot().finished)
+                return false;
+            return true;
+        },
+        240000));
     QCoreApplication::processEvents();
     if (demo.opens("window") && !demo.phase.isEmpty())
         QCOMPARE(phaseKey(player.phase()), demo.phase);
@@ -174,7 +183,8 @@ void TestQuiz::backToMySession()
     QVERIFY(tools.hasSessionAside());
     QVERIFY(tools.backAction()->isEnabled());
     QVERIFY(tools.quiz()->backButton()->isVisible());
-    QVERIFY2(window.banner()->text().contains(QStringLiteral("replaced your session")), qPrintable(window.banner()->text()));
+    QVERIFY2(window.banner()->text().contains(QStringLiteral("replaced your session")),
+             qPrintable(window.banner()->text()));
     QVERIFY(ready.wait(60000)); // the demonstration's session
     QVERIFY(session.setup().corpus != mine.corpus);
     tools.quiz()->backButton()->click();

@@ -104,7 +104,8 @@ void TestRoundView::stepsInDocumentedOrder()
         // The text holds the round's tokens only once it commits.
         QString expected = tokensString(*played.info.vocabulary, played.info.prompt);
         for (int r = 0; r < round + (phase == Phase::Commit ? 1 : 0); ++r)
-            expected += tokensString(*played.info.vocabulary, played.records[static_cast<std::size_t>(r)]->trace.committed);
+            expected += tokensString(*played.info.vocabulary,
+                                     played.records[static_cast<std::size_t>(r)]->trace.committed);
         QCOMPARE(view.transcript()->plainText(), expected);
     }
     QCOMPARE(seen, phasesOf(t));
@@ -182,9 +183,12 @@ void TestRoundView::shortTextLeavesNoEmptyBox()
     const QRectF last = cards->cardRect(cards->cardCount() - 1);
     const bool widthBound = last.right() >= cards->width() - 16 - 1 || card.width() >= 1.5 * kCardBaseWidth - 0.5;
     const bool heightBound = card.height() >= cards->height() - 2 * 16 - 1;
-    QVERIFY2(widthBound || heightBound, qPrintable(QStringLiteral("cards %1×%2 in a strip of %3×%4")
-                                                       .arg(card.width()).arg(card.height())
-                                                       .arg(cards->width()).arg(cards->height())));
+    QVERIFY2(widthBound || heightBound,
+             qPrintable(QStringLiteral("cards %1×%2 in a strip of %3×%4")
+                            .arg(card.width())
+                            .arg(card.height())
+                            .arg(cards->width())
+                            .arg(cards->height())));
     // A text longer than the box's share scrolls in its share; the cards keep their room.
     SessionInfo longer = played.info;
     for (int i = 0; i < 9; ++i) {
@@ -194,8 +198,9 @@ void TestRoundView::shortTextLeavesNoEmptyBox()
     view.setSession(longer);
     view.showPosition(*played.history, 3, Phase::Dice, false);
     QCoreApplication::processEvents();
-    QTRY_VERIFY2(text->document()->size().height() > text->height(),
-                 qPrintable(QStringLiteral("%1 px of text in %2 px").arg(text->document()->size().height()).arg(text->height())));
+    QTRY_VERIFY2(
+        text->document()->size().height() > text->height(),
+        qPrintable(QStringLiteral("%1 px of text in %2 px").arg(text->document()->size().height()).arg(text->height())));
     QVERIFY(text->height() >= 3 * line);
     QVERIFY(text->verticalScrollBar()->maximum() > 0);
     QVERIFY(cards->cardRect(0).height() >= 120);
@@ -262,7 +267,8 @@ void TestRoundView::cacheStripsRollBackToTheCommittedPrefix()
     const int round = test::findRound(played, true);
     QVERIFY(round >= 0);
     const RoundTrace &t = played.records[static_cast<std::size_t>(round)]->trace;
-    const int committedPrefix = t.contextLength + t.acceptedCount(); // the accepted drafts; the correction is fed next round
+    const int committedPrefix = t.contextLength
+        + t.acceptedCount(); // the accepted drafts; the correction is fed next round
     RoundView view;
     view.resize(1000, 500);
     view.setSession(played.info);

@@ -52,13 +52,24 @@ private slots:
         QVERIFY(last);
         const RunMetrics &window = last->cumulative;
 
-        QStringList arguments{QStringLiteral("run"), QStringLiteral("--corpus"), QString::fromStdString(setup.corpus),
-                              QStringLiteral("--target"), QString::fromStdString(setup.target),
-                              QStringLiteral("--draft"), QString::fromStdString(setup.draft), QStringLiteral("--prompt"),
-                              QString::fromStdString(setup.prompt), QStringLiteral("--tokens"),
-                              QString::number(setup.tokens), QStringLiteral("-k"), QStringLiteral("3"),
-                              QStringLiteral("--seed"), QStringLiteral("21"), QStringLiteral("--temperature"),
-                              QString::number(temperature), QStringLiteral("--json")};
+        QStringList arguments{QStringLiteral("run"),
+                              QStringLiteral("--corpus"),
+                              QString::fromStdString(setup.corpus),
+                              QStringLiteral("--target"),
+                              QString::fromStdString(setup.target),
+                              QStringLiteral("--draft"),
+                              QString::fromStdString(setup.draft),
+                              QStringLiteral("--prompt"),
+                              QString::fromStdString(setup.prompt),
+                              QStringLiteral("--tokens"),
+                              QString::number(setup.tokens),
+                              QStringLiteral("-k"),
+                              QStringLiteral("3"),
+                              QStringLiteral("--seed"),
+                              QStringLiteral("21"),
+                              QStringLiteral("--temperature"),
+                              QString::number(temperature),
+                              QStringLiteral("--json")};
         if (!tree.isEmpty())
             arguments << QStringLiteral("--tree") << tree;
         QProcess process;
@@ -117,8 +128,7 @@ private slots:
         if (!tree.isEmpty())
             settings.tree = TreeShape::parse(tree.toStdString());
         gui::SessionRun lane(countedTarget, countedDraft, settings, corpus.vocabulary.encode(U"the "), 50);
-        while (lane.playRound()) {
-        }
+        while (lane.playRound()) { }
         QCOMPARE(lane.generated(), 50);
         QCOMPARE(countedTarget.states, std::vector<bool>(2, kvCache));
         QCOMPARE(countedDraft.states, std::vector<bool>(1, kvCache));

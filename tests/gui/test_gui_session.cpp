@@ -19,9 +19,9 @@
 #include "TransportBar.h"
 
 #include <QComboBox>
-#include <QLineEdit>
 #include <QDir>
 #include <QFile>
+#include <QLineEdit>
 #include <QListView>
 #include <QSettings>
 #include <QTemporaryDir>
@@ -470,7 +470,7 @@ void TestSession::leavingAFieldUnchangedKeepsTheSession()
     w.player.nextRound();
     QTRY_COMPARE_WITH_TIMEOUT(w.player.round(), 1, 20000);
     w.window.roundView()->setFocus(Qt::MouseFocusReason); // focus leaves the prompt: editingFinished
-    emit prompt->editingFinished(); // (also where the platform gives no focus)
+    emit prompt->editingFinished();                       // (also where the platform gives no focus)
     draft->setFocus(Qt::MouseFocusReason);
     emit draft->lineEdit()->editingFinished();
     emit draft->activated(draft->currentIndex()); // the same model chosen again

@@ -194,7 +194,8 @@ private slots:
             if (n == end || r.isEmpty())
                 continue;
             for (int i = 0; i <= 200; ++i)
-                QVERIFY2(!r.contains(connector.pointAtPercent(i / 200.0)), qPrintable(QStringLiteral("through node %1").arg(n)));
+                QVERIFY2(!r.contains(connector.pointAtPercent(i / 200.0)),
+                         qPrintable(QStringLiteral("through node %1").arg(n)));
         }
         QVERIFY(QFontInfo(view.numbersFont()).pixelSize() >= 10); // the numbers read from the back row
         QSignalSpy clicked(&view, &TreeView::nodeClicked);

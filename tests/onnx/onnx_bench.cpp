@@ -4,12 +4,12 @@
 //   onnx_bench MODEL.onnx [--length SPEC | --lengths SPEC1,SPEC2,...] [--threads N] [--repeat R]
 // A SPEC is T (a window of T tokens; a model in the decoder-with-past layout gets empty past tensors), P+T
 // (a cached step: past tensors of P positions, zeros, and T new tokens), or either after Bx (a batch of B
-// such rows, e.g. 4x16). Feeds token ids 0..T-1 (mod 7) as int64 [B, T] and prints, per spec, the median and best wall time and the median process CPU time of a run.
-// A cached step of batch 1 on a graph that appends its cache in place (OnnxGraph::cachePairs covering every
-// past input) runs as the app runs it: OnnxGraph::runCached on an nn::KvCache of the context length holding
-// P positions (cut back to P before each run); the line then ends in "(in place)".
-// The specs' runs take turns (one run of each spec, then the next round), so that on a busy machine a burst of
-// other work slows every spec alike and their ratios hold.
+// such rows, e.g. 4x16). Feeds token ids 0..T-1 (mod 7) as int64 [B, T] and prints, per spec, the median and best wall
+// time and the median process CPU time of a run. A cached step of batch 1 on a graph that appends its cache in place
+// (OnnxGraph::cachePairs covering every past input) runs as the app runs it: OnnxGraph::runCached on an nn::KvCache of
+// the context length holding P positions (cut back to P before each run); the line then ends in "(in place)". The
+// specs' runs take turns (one run of each spec, then the next round), so that on a busy machine a burst of other work
+// slows every spec alike and their ratios hold.
 //   onnx_bench --roofline [--threads N]
 // prints this machine's roofline: the memory's read bandwidth (one pass over 256 MiB, median of 9, per thread
 // count) and the executor's product in GFLOP/s (2 flops per multiply-add) on weights that stay in the cache
@@ -57,7 +57,7 @@ int roofline(int threads)
     {
         const std::size_t floats = std::size_t{256} << 18; // 256 MiB
         std::vector<float> big(floats, 1.0f);
-        constexpr std::int64_t kParts = 64; // tasks of 4 MiB
+        constexpr std::int64_t kParts = 64;                // tasks of 4 MiB
         using F4 = float __attribute__((vector_size(16))); // 4 floats: SSE2 adds, 4 independent sums
         std::vector<double> wall, cpu;
         float sink = 0;
@@ -83,8 +83,9 @@ int roofline(int threads)
                 sink += x;
         }
         const double bytes = static_cast<double>(floats * sizeof(float));
-        std::printf("memory read, %d thread(s): %.1f GB/s (CPU time: %.1f GB/s; one pass over 256 MiB, median of 9)%s\n",
-                    pool.threads(), bytes / median(wall) / 1e9, bytes / median(cpu) / 1e9, sink < 0 ? " " : "");
+        std::printf(
+            "memory read, %d thread(s): %.1f GB/s (CPU time: %.1f GB/s; one pass over 256 MiB, median of 9)%s\n",
+            pool.threads(), bytes / median(wall) / 1e9, bytes / median(cpu) / 1e9, sink < 0 ? " " : "");
     }
     std::mt19937 rng(1);
     std::normal_distribution<float> normal;
@@ -137,7 +138,9 @@ int main(int argc, char **argv)
         }
     }
     if (argc < 2) {
-        std::fprintf(stderr, "usage: onnx_bench MODEL.onnx [--length SPEC | --lengths SPEC1,SPEC2,...] [--threads N] [--repeat R]\n");
+        std::fprintf(
+            stderr,
+            "usage: onnx_bench MODEL.onnx [--length SPEC | --lengths SPEC1,SPEC2,...] [--threads N] [--repeat R]\n");
         return 2;
     }
     struct Spec
@@ -213,14 +216,13 @@ int main(int argc, char **argv)
             // A model in the decoder-with-past layout gets past tensors of spec.past positions (zeros).
             for (const ValueInfo &in : graph.inputs())
                 p.feed[in.name] = in.name.rfind("past_key_values.", 0) == 0
-                                      ? Tensor::zeros(DataType::Float32,
-                                                      {batch, in.shape[1].value, spec.past, in.shape[3].value})
-                                      : tokens;
+                    ? Tensor::zeros(DataType::Float32, {batch, in.shape[1].value, spec.past, in.shape[3].value})
+                    : tokens;
             std::size_t pastInputs = 0;
             for (const ValueInfo &in : graph.inputs())
                 pastInputs += in.name.rfind("past_key_values.", 0) == 0;
             p.inPlace = spec.text.find('+') != std::string::npos && batch == 1 && pastInputs > 0
-                        && 2 * graph.cachePairs().size() == pastInputs;
+                && 2 * graph.cachePairs().size() == pastInputs;
             if (p.inPlace) {
                 std::int64_t capacity = spec.past + length;
                 if (const auto it = graph.metadata().find("specdec.context_length"); it != graph.metadata().end())

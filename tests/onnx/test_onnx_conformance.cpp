@@ -78,9 +78,7 @@ std::vector<fs::path> sortedEntries(const fs::path &dir, const std::string &pref
             result.push_back(entry.path());
     // input_10 after input_9: order by the number after the prefix.
     std::sort(result.begin(), result.end(), [&](const fs::path &a, const fs::path &b) {
-        const auto number = [&](const fs::path &p) {
-            return std::atoi(p.stem().string().c_str() + prefix.size());
-        };
+        const auto number = [&](const fs::path &p) { return std::atoi(p.stem().string().c_str() + prefix.size()); };
         return number(a) < number(b);
     });
     return result;
@@ -154,8 +152,9 @@ private slots:
             QCOMPARE(outputs.size(), expectedFiles.size());
             for (std::size_t k = 0; k < expectedFiles.size(); ++k) {
                 const std::string diff = compareTensors(readTensorFile(expectedFiles[k].string()), outputs[k]);
-                QVERIFY2(diff.empty(), qPrintable(QString::fromStdString(set.filename().string() + " output '"
-                                                                         + graph->outputs()[k].name + "': " + diff)));
+                QVERIFY2(diff.empty(),
+                         qPrintable(QString::fromStdString(set.filename().string() + " output '"
+                                                           + graph->outputs()[k].name + "': " + diff)));
             }
         }
         ++m_passed;
@@ -166,8 +165,8 @@ private slots:
         std::string reasons;
         for (const auto &[reason, count] : m_skippedByReason)
             reasons += (reasons.empty() ? "" : ", ") + std::to_string(count) + " " + reason;
-        const std::string line = "ONNX conformance: ran " + std::to_string(m_ran) + ", passed " + std::to_string(m_passed)
-                                 + ", skipped " + std::to_string(m_skipped) + " (" + reasons + ")";
+        const std::string line = "ONNX conformance: ran " + std::to_string(m_ran) + ", passed "
+            + std::to_string(m_passed) + ", skipped " + std::to_string(m_skipped) + " (" + reasons + ")";
         qInfo("%s", line.c_str());
         QCOMPARE(m_passed, m_ran);
         QVERIFY2(m_ran >= kMinimumCasesRun, qPrintable(QStringLiteral("only %1 cases ran").arg(m_ran)));

@@ -52,7 +52,8 @@ std::string withMetadata(const QTemporaryDir &dir, const std::string &key, const
     return path;
 }
 
-const char *kVocab12 = "[\"\\n\",\" \",\"\\\"\",\"\\\\\",\"a\",\"b\",\"c\",\"é\",\"中\",\"文\",\"\\ud83d\\ude00\",\"/\"]";
+const char *kVocab12 =
+    "[\"\\n\",\" \",\"\\\"\",\"\\\\\",\"a\",\"b\",\"c\",\"é\",\"中\",\"文\",\"\\ud83d\\ude00\",\"/\"]";
 
 } // namespace
 
@@ -151,19 +152,20 @@ private slots:
         QTest::addRow("no vocab") << QStringLiteral("specdec.vocab") << QString() << QStringLiteral("no 'specdec.vocab'");
         QTest::addRow("vocab not JSON") << QStringLiteral("specdec.vocab") << QStringLiteral("[\"a\", b]")
                                         << QStringLiteral("invalid JSON at byte 6");
-        QTest::addRow("vocab unterminated") << QStringLiteral("specdec.vocab") << QStringLiteral("[\"a\"")
-                                            << QStringLiteral("invalid JSON");
+        QTest::addRow("vocab unterminated")
+            << QStringLiteral("specdec.vocab") << QStringLiteral("[\"a\"") << QStringLiteral("invalid JSON");
         QTest::addRow("lone surrogate") << QStringLiteral("specdec.vocab") << QStringLiteral("[\"\\ud83d\"]")
                                         << QStringLiteral("surrogate");
-        QTest::addRow("vocab too short") << QStringLiteral("specdec.vocab")
-                                         << QStringLiteral("[\"a\",\"b\",\"c\",\"d\",\"e\",\"f\",\"g\",\"h\",\"i\",\"j\",\"k\"]")
+        QTest::addRow("vocab too short") << QStringLiteral(
+            "specdec.vocab") << QStringLiteral("[\"a\",\"b\",\"c\",\"d\",\"e\",\"f\",\"g\",\"h\",\"i\",\"j\",\"k\"]")
                                          << QStringLiteral("lists 11 tokens");
         QTest::addRow("multi-character token")
-            << QStringLiteral("specdec.vocab") << QStringLiteral("[\"ab\",\"b\",\"c\",\"d\",\"e\",\"f\",\"g\",\"h\",\"i\",\"j\",\"k\",\"l\"]")
+            << QStringLiteral("specdec.vocab")
+            << QStringLiteral("[\"ab\",\"b\",\"c\",\"d\",\"e\",\"f\",\"g\",\"h\",\"i\",\"j\",\"k\",\"l\"]")
             << QStringLiteral("single-character tokens");
-        QTest::addRow("duplicate token")
-            << QStringLiteral("specdec.vocab") << QStringLiteral("[\"a\",\"a\",\"c\",\"d\",\"e\",\"f\",\"g\",\"h\",\"i\",\"j\",\"k\",\"l\"]")
-            << QStringLiteral("twice");
+        QTest::addRow("duplicate token") << QStringLiteral(
+            "specdec.vocab") << QStringLiteral("[\"a\",\"a\",\"c\",\"d\",\"e\",\"f\",\"g\",\"h\",\"i\",\"j\",\"k\",\"l\"]")
+                                         << QStringLiteral("twice");
         QTest::addRow("no context") << QStringLiteral("specdec.context_length") << QString()
                                     << QStringLiteral("no 'specdec.context_length'");
         QTest::addRow("bad context") << QStringLiteral("specdec.context_length") << QStringLiteral("128k")
@@ -183,10 +185,7 @@ private slots:
         QVERIFY2(QString::fromStdString(message).contains(expected), message.c_str());
     }
 
-    void theUnchangedVocabularyLoads()
-    {
-        QVERIFY(loadError(withMetadata(m_dir, "specdec.vocab", kVocab12)).empty());
-    }
+    void theUnchangedVocabularyLoads() { QVERIFY(loadError(withMetadata(m_dir, "specdec.vocab", kVocab12)).empty()); }
 
     void nonCausalModelIsRejected()
     {

@@ -71,7 +71,8 @@ std::vector<DistributionMatrix> scriptedRun(LanguageModel &model, int tokens, st
         const int k = step % 3 == 0 ? 5 : 1;
         std::vector<TokenId> fresh;
         for (int i = 0; i < k; ++i)
-            fresh.push_back(static_cast<TokenId>((ids.size() * 7 + static_cast<std::size_t>(i) * 3) % static_cast<std::size_t>(V)));
+            fresh.push_back(
+                static_cast<TokenId>((ids.size() * 7 + static_cast<std::size_t>(i) * 3) % static_cast<std::size_t>(V)));
         state->extend(fresh, k, out);
         ids.insert(ids.end(), fresh.begin(), fresh.end());
         rows.push_back(out);
@@ -246,9 +247,12 @@ private slots:
     {
         QFETCH(QString, model);
         PathGuard guard;
-        const auto onnx = OnnxLanguageModel::load(std::string(SPECDEC_SOURCE_DIR) + "/corpora/" + model.toStdString() + ".onnx", 1);
+        const auto onnx = OnnxLanguageModel::load(
+            std::string(SPECDEC_SOURCE_DIR) + "/corpora/" + model.toStdString() + ".onnx", 1);
         QVERIFY(onnx->hasKvCache());
-        QVERIFY2(onnx->cachesInPlace(), "the shipped model does not append in place (Concat(past, new) not fused, or the load probe differed)");
+        QVERIFY2(
+            onnx->cachesInPlace(),
+            "the shipped model does not append in place (Concat(past, new) not fused, or the load probe differed)");
         const int tokens = onnx->contextLength() + onnx->contextLength() / 2 + 3;
         setInstructionSet(InstructionSet::Baseline);
         onnx->setCacheInPlace(false);
@@ -266,7 +270,8 @@ private slots:
             for (std::size_t r = 0; r < rows.size(); ++r) {
                 QCOMPARE(rows[r].rows(), reference[r].rows());
                 QVERIFY2(std::memcmp(rows[r].data(), reference[r].data(),
-                                     static_cast<std::size_t>(rows[r].size()) * sizeof(double)) == 0,
+                                     static_cast<std::size_t>(rows[r].size()) * sizeof(double))
+                             == 0,
                          qPrintable(QStringLiteral("%1: call %2 differs from the presents path")
                                         .arg(QString::fromLatin1(instructionSetName(isa).data()))
                                         .arg(r)));
@@ -276,7 +281,8 @@ private slots:
 
     void aCacheRefusesWhatDoesNotFit()
     {
-        const auto onnx = OnnxLanguageModel::load(std::string(SPECDEC_SOURCE_DIR) + "/corpora/kjv/models/draft-tiny.onnx", 1);
+        const auto onnx = OnnxLanguageModel::load(
+            std::string(SPECDEC_SOURCE_DIR) + "/corpora/kjv/models/draft-tiny.onnx", 1);
         QVERIFY(onnx->cachesInPlace());
         KvCache cache = onnx->newCache();
         QCOMPARE(cache.capacity(), static_cast<std::int64_t>(onnx->contextLength()));
@@ -289,7 +295,7 @@ private slots:
                 f();
             } catch (const Error &e) {
                 return std::string(e.what()).find(needle) != std::string::npos
-                       && std::string(e.what()).find('\n') == std::string::npos;
+                    && std::string(e.what()).find('\n') == std::string::npos;
             }
             return false;
         };
@@ -299,7 +305,8 @@ private slots:
         cache.truncate(3);
         QCOMPARE(cache.length(), std::int64_t(3));
         // The graph itself refuses a cache of another graph.
-        const auto target = OnnxLanguageModel::load(std::string(SPECDEC_SOURCE_DIR) + "/corpora/kjv/models/target.onnx", 1);
+        const auto target = OnnxLanguageModel::load(std::string(SPECDEC_SOURCE_DIR) + "/corpora/kjv/models/target.onnx",
+                                                    1);
         KvCache other = target->newCache();
         QVERIFY(refused([&] { onnx->runCached(std::vector<TokenId>{1}, other); }, "cache"));
     }
@@ -502,7 +509,8 @@ private slots:
         // The context probe of a model with a cache runs the last position after a past of context - 1: kjv
         // draft-tiny (32 positions) declared with a context of 33 fails at load, with 32 it loads.
         onnx::ModelProto model;
-        QVERIFY(model.ParseFromString(readWholeFile(std::string(SPECDEC_SOURCE_DIR) + "/corpora/kjv/models/draft-tiny.onnx")));
+        QVERIFY(model.ParseFromString(
+            readWholeFile(std::string(SPECDEC_SOURCE_DIR) + "/corpora/kjv/models/draft-tiny.onnx")));
         QTemporaryDir dir;
         for (const char *context : {"32", "33"}) {
             for (auto &p : *model.mutable_metadata_props())
@@ -529,10 +537,10 @@ private slots:
     {
         QTest::addColumn<QString>("file");
         QTest::addColumn<QString>("message");
-        QTest::addRow("present without the past") << QStringLiteral("gpt2_bad_present.onnx")
-                                                  << QStringLiteral("past + seq positions");
-        QTest::addRow("attention ignores the past") << QStringLiteral("gpt2_bad_ignores_past.onnx")
-                                                    << QStringLiteral("cached and uncached logits differ");
+        QTest::addRow("present without the past")
+            << QStringLiteral("gpt2_bad_present.onnx") << QStringLiteral("past + seq positions");
+        QTest::addRow("attention ignores the past")
+            << QStringLiteral("gpt2_bad_ignores_past.onnx") << QStringLiteral("cached and uncached logits differ");
     }
     void brokenLayoutsAreRefused()
     {

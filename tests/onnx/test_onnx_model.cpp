@@ -95,8 +95,7 @@ Tensor randomTensor(Shape shape, unsigned seed)
 
 bool bitIdentical(const Tensor &a, const Tensor &b)
 {
-    return a.shape() == b.shape() && a.byteSize() == b.byteSize()
-           && std::memcmp(a.bytes(), b.bytes(), a.byteSize()) == 0;
+    return a.shape() == b.shape() && a.byteSize() == b.byteSize() && std::memcmp(a.bytes(), b.bytes(), a.byteSize()) == 0;
 }
 
 } // namespace

@@ -30,8 +30,7 @@ namespace {
 
 bool bitIdentical(const Tensor &a, const Tensor &b)
 {
-    return a.type() == b.type() && a.shape() == b.shape()
-           && std::memcmp(a.bytes(), b.bytes(), a.byteSize()) == 0;
+    return a.type() == b.type() && a.shape() == b.shape() && std::memcmp(a.bytes(), b.bytes(), a.byteSize()) == 0;
 }
 
 QString isaName(InstructionSet isa)
@@ -83,17 +82,35 @@ private slots:
         std::mt19937 rng(7);
         std::normal_distribution<float> normal;
         ThreadPool one(1), three(3);
-        const int shapes[][3] = {{1, 160, 480}, {2, 64, 200}, {5, 160, 480}, {7, 33, 37}, {16, 640, 160}, {13, 1, 17},
-                                 {9, 40, 100}, {24, 30, 50}, {33, 20, 70}, {128, 64, 63}, {3, 5, 2841}, {1, 7, 2841},
-                                 {1, 9, 40}, {2, 3, 50}, {4, 11, 60},
+        const int shapes[][3] = {{1, 160, 480},
+                                 {2, 64, 200},
+                                 {5, 160, 480},
+                                 {7, 33, 37},
+                                 {16, 640, 160},
+                                 {13, 1, 17},
+                                 {9, 40, 100},
+                                 {24, 30, 50},
+                                 {33, 20, 70},
+                                 {128, 64, 63},
+                                 {3, 5, 2841},
+                                 {1, 7, 2841},
+                                 {1, 9, 40},
+                                 {2, 3, 50},
+                                 {4, 11, 60},
                                  // the products of a memory-bound model's cached steps (d 512: qkv, fc2, fc1 at
                                  // K + 1 = 5 .. 8 rows): tiles that take turns over chunks of k, a k that is not a
                                  // multiple of the chunk, and a window's 25 rows
-                                 {5, 512, 1536}, {7, 2048, 96}, {8, 512, 2048}, {6, 300, 200}, {8, 1000, 40},
-                                 {3, 2048, 64}, {25, 640, 50}};
+                                 {5, 512, 1536},
+                                 {7, 2048, 96},
+                                 {8, 512, 2048},
+                                 {6, 300, 200},
+                                 {8, 1000, 40},
+                                 {3, 2048, 64},
+                                 {25, 640, 50}};
         for (const auto &s : shapes) {
             const int m = s[0], k = s[1], n = s[2];
-            std::vector<float> a(static_cast<std::size_t>(m * k)), b(static_cast<std::size_t>(k * n)), bias(static_cast<std::size_t>(n));
+            std::vector<float> a(static_cast<std::size_t>(m * k)), b(static_cast<std::size_t>(k * n)),
+                bias(static_cast<std::size_t>(n));
             for (float &x : a)
                 x = normal(rng);
             for (float &x : b)
@@ -108,7 +125,8 @@ private slots:
                 for (int j = 0; j < n; ++j) {
                     volatile float acc = 0.0f; // volatile: one rounding per step, no contraction
                     for (int q = 0; q < k; ++q) {
-                        volatile float p = a[static_cast<std::size_t>(i * k + q)] * b[static_cast<std::size_t>(q * n + j)];
+                        volatile float p = a[static_cast<std::size_t>(i * k + q)]
+                            * b[static_cast<std::size_t>(q * n + j)];
                         acc = acc + p;
                     }
                     const auto at = static_cast<std::size_t>(i * n + j);
@@ -122,7 +140,11 @@ private slots:
                     std::vector<float> c(static_cast<std::size_t>(m * n), -1.0f);
                     gemmPacked(a.data(), k, packed, bias.data(), c.data(), n, m, *pool);
                     const QString where = QStringLiteral("%1 x %2 x %3 on %4, %5 threads")
-                                              .arg(m).arg(k).arg(n).arg(isaName(isa)).arg(pool->threads());
+                                              .arg(m)
+                                              .arg(k)
+                                              .arg(n)
+                                              .arg(isaName(isa))
+                                              .arg(pool->threads());
                     QVERIFY2(std::memcmp(c.data(), expected.data(), c.size() * sizeof(float)) == 0, qPrintable(where));
                     gemmPacked(a.data(), k, packed, bias.data(), c.data(), n, m, *pool, GemmEpilogue::None,
                                residual.data(), n);
@@ -187,16 +209,19 @@ private slots:
                 count *= static_cast<std::uintmax_t>(d);
             weightFloats += count;
         }
-        const std::uintmax_t bound = std::max<std::uintmax_t>(fs::file_size(path), weightFloats * sizeof(float) * 11 / 10);
-        QVERIFY2(packedBytes > 0 && packedBytes <= bound,
-                 qPrintable(QStringLiteral("%1 bytes packed, file %2, bound %3")
-                                .arg(packedBytes).arg(fs::file_size(path)).arg(bound)));
+        const std::uintmax_t bound = std::max<std::uintmax_t>(fs::file_size(path),
+                                                              weightFloats * sizeof(float) * 11 / 10);
+        QVERIFY2(
+            packedBytes > 0 && packedBytes <= bound,
+            qPrintable(
+                QStringLiteral("%1 bytes packed, file %2, bound %3").arg(packedBytes).arg(fs::file_size(path)).arg(bound)));
         // The fusion pass ran: fewer nodes than the file's (non-Constant) nodes.
         std::size_t fileNodes = 0;
         for (const auto &[op, count] : graph.operatorCounts())
             if (op != "Constant")
                 fileNodes += static_cast<std::size_t>(count);
-        QVERIFY2(graph.nodeCount() < fileNodes - 20, qPrintable(QStringLiteral("%1 of %2 nodes").arg(graph.nodeCount()).arg(fileNodes)));
+        QVERIFY2(graph.nodeCount() < fileNodes - 20,
+                 qPrintable(QStringLiteral("%1 of %2 nodes").arg(graph.nodeCount()).arg(fileNodes)));
         const std::int64_t context = std::stoll(graph.metadata().at("specdec.context_length"));
         const bool withPast = graph.inputs().size() > 1;
         struct Case
@@ -226,7 +251,11 @@ private slots:
                     for (std::size_t k = 0; k < outputs.size(); ++k)
                         QVERIFY2(bitIdentical(reference[k], outputs[k]),
                                  qPrintable(QStringLiteral("%1 x (past %2 + %3), output %4 on %5, %6 threads")
-                                                .arg(c.batch).arg(c.past).arg(c.length).arg(k).arg(isaName(isa))
+                                                .arg(c.batch)
+                                                .arg(c.past)
+                                                .arg(c.length)
+                                                .arg(k)
+                                                .arg(isaName(isa))
                                                 .arg(threads)));
                 }
         }

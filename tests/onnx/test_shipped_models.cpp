@@ -225,8 +225,8 @@ private slots:
         QCOMPARE(logits.size(), expected.size());
         double worst = 0.0;
         for (std::int64_t i = 0; i < logits.size(); ++i)
-            worst = std::max(worst, std::abs(logits.doubleAt(i) - expected.doubleAt(i))
-                                        / (1e-3 + std::abs(expected.doubleAt(i))));
+            worst = std::max(
+                worst, std::abs(logits.doubleAt(i) - expected.doubleAt(i)) / (1e-3 + std::abs(expected.doubleAt(i))));
         QVERIFY2(worst < 1e-3, qPrintable(QStringLiteral("worst relative difference %1").arg(worst)));
         // The model's vocabulary is the corpus's, so n-gram drafts map onto it completely.
         const Corpus c = test::builtCorpus(corpus.toStdString());
@@ -276,10 +276,15 @@ private slots:
         QTest::addColumn<bool>("cache");
         for (bool cache : {true, false}) {
             const char *mode = cache ? "cache on" : "cache off";
-            QTest::addRow("kjv draft-small, %s", mode) << QStringLiteral("kjv") << QStringLiteral("onnx:draft-small") << QStringLiteral("And God said") << cache;
-            QTest::addRow("kjv ngram:4, %s", mode) << QStringLiteral("kjv") << QStringLiteral("ngram:4") << QStringLiteral("In the beginning") << cache;
-            QTest::addRow("kjv lookup:3, %s", mode) << QStringLiteral("kjv") << QStringLiteral("lookup:3") << QStringLiteral("Jesus") << cache;
-            QTest::addRow("tang-song draft-tiny, %s", mode) << QStringLiteral("tang-song") << QStringLiteral("onnx:draft-tiny") << QStringLiteral("床前明月光") << cache;
+            QTest::addRow("kjv draft-small, %s", mode) << QStringLiteral("kjv") << QStringLiteral("onnx:draft-small")
+                                                       << QStringLiteral("And God said") << cache;
+            QTest::addRow("kjv ngram:4, %s", mode)
+                << QStringLiteral("kjv") << QStringLiteral("ngram:4") << QStringLiteral("In the beginning") << cache;
+            QTest::addRow("kjv lookup:3, %s", mode)
+                << QStringLiteral("kjv") << QStringLiteral("lookup:3") << QStringLiteral("Jesus") << cache;
+            QTest::addRow("tang-song draft-tiny, %s", mode)
+                << QStringLiteral("tang-song") << QStringLiteral("onnx:draft-tiny") << QStringLiteral("床前明月光")
+                << cache;
         }
     }
     void greedySpeculativeEqualsAutoregressive()
@@ -343,10 +348,10 @@ private slots:
             s.seed = 7;
             s.variant = variant;
             s.kvCache = cache;
-            const ChiSquareResult chi =
-                fitContinuations(exactContinuations(target, s.target, prompt, 2),
-                                 sampleContinuations(target, &draft, s, DecodingMode::Speculative, prompt, 2, 100000))
-                    .chi;
+            const ChiSquareResult chi = fitContinuations(exactContinuations(target, s.target, prompt, 2),
+                                                         sampleContinuations(target, &draft, s, DecodingMode::Speculative,
+                                                                             prompt, 2, 100000))
+                                            .chi;
             qInfo("%s: chi2 %.1f dof %d p-value %.4g", variantName(variant).c_str(), chi.statistic,
                   chi.degreesOfFreedom, chi.pValue);
             QVERIFY(chi.degreesOfFreedom >= 20);

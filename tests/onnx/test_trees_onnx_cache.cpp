@@ -52,7 +52,8 @@ protected:
             m_stats.fed += added;
             const auto seq = tokens(); // the last m - 1 tokens as a branch: its m rows are the last m prefixes
             const auto split = seq.size() - static_cast<std::size_t>(m - 1);
-            std::vector<std::vector<TokenId>> one{std::vector<TokenId>(seq.begin() + static_cast<std::ptrdiff_t>(split), seq.end())};
+            std::vector<std::vector<TokenId>> one{
+                std::vector<TokenId>(seq.begin() + static_cast<std::ptrdiff_t>(split), seq.end())};
             std::vector<DistributionMatrix> rows(1);
             m_memo.branchRows(seq.first(split), one, m, rows);
             out = rows[0];
@@ -60,7 +61,8 @@ protected:
         void computeBranches(int sharedAdded, std::span<const std::vector<TokenId>> branches, std::span<const int>,
                              int reused, int m, std::vector<DistributionMatrix> &out) override
         {
-            m_stats.fed += sharedAdded + static_cast<std::int64_t>(branches.size()) * (static_cast<std::int64_t>(branches[0].size()) - reused);
+            m_stats.fed += sharedAdded
+                + static_cast<std::int64_t>(branches.size()) * (static_cast<std::int64_t>(branches[0].size()) - reused);
             m_memo.branchRows(tokens(), branches, m, out);
         }
 
@@ -160,8 +162,10 @@ private slots:
             const RoundTrace path = pathTrace(b.treeRounds[r]);
             QCOMPARE(path.committed, a.rounds[r].committed);
             for (int i = 0; i < a.rounds[r].testedCount(); ++i)
-                QCOMPARE(path.positions[static_cast<std::size_t>(i)].u, a.rounds[r].positions[static_cast<std::size_t>(i)].u);
-            for (const auto &[x, y] : {std::pair{path.targetCache, a.rounds[r].targetCache}, std::pair{path.draftCache, a.rounds[r].draftCache}}) {
+                QCOMPARE(path.positions[static_cast<std::size_t>(i)].u,
+                         a.rounds[r].positions[static_cast<std::size_t>(i)].u);
+            for (const auto &[x, y] : {std::pair{path.targetCache, a.rounds[r].targetCache},
+                                       std::pair{path.draftCache, a.rounds[r].draftCache}}) {
                 QCOMPARE(x.before, y.before);
                 QCOMPARE(x.extended, y.extended);
                 QCOMPARE(x.after, y.after);
@@ -183,8 +187,10 @@ private slots:
         QTest::addRow("2,1 T=1") << treeSettings("2,1", 1.0, 1.0, 81) << true;
         QTest::addRow("3,2 T=0.7") << treeSettings("3,2", 0.7, 1.0, 82) << true;
         QTest::addRow("4 top-p=0.9") << treeSettings("4", 1.0, 0.9, 83) << true;
-        QTest::addRow("no-residual-update 3,2") << treeSettings("3,2", 1.0, 1.0, 84, TreeVariant::NoResidualUpdate) << false;
-        QTest::addRow("typical-acceptance 2,1") << treeSettings("2,1", 1.0, 1.0, 85, TreeVariant::TypicalAcceptance) << false;
+        QTest::addRow("no-residual-update 3,2")
+            << treeSettings("3,2", 1.0, 1.0, 84, TreeVariant::NoResidualUpdate) << false;
+        QTest::addRow("typical-acceptance 2,1")
+            << treeSettings("2,1", 1.0, 1.0, 85, TreeVariant::TypicalAcceptance) << false;
     }
     void cachedTreesAreLossless()
     {
@@ -219,9 +225,10 @@ private slots:
         auto draft = OnnxLanguageModel::load(kjvModel("draft-tiny"), 1);
         const auto prompt = target->vocabulary().encode(U"And the");
         const DecodingSettings decoding = treeSettings("3,2", 1.0, 1.0, 86);
-        const ContinuationFit fit = fitContinuations(
-            exactContinuations(*target, decoding.target, prompt, 2),
-            sampleContinuations(*target, draft.get(), decoding, DecodingMode::Speculative, prompt, 2, onCi() ? 4000 : 20000));
+        const ContinuationFit fit = fitContinuations(exactContinuations(*target, decoding.target, prompt, 2),
+                                                     sampleContinuations(*target, draft.get(), decoding,
+                                                                         DecodingMode::Speculative, prompt, 2,
+                                                                         onCi() ? 4000 : 20000));
         qInfo("chi2 %.1f dof %d p-value %.4f TV %.4f", fit.chi.statistic, fit.chi.degreesOfFreedom, fit.chi.pValue,
               fit.totalVariation);
         QVERIFY(fit.chi.degreesOfFreedom >= 8);

@@ -26,10 +26,18 @@ private slots:
         QTest::addColumn<bool>("cache");
         for (bool cache : {true, false}) {
             const char *mode = cache ? "cache on" : "cache off";
-            QTest::addRow("kjv draft-small 2,2,1, %s", mode) << QStringLiteral("kjv") << QStringLiteral("onnx:draft-small") << QStringLiteral("2,2,1") << QStringLiteral("And God said") << cache;
-            QTest::addRow("kjv draft-small 3,2,1, %s", mode) << QStringLiteral("kjv") << QStringLiteral("onnx:draft-small") << QStringLiteral("3,2,1") << QStringLiteral("In the beginning") << cache;
-            QTest::addRow("kjv ngram:4 3,1, %s", mode) << QStringLiteral("kjv") << QStringLiteral("ngram:4") << QStringLiteral("3,1") << QStringLiteral("In the beginning") << cache;
-            QTest::addRow("tang-song draft-tiny 2,1, %s", mode) << QStringLiteral("tang-song") << QStringLiteral("onnx:draft-tiny") << QStringLiteral("2,1") << QStringLiteral("床前明月光") << cache;
+            QTest::addRow("kjv draft-small 2,2,1, %s", mode)
+                << QStringLiteral("kjv") << QStringLiteral("onnx:draft-small") << QStringLiteral("2,2,1")
+                << QStringLiteral("And God said") << cache;
+            QTest::addRow("kjv draft-small 3,2,1, %s", mode)
+                << QStringLiteral("kjv") << QStringLiteral("onnx:draft-small") << QStringLiteral("3,2,1")
+                << QStringLiteral("In the beginning") << cache;
+            QTest::addRow("kjv ngram:4 3,1, %s", mode)
+                << QStringLiteral("kjv") << QStringLiteral("ngram:4") << QStringLiteral("3,1")
+                << QStringLiteral("In the beginning") << cache;
+            QTest::addRow("tang-song draft-tiny 2,1, %s", mode)
+                << QStringLiteral("tang-song") << QStringLiteral("onnx:draft-tiny") << QStringLiteral("2,1")
+                << QStringLiteral("床前明月光") << cache;
         }
     }
     void onnxGreedyTreeEqualsAutoregressive()
