@@ -164,6 +164,11 @@ private slots:
         QCOMPARE(run.generated(), tokens);
         QVERIFY(rounds > 20000);
         qInfo("%d rounds; resident %.1f MB after 10,000 tokens, %.1f MB after 100,000", rounds, at10k / 1e6, atEnd / 1e6);
+#if defined(__SANITIZE_ADDRESS__)
+        // AddressSanitizer keeps freed blocks in quarantine (up to 256 MB), so the resident size grows with every
+        // round's temporaries: the bound is checked in the plain build only.
+        QSKIP("resident memory under AddressSanitizer includes its quarantine");
+#endif
         QVERIFY2(atEnd - at10k < 4'000'000, "the run kept something per round");
     }
 };
