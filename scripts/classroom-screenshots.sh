@@ -10,6 +10,7 @@
 #   arena          lesson 6's arena: a chain and two token trees, 12 rounds each
 #   theory         lesson 4's theory explorer (α = 0.9, K = 8, c = 0.8)
 #   quiz           quiz question 9
+#   race           lesson 7's race (kjv target-large + draft-small, T = 0), run to its end: classroom-race-WxH-LANG.png
 # and, to look at or print, the handout of the classic demo and the quiz sheet in both languages.
 #
 #   scripts/classroom-screenshots.sh [BUILD_DIR] [OUT_DIR] [WxH] [PDF_DIR]
@@ -45,6 +46,8 @@ for lang in en zh_CN; do
     shot arena arena 06-token-trees.lesson.json --rounds 12 --phase commit
     shot theory theory 04-speculation-free.lesson.json --rounds 3
     shot quiz quiz 00-classic-demo.lesson.json --rounds 3 --quiz 9
+    "$app" --presenter --stage race --lesson lessons/07-pass-not-free.lesson.json --rounds 1 --size "$size" \
+        --language "$lang" --screenshot "$out/classroom-race-$size-$lang.png"
     if [ -z "$suffix" ]; then # the handout is the normal window's round view, at the size of a laptop
         "$app" --lesson lessons/00-classic-demo.lesson.json --rounds 3 --phase commit --size 1600x1000 \
             --language "$lang" --handout "$pdf/classroom-handout-$lang.pdf" \

@@ -23,6 +23,9 @@ namespace specdec::gui {
 namespace {
 
 constexpr std::array<double, 6> kSlowFactors{1.0, 2.0, 5.0, 10.0, 50.0, 200.0};
+constexpr double kLaneTextScale = 1.4; ///< the lanes' texts, relative to the window's font
+constexpr double kNumbersScale = 1.15; ///< lane titles and their numbers
+constexpr double kVerdictScale = 1.15;
 
 } // namespace
 
@@ -56,16 +59,12 @@ RaceView::RaceView(QWidget *parent)
     controls->addStretch(1);
     m_setupLine->setWordWrap(true);
     m_verdict->setWordWrap(true);
-    QFont bold = m_verdict->font();
-    bold.setBold(true);
-    m_verdict->setFont(bold);
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(controls);
     layout->addWidget(m_setupLine);
     for (Lane &lane : m_lanes) {
         lane.title = new QLabel;
-        lane.title->setFont(bold);
         lane.numbers = new QLabel;
         lane.progress = new QProgressBar;
         lane.progress->setTextVisible(true);
@@ -86,6 +85,7 @@ RaceView::RaceView(QWidget *parent)
     connect(m_stop, &QPushButton::clicked, this, &RaceView::stopRequested);
     connect(m_timer, &QTimer::timeout, this, &RaceView::tick);
     m_timer->setInterval(30);
+    applyFonts();
     retranslate();
     setRace({});
 }
@@ -333,7 +333,30 @@ void RaceView::changeEvent(QEvent *event)
         retranslate();
     else if (event->type() == QEvent::PaletteChange)
         m_colors = LabColors::from(palette());
+    else if (event->type() == QEvent::FontChange)
+        applyFonts();
     QWidget::changeEvent(event);
+}
+
+void RaceView::applyFonts()
+{
+    // The lanes' texts and numbers are what a room reads from the back: larger than the controls, and they
+    // follow the window's font (presenter mode's scale included).
+    const auto scaled = [this](double factor, bool bold) {
+        QFont f = font();
+        if (f.pointSizeF() > 0)
+            f.setPointSizeF(f.pointSizeF() * factor);
+        else
+            f.setPixelSize(qRound(f.pixelSize() * factor));
+        f.setBold(bold);
+        return f;
+    };
+    m_verdict->setFont(scaled(kVerdictScale, true));
+    for (Lane &lane : m_lanes) {
+        lane.title->setFont(scaled(kNumbersScale, true));
+        lane.numbers->setFont(scaled(kNumbersScale, true));
+        lane.text->setFont(scaled(kLaneTextScale, false));
+    }
 }
 
 } // namespace specdec::gui

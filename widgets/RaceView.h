@@ -104,6 +104,7 @@ private:
     void updateNumbers(RaceLane which);
     void updateVerdict();
     void retranslate();
+    void applyFonts();
 
     LabColors m_colors;
     RaceSetup m_setup;

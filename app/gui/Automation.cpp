@@ -101,6 +101,12 @@ int roundWithPhase(const RoundHistory &history, int last, Phase phase)
     return last;
 }
 
+/// The banner holds an error (a lesson's "your session is kept" notice is not one).
+bool bannerShowsError(const AutomationContext &c)
+{
+    return c.window->banner()->kind() == MessageBanner::Kind::Error && !c.window->banner()->text().isEmpty();
+}
+
 bool loadAndPlay(const AutomationContext &c, const CommandLine &cl, int rounds)
 {
     if (!cl.lesson.isEmpty()) {
@@ -113,7 +119,7 @@ bool loadAndPlay(const AutomationContext &c, const CommandLine &cl, int rounds)
         c.window->startSession(cl.setup);
     }
     if (!waitFor(
-            c, [&] { return c.session->isReady() || !c.window->banner()->text().isEmpty(); }, 300)
+            c, [&] { return c.session->isReady() || bannerShowsError(c); }, 300)
         || !c.session->isReady()) {
         app::printMessage(errStream(), QStringLiteral("specdec-lab"), QStringLiteral("error"),
                           c.window->banner()->text());
@@ -259,7 +265,7 @@ int runBenchmark(const AutomationContext &c, const CommandLine &cl)
     setup.cap = std::max<std::int64_t>(setup.cap, std::min<std::int64_t>(INT32_MAX, std::int64_t(rounds) * 65));
     c.window->startSession(setup);
     if (!waitFor(
-            c, [&] { return c.session->isReady() || !c.window->banner()->text().isEmpty(); }, 300)
+            c, [&] { return c.session->isReady() || bannerShowsError(c); }, 300)
         || !c.session->isReady()) {
         app::printMessage(errStream(), QStringLiteral("specdec-lab"), QStringLiteral("error"),
                           c.window->banner()->text());

@@ -54,6 +54,11 @@ grep -q -F "$prefix/share/specdec-lab/corpora/kjv/models/draft-small.onnx" "$out
 run "$prefix/bin/specdec-lab" --screenshot "$out/window.png" --size 800x600 > "$out/gui.txt" 2>&1 \
   || { cat "$out/gui.txt"; fail "specdec-lab --screenshot"; }
 [[ $(head -c 8 "$out/window.png" | od -An -tx1 | tr -d ' \n') == 89504e470d0a1a0a ]] || fail "no PNG screenshot"
+# A lesson's screenshot, as scripts/classroom-screenshots.sh makes them (its "your session is kept" notice is no error).
+run "$prefix/bin/specdec-lab" --presenter --stage round --lesson "$prefix/share/specdec-lab/lessons/00-classic-demo.lesson.json" \
+    --rounds 2 --phase dice --screenshot "$out/lesson.png" --size 800x600 > "$out/lesson.txt" 2>&1 \
+  || { cat "$out/lesson.txt"; fail "specdec-lab --lesson ... --screenshot"; }
+[[ $(head -c 8 "$out/lesson.png" | od -An -tx1 | tr -d ' \n') == 89504e470d0a1a0a ]] || fail "no PNG screenshot of a lesson"
 
 if command -v desktop-file-validate > /dev/null; then
   desktop-file-validate "$prefix/share/applications/$id.desktop" || fail "desktop-file-validate"
