@@ -1900,6 +1900,14 @@ accepted</source>
 <context>
     <name>specdec::gui::TheoryPanel</name>
     <message>
+        <source>predicted: E[N] / (V(K+1) + K·c) = %1 — a round&apos;s cost in target steps: in this run a verification of %2 positions took V(%2) = %3 baseline steps and a draft call c = %4 of a step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>predicted: E[N] / (V(K+1) + K·c) = %1 — a round&apos;s cost in target steps, with V(%2) = %3 (verifying %2 positions) and c = T&lt;sub&gt;draft&lt;/sub&gt;(1) / T&lt;sub&gt;target&lt;/sub&gt;(1) = %4 measured on the prompt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Acceptance</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1984,10 +1992,6 @@ accepted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>predicted: E[N] / (V(K+1) + K·c) = %1 / (%2 + %3 · %4) = &lt;b&gt;%5×&lt;/b&gt; — a round&apos;s cost in target steps, with V(%6) = %2 (verifying %6 positions) and c = T&lt;sub&gt;draft&lt;/sub&gt;(1) / T&lt;sub&gt;target&lt;/sub&gt;(1) = %4 measured on this machine</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>accelerator case (V = 1, Thm 3.8): %1 / (1 + %2 · %3) = %4× — where verifying %5 positions costs one step, as on a memory-bound GPU</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2013,10 +2017,6 @@ accepted</source>
     </message>
     <message>
         <source>KV cache off: every call recomputes its window; the baseline is then the uncached decoder, about 20× slower than a real engine on 300 tokens of kjv, so the wall clock flatters speculation.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>with this run&apos;s own calls (a verification %1 steps, a draft call %2): %3 / (%1 + %4 · %2) = %5×</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1896,6 +1896,14 @@ accepted</source>
 <context>
     <name>specdec::gui::TheoryPanel</name>
     <message>
+        <source>predicted: E[N] / (V(K+1) + K·c) = %1 — a round&apos;s cost in target steps: in this run a verification of %2 positions took V(%2) = %3 baseline steps and a draft call c = %4 of a step</source>
+        <translation>预测：E[N] / (V(K+1) + K·c) = %1——以目标步数计的一轮成本：本次运行中验证 %2 个位置花了 V(%2) = %3 个基线步，一次草稿调用花 c = %4 步</translation>
+    </message>
+    <message>
+        <source>predicted: E[N] / (V(K+1) + K·c) = %1 — a round&apos;s cost in target steps, with V(%2) = %3 (verifying %2 positions) and c = T&lt;sub&gt;draft&lt;/sub&gt;(1) / T&lt;sub&gt;target&lt;/sub&gt;(1) = %4 measured on the prompt</source>
+        <translation>预测：E[N] / (V(K+1) + K·c) = %1——以目标步数计的一轮成本，V(%2) = %3（验证 %2 个位置），c = T&lt;sub&gt;草稿&lt;/sub&gt;(1) / T&lt;sub&gt;目标&lt;/sub&gt;(1) = %4，均在提示词上实测</translation>
+    </message>
+    <message>
         <source>Acceptance</source>
         <translation>接受</translation>
     </message>
@@ -1980,10 +1988,6 @@ accepted</source>
         <translation>预测（定理 3.8，V = 1）：S = E[N] / (1 + K·c) = %1 / (1 + %2 · %3) = &lt;b&gt;%4×&lt;/b&gt;，c = 本次运行中每次调用的 T&lt;sub&gt;草稿&lt;/sub&gt; / T&lt;sub&gt;目标&lt;/sub&gt;</translation>
     </message>
     <message>
-        <source>predicted: E[N] / (V(K+1) + K·c) = %1 / (%2 + %3 · %4) = &lt;b&gt;%5×&lt;/b&gt; — a round&apos;s cost in target steps, with V(%6) = %2 (verifying %6 positions) and c = T&lt;sub&gt;draft&lt;/sub&gt;(1) / T&lt;sub&gt;target&lt;/sub&gt;(1) = %4 measured on this machine</source>
-        <translation>预测：E[N] / (V(K+1) + K·c) = %1 / (%2 + %3 · %4) = &lt;b&gt;%5×&lt;/b&gt;——以目标步数计的一轮成本，V(%6) = %2（验证 %6 个位置），c = T&lt;sub&gt;草稿&lt;/sub&gt;(1) / T&lt;sub&gt;目标&lt;/sub&gt;(1) = %4，均在本机实测</translation>
-    </message>
-    <message>
         <source>accelerator case (V = 1, Thm 3.8): %1 / (1 + %2 · %3) = %4× — where verifying %5 positions costs one step, as on a memory-bound GPU</source>
         <translation>加速器情形（V = 1，定理 3.8）：%1 / (1 + %2 · %3) = %4×——验证 %5 个位置只花一步，如受内存带宽限制的 GPU</translation>
     </message>
@@ -2010,10 +2014,6 @@ accepted</source>
     <message>
         <source>KV cache off: every call recomputes its window; the baseline is then the uncached decoder, about 20× slower than a real engine on 300 tokens of kjv, so the wall clock flatters speculation.</source>
         <translation>KV 缓存关：每次调用都重新计算它的窗口；基线于是成了不带缓存的解码器，在 kjv 的 300 个词元上比真实引擎慢约 20 倍，所以墙钟加速比偏向投机。</translation>
-    </message>
-    <message>
-        <source>with this run&apos;s own calls (a verification %1 steps, a draft call %2): %3 / (%1 + %4 · %2) = %5×</source>
-        <translation>按本次运行自己的调用（一次验证 %1 步，一次草稿调用 %2 步）：%3 / (%1 + %4 · %2) = %5×</translation>
     </message>
 </context>
 <context>

@@ -130,13 +130,14 @@ QString TheoryPanel::chainFormulas() const
                          .arg(best)
                          .arg(n(theory::costModelSpeedup(a, best, m.costRatio), 2)));
     else {
-        const int bestOneStep = theory::optimalDraftLength(a, m_c, static_cast<int>(m_v.size()) - 1);
+        const VerificationCost cost = costs();
+        const int bestOneStep = theory::optimalDraftLength(a, cost.c, static_cast<int>(cost.v.size()) - 1);
         html += line(tr("best K with V and c measured here: <b>%1</b> (S = %2×); in the accelerator case (V = 1): "
                         "%3 (S = %4×)")
                          .arg(best)
-                         .arg(n(theory::generalisedSpeedup(a, best, m_c, verification(best + 1)), 2))
+                         .arg(n(theory::generalisedSpeedup(a, best, cost.c, verification(best + 1)), 2))
                          .arg(bestOneStep)
-                         .arg(n(theory::costModelSpeedup(a, bestOneStep, m_c), 2)));
+                         .arg(n(theory::costModelSpeedup(a, bestOneStep, cost.c), 2)));
     }
     return html;
 }
@@ -208,35 +209,33 @@ QString TheoryPanel::predicted() const
                         .arg(k)
                         .arg(n(m.costRatio, 3))
                         .arg(n(theory::costModelSpeedup(m.acceptanceRate, k, m.costRatio), 2)));
+    const VerificationCost cost = costs();
     const double v = verification(k + 1);
-    QString html = line(tr("predicted: E[N] / (V(K+1) + K·c) = %1 / (%2 + %3 · %4) = <b>%5×</b> — a round's cost in "
-                           "target steps, with V(%6) = %2 (verifying %6 positions) and c = T<sub>draft</sub>(1) / "
-                           "T<sub>target</sub>(1) = %4 measured on this machine")
-                            .arg(n(en, 2))
-                            .arg(n(v, 2))
+    const QString sum = QStringLiteral("%1 / (%2 + %3 · %4) = <b>%5×</b>")
+                            .arg(n(en, 2), n(v, 2))
                             .arg(k)
-                            .arg(n(m_c, 3))
-                            .arg(n(theory::generalisedSpeedup(m.acceptanceRate, k, m_c, v), 2))
-                            .arg(k + 1));
+                            .arg(n(cost.c, 3), n(theory::generalisedSpeedup(m.acceptanceRate, k, cost.c, v), 2));
+    QString html;
+    if (cost.fromRun) // one c and one V on the panel: this run's calls (calibratedCost)
+        html = line(tr("predicted: E[N] / (V(K+1) + K·c) = %1 — a round's cost in target steps: in this run a "
+                       "verification of %2 positions took V(%2) = %3 baseline steps and a draft call c = %4 of a step")
+                        .arg(sum)
+                        .arg(k + 1)
+                        .arg(n(v, 2), n(cost.c, 3)));
+    else
+        html = line(tr("predicted: E[N] / (V(K+1) + K·c) = %1 — a round's cost in target steps, with V(%2) = %3 "
+                       "(verifying %2 positions) and c = T<sub>draft</sub>(1) / T<sub>target</sub>(1) = %4 measured "
+                       "on the prompt")
+                        .arg(sum)
+                        .arg(k + 1)
+                        .arg(n(v, 2), n(cost.c, 3)));
     html += line(tr("accelerator case (V = 1, Thm 3.8): %1 / (1 + %2 · %3) = %4× — where verifying %5 positions "
                     "costs one step, as on a memory-bound GPU")
                      .arg(n(en, 2))
                      .arg(k)
-                     .arg(n(m_c, 3))
-                     .arg(n(theory::costModelSpeedup(m.acceptanceRate, k, m_c), 2))
+                     .arg(n(cost.c, 3))
+                     .arg(n(theory::costModelSpeedup(m.acceptanceRate, k, cost.c), 2))
                      .arg(k + 1));
-    // The same prediction with the costs this run's own calls took (verification and draft call over the
-    // baseline's step): the load-time V is a few calls, these are every call of the run.
-    if (m.speedupWallClock && m.targetCalls > 0 && m.draftCalls > 0 && m.generatedTokens > 0) {
-        const double step = *m.speedupWallClock * m.seconds / m.generatedTokens;
-        const double vRun = m.targetSeconds / static_cast<double>(m.targetCalls) / step;
-        const double cRun = m.draftSeconds / static_cast<double>(m.draftCalls) / step;
-        html += line(tr("with this run's own calls (a verification %1 steps, a draft call %2): %3 / (%1 + %4 · %2) "
-                        "= %5×")
-                         .arg(n(vRun, 2), n(cRun, 3), n(en, 2))
-                         .arg(k)
-                         .arg(n(theory::generalisedSpeedup(m.acceptanceRate, k, cRun, vRun), 2)));
-    }
     return html;
 }
 
@@ -308,22 +307,34 @@ void TheoryPanel::setMachineCost(std::vector<double> v, double c, bool kvCache)
     render();
 }
 
+VerificationCost TheoryPanel::costs() const
+{
+    VerificationCost prompt;
+    prompt.v = m_v;
+    prompt.c = m_c;
+    prompt.kvCache = m_kvCache;
+    return m_v.empty() ? prompt : calibratedCost(prompt, m_metrics, m_k);
+}
+
 double TheoryPanel::verification(int m) const
 {
-    const int size = static_cast<int>(m_v.size());
+    const std::vector<double> v = costs().v;
+    const int size = static_cast<int>(v.size());
     if (m < 1 || size == 0)
         return 1.0;
     if (m <= size)
-        return m_v[static_cast<std::size_t>(m - 1)];
-    const double slope = size >= 2 ? std::max(0.0, m_v[size - 1] - m_v[size - 2]) : 0.0;
-    return m_v[static_cast<std::size_t>(size - 1)] + slope * (m - size);
+        return v[static_cast<std::size_t>(m - 1)];
+    const double slope = size >= 2 ? std::max(0.0, v[size - 1] - v[size - 2]) : 0.0;
+    return v[static_cast<std::size_t>(size - 1)] + slope * (m - size);
 }
 
 int TheoryPanel::bestK() const
 {
     const double a = m_metrics.acceptanceRate;
-    return m_v.empty() ? theory::optimalDraftLength(a, m_metrics.costRatio)
-                       : theory::optimalDraftLengthMeasured(a, m_c, m_v);
+    if (m_v.empty())
+        return theory::optimalDraftLength(a, m_metrics.costRatio);
+    const VerificationCost cost = costs();
+    return theory::optimalDraftLengthMeasured(a, cost.c, cost.v);
 }
 
 void TheoryPanel::changeEvent(QEvent *event)

@@ -12,6 +12,7 @@
 
 #include "Metrics.h"
 #include "TokenTree.h"
+#include "VerificationCost.h"
 
 #include <QTextBrowser>
 
@@ -53,6 +54,8 @@ private:
     QString predicted() const;
     QString wallClock() const;
     QString costBreakdown() const;
+    /// The prompt's V(m) and c calibrated to this run's own calls when it has a baseline (VerificationCost.h).
+    VerificationCost costs() const;
     double verification(int m) const; ///< V(m) as measured (1 when not measured or m is past the measurement)
 
     RunMetrics m_metrics;

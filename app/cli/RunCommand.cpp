@@ -115,20 +115,31 @@ void printCaches(const RoundTrace &t)
     out() << tr("           target cache %1   draft cache %2").arg(lengths(t.targetCache), lengths(t.draftCache)) << '\n';
 }
 
-void printVerificationCost(const VerificationCost &cost, const RunMetrics &m, int k)
+void printVerificationCost(const VerificationCost &prompt, const RunMetrics &m, int k)
 {
     QString v;
-    for (double x : cost.v)
+    for (double x : prompt.v)
         v += QString::number(x, 'f', 2) + QLatin1Char(' ');
-    const double vk = cost.v[static_cast<std::size_t>(std::min<int>(k, static_cast<int>(cost.v.size()) - 1))];
-    out() << tr("cost of verification (%1), measured on the prompt: V(1..%2) = %3; c = T_draft(1)/T_target(1) = %4 "
-                "(target step %5 ms)")
-                 .arg(cost.kvCache ? tr("KV cache on") : tr("KV cache off"))
-                 .arg(cost.v.size())
+    out() << tr("cost of verification (%1), measured on the prompt: V(1..%2) = %3 (target step %4 ms)")
+                 .arg(prompt.kvCache ? tr("KV cache on") : tr("KV cache off"))
+                 .arg(prompt.v.size())
                  .arg(v.trimmed())
-                 .arg(cost.c, 0, 'f', 3)
-                 .arg(cost.seconds.front() * 1e3, 0, 'f', 3)
+                 .arg(prompt.seconds.front() * 1e3, 0, 'f', 3)
           << '\n';
+    // One c and one V(K+1) from here on: the run's own when it has a baseline (calibratedCost).
+    const VerificationCost cost = calibratedCost(prompt, m, k);
+    const double vk = cost.v[static_cast<std::size_t>(std::min<int>(k, static_cast<int>(cost.v.size()) - 1))];
+    if (cost.fromRun)
+        out() << tr("in this run: a verification of %1 positions took V(%1) = %2 baseline steps, a draft call c = %3 "
+                    "(the prompt's V(m) scaled to it for the best K)")
+                     .arg(k + 1)
+                     .arg(vk, 0, 'f', 2)
+                     .arg(cost.c, 0, 'f', 3)
+              << '\n';
+    else
+        out() << tr("c = T_draft(1)/T_target(1) = %1, measured on the prompt (--baseline measures it in the run)")
+                     .arg(cost.c, 0, 'f', 3)
+              << '\n';
     out() << tr("predicted speedup E[N]/(V(K+1) + Kc) = %1x (best K %2); Leviathan's E[N]/(1 + Kc) = %3x (best K %4)")
                  .arg(theory::generalisedSpeedup(m.acceptanceRate, k, cost.c, vk), 0, 'f', 2)
                  .arg(theory::optimalDraftLengthMeasured(m.acceptanceRate, cost.c, cost.v))
@@ -262,11 +273,13 @@ int runCommand(const QStringList &arguments)
                   << '\n';
     }
     SpeculativeRun run(target, draft, setup.decoding, experiment->prompt(), wanted, baseline);
-    // V(m) and c measured first, on the prompt, through the same kind of states the run uses.
+    // V(m) and c measured first, on the prompt, through the same kind of states the run uses; V up to K = 16 at
+    // least (the window's range), so that the best K is not capped at the K of this run.
+    constexpr int kMeasuredK = 16;
     std::optional<VerificationCost> cost;
     if (!experiment->prompt().empty())
-        cost = measureVerificationCost(target, &draft, experiment->prompt(), run.decoder().roundLength() + 1,
-                                       setup.decoding.kvCache);
+        cost = measureVerificationCost(target, &draft, experiment->prompt(),
+                                       std::max(run.decoder().roundLength(), kMeasuredK) + 1, setup.decoding.kvCache, 5);
     std::vector<RoundTrace> chainRounds;
     std::vector<TreeTrace> treeRounds;
     {

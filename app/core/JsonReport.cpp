@@ -130,18 +130,23 @@ QJsonObject reportJson(const RunReport &r, const Vocabulary &vocabulary, std::sp
     };
 }
 
-QJsonObject verificationJson(const VerificationCost &cost, const RunMetrics &m, int k)
+QJsonObject verificationJson(const VerificationCost &prompt, const RunMetrics &m, int k)
 {
     QJsonArray v;
-    for (double x : cost.v)
+    for (double x : prompt.v)
         v.append(x);
+    // The predictions use one c and one V(K+1): the run's own when it has a baseline (calibratedCost).
+    const VerificationCost cost = calibratedCost(prompt, m, k);
     const double vk = k < static_cast<int>(cost.v.size()) ? cost.v[static_cast<std::size_t>(k)] : cost.v.back();
     return {
-        {QStringLiteral("kv_cache"), cost.kvCache},
+        {QStringLiteral("kv_cache"), prompt.kvCache},
         {QStringLiteral("verification_cost"), v},
-        {QStringLiteral("target_step_seconds"), cost.seconds.front()},
-        {QStringLiteral("draft_step_seconds"), cost.draftSeconds},
-        {QStringLiteral("c_step"), cost.c},
+        {QStringLiteral("target_step_seconds"), prompt.seconds.front()},
+        {QStringLiteral("draft_step_seconds"), prompt.draftSeconds},
+        {QStringLiteral("c_step"), prompt.c},
+        {QStringLiteral("costs_from_run"), cost.fromRun},
+        {QStringLiteral("verification_cost_k1"), vk},
+        {QStringLiteral("c"), cost.c},
         {QStringLiteral("generalised_speedup"), theory::generalisedSpeedup(m.acceptanceRate, k, cost.c, vk)},
         {QStringLiteral("leviathan_speedup"), theory::costModelSpeedup(m.acceptanceRate, k, cost.c)},
         {QStringLiteral("optimal_k_generalised"), theory::optimalDraftLengthMeasured(m.acceptanceRate, cost.c, cost.v)},

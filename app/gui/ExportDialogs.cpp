@@ -124,7 +124,9 @@ HandoutText ExportDialogs::handoutText() const
             << tr("α̂ = %1 (accepted %2 of %3 tested)").arg(n(m.acceptanceRate)).arg(m.accepted).arg(m.tested)
             << tr("Tokens per round: %1 (theory E[N]: %2)").arg(n(m.tokensPerRound), n(m.expectedTokensPerRound))
             << tr("Speedup in target passes: %1×").arg(n(m.speedupForwardPasses))
-            << tr("Speedup under the cost model (c = %1): %2×").arg(n(m.costRatio), n(m.speedupCostModel));
+            << tr("Speedup under the cost model (c = %1): %2×")
+                   .arg(std::isfinite(m.costRatio) ? QString::number(m.costRatio, 'f', 3) : QStringLiteral("–"),
+                        n(m.speedupCostModel));
         if (m.speedupWallClock)
             text.numbers << tr("Wall-clock speedup: %1×").arg(n(*m.speedupWallClock));
     } else {

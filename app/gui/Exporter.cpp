@@ -199,9 +199,11 @@ bool paintHandout(QPaintDevice *device, const HandoutText &text, QWidget *roundV
     heading.setPointSizeF(14);
     heading.setBold(true);
     painter.setFont(heading);
-    const int headingHeight = painter.fontMetrics().height() + 4;
-    painter.drawText(QRectF(margin, y, width, headingHeight), Qt::AlignLeft, text.title);
-    y += headingHeight;
+    // A long title (two ONNX paths) wraps rather than running off the page.
+    const QRectF titleBox = painter.boundingRect(QRectF(margin, y, width, page.height() * 0.1),
+                                                 Qt::AlignLeft | Qt::TextWordWrap, text.title);
+    painter.drawText(QRectF(margin, y, width, titleBox.height()), Qt::AlignLeft | Qt::TextWordWrap, text.title);
+    y += titleBox.height() + 4;
     y += drawText(painter, device,
                   QStringLiteral("<p>%1</p>").arg(text.setup.join(QStringLiteral(" · ")).toHtmlEscaped()),
                   QRectF(margin, y, width, page.height() * 0.08), 8)
@@ -216,21 +218,19 @@ bool paintHandout(QPaintDevice *device, const HandoutText &text, QWidget *roundV
         painter.drawPixmap(target, shot, shot.rect());
         return target.height();
     };
-    y += place(roundView, QRectF(margin, y, width, 0.34 * page.height())) + margin / 3.0;
-    // Below the round: the distribution view and the theory numbers (left); the run's numbers, the algorithm
-    // and the legend (right).
+    y += place(roundView, QRectF(margin, y, width, 0.30 * page.height())) + margin / 3.0;
+    // Below the round: the distribution view (left); the run's numbers, the algorithm and the legend (right);
+    // under both, the theory numbers across the page (every line of the panel, wide enough not to wrap).
     const double half = (width - margin / 2.0) / 2;
     const double left = margin, right = margin + half + margin / 2.0;
     const double bottom = page.height() - margin;
-    // The distribution view, and the theory numbers under it (left).
-    const double ly = y + place(distributionView, QRectF(left, y, half, 0.3 * page.height())) + margin / 4.0;
+    const double ly = y + place(distributionView, QRectF(left, y, half, 0.26 * page.height())) + margin / 4.0;
     // The panel's HTML carries the window's font size and paragraph spacing (QTextEdit::toHtml): the handout
     // sets its own, compact enough for the column.
     QString theory = text.theoryHtml;
     theory.remove(QRegularExpression(QStringLiteral("font-(size|family):[^;\"]*;?")));
     theory.replace(QRegularExpression(QStringLiteral("margin-(top|bottom):\\s*\\d+px")),
                    QStringLiteral("margin-\\1:1px"));
-    drawText(painter, device, theory, QRectF(left, ly, half, bottom - ly), 8);
     double ry = y;
     ry += drawText(painter, device, htmlLines(tr("This run"), text.numbers), QRectF(right, ry, half, bottom - ry), 8);
     ry += drawText(painter, device, htmlLines(tr("The algorithm in five lines"), handoutAlgorithm()),
@@ -256,6 +256,9 @@ bool paintHandout(QPaintDevice *device, const HandoutText &text, QWidget *roundV
         painter.drawText(QRectF(right + column + line, row, half / 2 - line, line), Qt::AlignVCenter | Qt::AlignLeft,
                          legend[i]);
     }
+    ry += ((std::min(legend.size(), swatches.size()) + 1) / 2) * line + margin / 4.0;
+    const double ty = std::max(ly, ry);
+    drawText(painter, device, theory, QRectF(left, ty, width, bottom - ty), 8);
     return painter.end();
 }
 

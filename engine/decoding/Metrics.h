@@ -34,6 +34,9 @@ struct RunMetrics
     /// c = T_draft(1) / T_target(1): the run's mean draft call over the mean step of its autoregressive baseline
     /// (Leviathan et al.'s c; the same quantity VerificationCost::c measures on the prompt). NaN without a baseline.
     double costRatio = 0.0;
+    /// V(K+1) in this run: its mean target call (one verification) over the same baseline step. NaN without a
+    /// baseline. With costRatio, the costs a prediction of this run uses (calibratedCost, VerificationCost.h).
+    double verificationRatio = 0.0;
     double expectedTokensPerRound = 0.0; ///< E[N] at alpha-hat and the mean K
     double speedupForwardPasses = 0.0;   ///< generated tokens / target calls (autoregressive: 1 per token)
     double speedupCostModel = 0.0;       ///< (1 - a^{K+1}) / ((1 - a)(Kc + 1)) at alpha-hat, K, c (NaN without c)

@@ -100,9 +100,14 @@ RunMetrics MetricsAccumulator::metrics(double seconds, std::optional<double> bas
     // baseline's mean step, its seconds per token (the run's tokens; a cut surplus shifts the last round by one).
     // A target call of the run verifies K + 1 positions, so it is no step: without a baseline c is not measured.
     m.costRatio = nan;
-    if (m.draftCalls > 0 && baselineSeconds && *baselineSeconds > 0.0 && m_generated > 0)
-        m.costRatio = (m.draftSeconds / static_cast<double>(m.draftCalls))
-            / (*baselineSeconds / static_cast<double>(m_generated));
+    m.verificationRatio = nan;
+    if (baselineSeconds && *baselineSeconds > 0.0 && m_generated > 0) {
+        const double step = *baselineSeconds / static_cast<double>(m_generated);
+        if (m.draftCalls > 0)
+            m.costRatio = (m.draftSeconds / static_cast<double>(m.draftCalls)) / step;
+        if (m.targetCalls > 0)
+            m.verificationRatio = (m.targetSeconds / static_cast<double>(m.targetCalls)) / step;
+    }
     if (m.rounds > 0) {
         const int k = static_cast<int>(std::lround(m_draftLengthSum / m.rounds));
         m.expectedTokensPerRound = theory::expectedTokensPerRound(m.acceptanceRate, k);

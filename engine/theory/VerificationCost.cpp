@@ -3,9 +3,11 @@
 
 #include "DecodingState.h"
 #include "Error.h"
+#include "Metrics.h"
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 
 namespace specdec {
 
@@ -38,6 +40,32 @@ double VerificationCost::at(int m) const
     if (m < 1 || m > static_cast<int>(v.size()))
         throw Error("V(" + std::to_string(m) + ") was not measured (measured m = 1.." + std::to_string(v.size()) + ")");
     return v[static_cast<std::size_t>(m - 1)];
+}
+
+/// A prompt's V(K+1) - 1 below this is a flat curve (a memory-bound step): no shape to scale.
+constexpr double kFlat = 0.02;
+
+VerificationCost calibratedCost(const VerificationCost &prompt, const RunMetrics &metrics, int k)
+{
+    VerificationCost cost = prompt;
+    if (!std::isfinite(metrics.costRatio))
+        return cost;
+    cost.c = metrics.costRatio;
+    cost.fromRun = true;
+    if (cost.draftSeconds > 0.0 && !cost.seconds.empty())
+        cost.draftSeconds = cost.c * cost.seconds.front();
+    const auto at = static_cast<std::size_t>(k);
+    if (k >= 1 && at < cost.v.size() && std::isfinite(metrics.verificationRatio)) {
+        // Scale what a verification costs beyond one step, V(m) - 1: the prompt's curve where it rises, else a
+        // straight line from V(1) = 1 through the run's V(K+1).
+        const double promptExcess = cost.v[at] - 1.0;
+        const double runExcess = std::max(0.0, metrics.verificationRatio - 1.0);
+        for (std::size_t m = 1; m < cost.v.size(); ++m) // V(1) = 1 by definition
+            cost.v[m] = promptExcess > kFlat ? 1.0 + (cost.v[m] - 1.0) * (runExcess / promptExcess)
+                                             : 1.0 + runExcess * static_cast<double>(m) / k;
+        cost.v[at] = metrics.verificationRatio; // exactly as measured
+    }
+    return cost;
 }
 
 VerificationCost measureVerificationCost(LanguageModel &target, LanguageModel *draft, std::span<const TokenId> prefix,

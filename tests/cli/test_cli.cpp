@@ -56,6 +56,28 @@ private:
     }
 
 private slots:
+    void runTextHasOneC()
+    {
+        // c has one definition in an output: with --baseline every "c = " is the run's, without it the prompt's.
+        for (bool baseline : {true, false}) {
+            QStringList args{QStringLiteral("run"),      QStringLiteral("--corpus"), QStringLiteral("kjv"),
+                             QStringLiteral("--target"), QStringLiteral("ngram:5"),  QStringLiteral("--draft"),
+                             QStringLiteral("ngram:2"),  QStringLiteral("--prompt"), QStringLiteral("And God"),
+                             QStringLiteral("--tokens"), QStringLiteral("200"),      QStringLiteral("-k"),
+                             QStringLiteral("3")};
+            if (baseline)
+                args << QStringLiteral("--baseline");
+            const Result r = specdec(args);
+            QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+            QSet<QString> values;
+            const QRegularExpression c(QStringLiteral("\\bc = (?:T_draft\\(1\\)/T_target\\(1\\) = )?([0-9.]+)"));
+            for (auto it = c.globalMatch(r.out); it.hasNext();)
+                values.insert(it.next().captured(1));
+            QVERIFY2(values.size() == 1, qPrintable(r.out));
+            QVERIFY2(!r.out.contains(QLatin1String("nan")), qPrintable(r.out));
+        }
+    }
+
     void runJsonHasDocumentedFields()
     {
         const Result r = specdec({QStringLiteral("run"), QStringLiteral("--corpus"), QStringLiteral("kjv"),
@@ -79,11 +101,14 @@ private slots:
             QVERIFY2(speedup.value(QLatin1String(key)).toDouble() > 0.0, key);
         const QJsonArray trace = o.value(QStringLiteral("trace")).toArray();
         QCOMPARE(trace.size(), o.value(QStringLiteral("rounds")).toInt());
-        // The measured cost of verification (KV cache on by default): V(1..K+1) and the generalised prediction.
+        // The measured cost of verification (KV cache on by default): V(1..17) on the prompt (K up to 16, not only
+        // this run's K = 3) and the generalised prediction with one c: this run's, as cost_ratio_c says.
         const QJsonObject theoryObject = o.value(QStringLiteral("theory")).toObject();
-        QCOMPARE(theoryObject.value(QStringLiteral("verification_cost")).toArray().size(), 4);
+        QCOMPARE(theoryObject.value(QStringLiteral("verification_cost")).toArray().size(), 17);
         QCOMPARE(theoryObject.value(QStringLiteral("verification_cost")).toArray().first().toDouble(), 1.0);
         QVERIFY(theoryObject.value(QStringLiteral("generalised_speedup")).toDouble() > 0.0);
+        QVERIFY(theoryObject.value(QStringLiteral("costs_from_run")).toBool());
+        QCOMPARE(theoryObject.value(QStringLiteral("c")).toDouble(), o.value(QStringLiteral("cost_ratio_c")).toDouble());
         QVERIFY(o.value(QStringLiteral("kv_cache")).toBool());
         // Each round's cache lengths: the target's state after the rollback holds the context plus the accepted drafts.
         const QJsonObject round = trace.first().toObject();

@@ -4,6 +4,7 @@
 #include "Metrics.h"
 #include "MetricsAccumulator.h"
 #include "Theory.h"
+#include "VerificationCost.h"
 
 #include <QtTest>
 
@@ -109,11 +110,47 @@ private slots:
         QCOMPARE(*m.speedupWallClock, 2.5);
         const double meanOverlap = (4 * 0.9 + 3 * 0.5 + 1 * 0.3 + 4 * 0.7) / 12.0;
         QVERIFY(std::abs(m.meanOverlap - meanOverlap) < 1e-12);
+        // V(K+1) in this run: the mean target call over the same step
+        QVERIFY(std::abs(m.verificationRatio - (m.targetSeconds / 4.0) / (5.0 / 13.0)) < 1e-12);
         // Without a baseline there is no step of the target alone (a run's target call verifies K + 1): no c.
         const RunMetrics alone = computeMetrics(rounds, 2.0);
         QVERIFY(!alone.speedupWallClock.has_value());
         QVERIFY(std::isnan(alone.costRatio));
+        QVERIFY(std::isnan(alone.verificationRatio));
         QVERIFY(std::isnan(alone.speedupCostModel));
+    }
+
+    void calibratedCostUsesTheRunsOwnCalls()
+    {
+        VerificationCost prompt;
+        prompt.v = {1.0, 1.5, 2.0, 2.5, 3.0, 3.5}; // V(m) = 1 + (m - 1) / 2
+        prompt.seconds = {0.01, 0.015, 0.02, 0.025, 0.03, 0.035};
+        prompt.c = 0.3;
+        prompt.draftSeconds = 0.003;
+        RunMetrics run;
+        run.costRatio = 0.1;
+        run.verificationRatio = 5.0; // V(5) in the run: twice the prompt's excess (4 against 2)
+        const VerificationCost cost = calibratedCost(prompt, run, 4);
+        QVERIFY(cost.fromRun);
+        QCOMPARE(cost.c, 0.1);
+        QCOMPARE(cost.v[4], 5.0);
+        QCOMPARE(cost.v[0], 1.0);
+        for (std::size_t m = 1; m < cost.v.size(); ++m)
+            QVERIFY(std::abs(cost.v[m] - (1.0 + 2.0 * (prompt.v[m] - 1.0))) < 1e-12);
+        // a flat prompt curve (memory-bound): the line from V(1) = 1 through the run's V(5)
+        prompt.v = {1.0, 1.0, 1.01, 1.0, 1.01, 1.02};
+        run.verificationRatio = 1.4;
+        const VerificationCost flat = calibratedCost(prompt, run, 4);
+        for (std::size_t m = 1; m < flat.v.size(); ++m)
+            QVERIFY(std::abs(flat.v[m] - (1.0 + 0.4 * static_cast<double>(m) / 4.0)) < 1e-12);
+        QCOMPARE(flat.v[4], 1.4);
+        // no baseline: the prompt's own, said so
+        run.costRatio = std::nan("");
+        run.verificationRatio = std::nan("");
+        const VerificationCost unpaired = calibratedCost(prompt, run, 4);
+        QVERIFY(!unpaired.fromRun);
+        QCOMPARE(unpaired.c, 0.3);
+        QCOMPARE(unpaired.v, prompt.v);
     }
 
     void accumulatorEqualsComputeMetrics()

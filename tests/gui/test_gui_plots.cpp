@@ -14,6 +14,8 @@
 #include <QCheckBox>
 #include <QTableWidget>
 #include <QtTest>
+
+#include <limits>
 #include <qcustomplot.h>
 
 #include <algorithm>
@@ -111,7 +113,8 @@ RunMetrics slowRun()
     m.draftCalls = 40;
     m.targetSeconds = 1.0;
     m.draftSeconds = 0.4;
-    m.costRatio = 0.1;
+    m.costRatio = 10.0 / 32.0;          // a draft call over a baseline step
+    m.verificationRatio = 100.0 / 32.0; // a verification over a baseline step
     m.speedupForwardPasses = 2.5;
     m.seconds = 1.4;
     m.speedupWallClock = 0.8 / 1.4;
@@ -138,18 +141,30 @@ void TestPlots::theoryGivesEachSpeedupItsCost()
     theory.setMetrics(m, 4);
     const QString text = theory.toPlainText();
     const double en = theory::expectedTokensPerRound(m.acceptanceRate, 4);
-    const QString predicted = QString::number(theory::generalisedSpeedup(m.acceptanceRate, 4, 0.3, 3.0), 'f', 2);
-    const QString accelerator = QString::number(theory::costModelSpeedup(m.acceptanceRate, 4, 0.3), 'f', 2);
+    // One c and one V(K+1) on the panel: this run's own (100 ms / 32 ms = 3.13 steps a verification, 10 / 32 =
+    // 0.313 a draft call), not the prompt's V(5) = 3.00 and c = 0.300.
+    const QString predicted = QString::number(theory::generalisedSpeedup(m.acceptanceRate, 4, 10.0 / 32.0, 100.0 / 32.0),
+                                              'f', 2);
+    const QString accelerator = QString::number(theory::costModelSpeedup(m.acceptanceRate, 4, 10.0 / 32.0), 'f', 2);
     QVERIFY(predicted != accelerator);
     auto has = [&](const QString &s) { QVERIFY2(text.contains(s), qPrintable(s + QStringLiteral(" in:\n") + text)); };
     has(QStringLiteral("25 tokens / 10 passes = 2.50×"));
-    has(QStringLiteral("= %1 / (3.00 + 4 · 0.300) = %2×").arg(QString::number(en, 'f', 2), predicted));
-    has(QStringLiteral("V = 1, Thm 3.8): %1 / (1 + 4 · 0.300) = %2×").arg(QString::number(en, 'f', 2), accelerator));
+    has(QStringLiteral("= %1 / (3.13 + 4 · 0.313) = %2× — a round's cost in target steps: in this run a verification "
+                       "of 5 positions took V(5) = 3.13 baseline steps and a draft call c = 0.313 of a step")
+            .arg(QString::number(en, 'f', 2), predicted));
+    has(QStringLiteral("V = 1, Thm 3.8): %1 / (1 + 4 · 0.313) = %2×").arg(QString::number(en, 'f', 2), accelerator));
     has(QStringLiteral("0.800 s / 1.40 s = 0.57×"));
-    // this run's own costs: 100 ms / 32 ms = 3.13 steps a verification, 10 / 32 = 0.313 a draft call
-    has(QStringLiteral("(a verification 3.13 steps, a draft call 0.313): %1 / (3.13 + 4 · 0.313) = %2×")
-            .arg(QString::number(en, 'f', 2),
-                 QString::number(theory::generalisedSpeedup(m.acceptanceRate, 4, 10.0 / 32.0, 100.0 / 32.0), 'f', 2)));
+    QVERIFY2(!text.contains(QStringLiteral("0.300")) && !text.contains(QStringLiteral("3.00 ")), qPrintable(text));
+    // without a baseline the run has no c: the prompt's V and c, said to be the prompt's
+    RunMetrics unpaired = m;
+    unpaired.costRatio = std::numeric_limits<double>::quiet_NaN();
+    unpaired.verificationRatio = std::numeric_limits<double>::quiet_NaN();
+    unpaired.speedupWallClock.reset();
+    theory.setMetrics(unpaired, 4);
+    QVERIFY2(theory.toPlainText().contains(QStringLiteral("(3.00 + 4 · 0.300)"))
+                 && theory.toPlainText().contains(QStringLiteral("measured on the prompt")),
+             qPrintable(theory.toPlainText()));
+    theory.setMetrics(m, 4);
     has(QStringLiteral("draft 10.0 · verification 100 · baseline step 32.0"));
     has(QStringLiteral("speculative 17.9 · target alone %1").arg(QString::number(25 / (*m.speedupWallClock * 1.4), 'f', 1)));
     // 140 ms a round (100 ms verifying 5 positions = 3.1 steps, 4 drafts 40 ms) for 2.5 tokens: 56 ms a token
@@ -189,7 +204,9 @@ void TestPlots::theoryBestKUsesTheMeasuredCost()
     TheoryPanel theory;
     RunMetrics m = slowRun();
     m.acceptanceRate = 0.8;
-    theory.setMachineCost(steepV(), 0.05, true);
+    m.costRatio = 0.05;      // the run's c
+    m.verificationRatio = 3; // and V(5): the prompt's steep curve as it is
+    theory.setMachineCost(steepV(), 0.7, true);
     theory.setMetrics(m, 4);
     const int measured = theory::optimalDraftLengthMeasured(0.8, 0.05, steepV());
     const int oneStep = theory::optimalDraftLength(0.8, 0.05, 16);
@@ -204,6 +221,14 @@ void TestPlots::theoryBestKUsesTheMeasuredCost()
                      .arg(QString::number(theory::generalisedSpeedup(0.8, measured, 0.05, 1.0 + 0.5 * measured), 'f', 2))
                      .arg(oneStep)),
              qPrintable(theory.toPlainText()));
+    // A run whose verification of 5 positions took 6 steps (the prompt's 3): V(m) − 1 scaled by 5 / 2, best K with it.
+    m.verificationRatio = 6;
+    theory.setMetrics(m, 4);
+    std::vector<double> steeper = steepV();
+    for (double &v : steeper)
+        v = 1.0 + (v - 1.0) * 2.5;
+    QCOMPARE(theory.bestK(), theory::optimalDraftLengthMeasured(0.8, 0.05, steeper));
+    QVERIFY(theory.bestK() < measured);
 }
 
 // The plots' speedup panel and the arena's speedup columns say in their tooltips what each speedup is.

@@ -84,8 +84,9 @@ private slots:
         // small target (where it does not): the same texts and counts either way; who finishes first is timing.
         QTest::addColumn<QString>("target");
         if (QFile::exists(QStringLiteral(SPECDEC_SOURCE_DIR "/corpora/kjv/models/target-large.onnx")))
-            QTest::newRow("target-large") << QStringLiteral("onnx:corpora/kjv/models/target-large.onnx");
-        QTest::newRow("target") << QStringLiteral("onnx:corpora/kjv/models/target.onnx");
+            QTest::newRow("target-large")
+                << QStringLiteral("onnx:" SPECDEC_SOURCE_DIR "/corpora/kjv/models/target-large.onnx");
+        QTest::newRow("target") << QStringLiteral("onnx:" SPECDEC_SOURCE_DIR "/corpora/kjv/models/target.onnx");
     }
 
     void onnxPairsThroughTheHost()
@@ -98,7 +99,7 @@ private slots:
         Setup setup = greedySetup();
         setup.corpus = "kjv";
         setup.target = target.toStdString();
-        setup.draft = "onnx:corpora/kjv/models/draft-small.onnx";
+        setup.draft = "onnx:" SPECDEC_SOURCE_DIR "/corpora/kjv/models/draft-small.onnx";
         setup.prompt = "And the LORD said unto Moses, ";
         connectRace(&view, &runner, [setup] { return setup; });
         constexpr int kTokens = 60;
