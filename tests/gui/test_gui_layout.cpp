@@ -113,7 +113,9 @@ void TestLayout::cardTextsFit_data()
     // The card strip's size in the main window at 1280×720 (cards at their narrowest) and 1920×1080.
     for (const char *language : {"en", "zh_CN"})
         for (const QSize &size : {QSize(600, 200), QSize(720, 260), QSize(1200, 360)})
-            QTest::addRow("%s %dx%d", language, size.width(), size.height()) << QString::fromLatin1(language) << size;
+            QTest::newRow(
+                qPrintable(QStringLiteral("%1 %2x%3").arg(QLatin1String(language)).arg(size.width()).arg(size.height())))
+                << QString::fromLatin1(language) << size;
 }
 
 void TestLayout::cardTextsFit()
@@ -377,7 +379,9 @@ void TestLayout::cacheTextsFit_data()
     QTest::addColumn<QSize>("window");
     for (const char *language : {"en", "zh_CN"})
         for (const QSize &size : {QSize(1280, 720), QSize(1600, 1000)})
-            QTest::addRow("%s %dx%d", language, size.width(), size.height()) << QString::fromLatin1(language) << size;
+            QTest::newRow(
+                qPrintable(QStringLiteral("%1 %2x%3").arg(QLatin1String(language)).arg(size.width()).arg(size.height())))
+                << QString::fromLatin1(language) << size;
 }
 
 // The cache strip's two lines with six-digit lengths (a long session near 200,000 positions, a rollback and a
