@@ -13,10 +13,10 @@ DraftPolicy DraftPolicy::parse(const std::string &text)
 {
     DraftPolicy p;
     auto number = [&](const std::string &prefix, double low, double high) {
-        const std::string value = text.substr(prefix.size());
+        const std::string digits = text.substr(prefix.size());
         char *end = nullptr;
-        const double v = std::strtod(value.c_str(), &end);
-        if (value.empty() || end != value.c_str() + value.size() || !(v >= low && v <= high))
+        const double v = std::strtod(digits.c_str(), &end);
+        if (digits.empty() || end != digits.c_str() + digits.size() || !(v >= low && v <= high))
             throw Error("draft policy '" + text + "': " + prefix.substr(0, prefix.size() - 1) + " needs a number in ["
                         + std::to_string(low).substr(0, 3) + ", " + std::to_string(high).substr(0, 3) + "]");
         return v;
