@@ -8,6 +8,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
 #include <functional>
 
 namespace {
@@ -247,6 +248,26 @@ private slots:
             QStringList{QStringLiteral("run"), QStringLiteral("--mode"), QStringLiteral("autoregressive")} + common);
         QVERIFY2(ar.exitCode == 0, qPrintable(ar.err));
         QCOMPARE(json(ar).value(QStringLiteral("text")).toString(), text);
+
+        // SentencePiece with byte fallback (Mixtral) on Chinese: characters split into byte tokens show as <E7>
+        // chips in the trace, and the text holds them back until each character completes (never U+FFFD).
+        const Result zh = specdec({QStringLiteral("run"), QStringLiteral("--corpus"), QStringLiteral("tang-song"),
+                                   QStringLiteral("--tokenizer"), QStringLiteral(SPECDEC_TOKENIZER_DIR "/mixtral"),
+                                   QStringLiteral("--target"), QStringLiteral("ngram:4"), QStringLiteral("--prompt"),
+                                   QStringLiteral("床前明月光"), QStringLiteral("--temperature"), QStringLiteral("0"),
+                                   QStringLiteral("--tokens"), QStringLiteral("30"), QStringLiteral("--json"),
+                                   QStringLiteral("--trace")});
+        QVERIFY2(zh.exitCode == 0, qPrintable(zh.err));
+        const QJsonObject zhJson = json(zh);
+        QString zhPieces;
+        for (const QJsonValue round : zhJson.value(QStringLiteral("trace")).toArray())
+            zhPieces += round.toObject().value(QStringLiteral("committed")).toString() + QLatin1Char('|');
+        QVERIFY2(zhPieces.contains(QStringLiteral("<E")), qPrintable(zhPieces));
+        const QString zhText = zhJson.value(QStringLiteral("text")).toString();
+        QVERIFY2(!zhText.contains(QChar(0xFFFD)) && !zhText.contains(QLatin1Char('<')), qPrintable(zhText));
+        QVERIFY2(std::any_of(zhText.begin(), zhText.end(),
+                             [](QChar c) { return c.unicode() >= 0x4E00 && c.unicode() <= 0x9FFF; }),
+                 qPrintable(zhText));
 
         // A draft with its own characters cannot serve a Qwen3 target: one line says which tokenizer each uses.
         const Result mismatch = specdec({QStringLiteral("run"), QStringLiteral("--tokenizer"), qwen3,
