@@ -70,7 +70,7 @@ int distCommand(const QStringList &arguments)
         const Tokenizer &tokenizerOfModel = model.tokenizer();
         const QString token = tokenizerOfModel.characters()
             ? QString::fromStdString(displayCodePoint(tokenizerOfModel.characters()->token(order[i])))
-            : QLatin1Char('\'') + QString::fromStdString(tokenizerOfModel.display(order[i])) + QLatin1Char('\'');
+            : QLatin1Char('\'') + visible(QString::fromStdString(tokenizerOfModel.display(order[i]))) + QLatin1Char('\'');
         out() << QStringLiteral("  %1  %2").arg(token, -8).arg(p[order[i]], 0, 'f', 6) << '\n';
     }
     out().flush();
