@@ -10,6 +10,7 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -177,6 +178,26 @@ private slots:
         const SessionFile old = SessionFile::parse(bytes, QStringLiteral("old.json"));
         QVERIFY(old.setup.decoding.kvCache);
         QCOMPARE(old.setup.decoding.draftLength, exampleSetup().decoding.draftLength);
+    }
+
+    void tokenizerRoundTripsAndOldFilesUseChars()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("tokenizer.json"));
+        Setup setup = exampleSetup();
+        setup.tokenizer = "tokenizers/qwen3";
+        SessionFile{setup, {}}.save(path);
+        QCOMPARE(SessionFile::load(path).setup.tokenizer, std::string("tokenizers/qwen3"));
+        // A file written before tokenizers (no "tokenizer") loads with chars.
+        SessionFile{exampleSetup(), {}}.save(path);
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QJsonObject root = QJsonDocument::fromJson(f.readAll()).object();
+        QJsonObject setupJson = root.value(QStringLiteral("setup")).toObject();
+        QVERIFY(setupJson.contains(QStringLiteral("tokenizer")));
+        setupJson.remove(QStringLiteral("tokenizer"));
+        root.insert(QStringLiteral("setup"), setupJson);
+        const SessionFile old = SessionFile::parse(QJsonDocument(root).toJson(), QStringLiteral("old.json"));
+        QCOMPARE(old.setup.tokenizer, std::string("chars"));
     }
 
     void savesReplaceWholeFilesOrNothing()
