@@ -6,8 +6,8 @@
 #include "Experiment.h"
 #include "Metrics.h"
 #include "RoundTrace.h"
+#include "Tokenizer.h"
 #include "TreeTrace.h"
-#include "Vocabulary.h"
 
 #include <QList>
 #include <QMetaType>
@@ -40,7 +40,7 @@ std::shared_ptr<const RoundTrace> traceOf(std::shared_ptr<const RoundRecord> rec
 /// What a loaded setup is: its vocabulary, prompt and model names.
 struct SessionInfo
 {
-    std::shared_ptr<const Vocabulary> vocabulary;
+    std::shared_ptr<const Tokenizer> vocabulary;
     std::vector<TokenId> prompt;
     QString corpus;
     QString target;

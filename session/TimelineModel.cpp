@@ -10,7 +10,7 @@ TimelineModel::TimelineModel(QObject *parent)
 {
 }
 
-void TimelineModel::setVocabulary(std::shared_ptr<const Vocabulary> vocabulary)
+void TimelineModel::setVocabulary(std::shared_ptr<const Tokenizer> vocabulary)
 {
     m_vocabulary = std::move(vocabulary);
 }

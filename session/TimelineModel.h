@@ -20,7 +20,7 @@ public:
 
     explicit TimelineModel(QObject *parent = nullptr);
 
-    void setVocabulary(std::shared_ptr<const Vocabulary> vocabulary);
+    void setVocabulary(std::shared_ptr<const Tokenizer> vocabulary);
     /// The history to list (not owned; it must outlive the model or be replaced first); nullptr lists none.
     void setHistory(const RoundHistory *history);
     const RoundHistory *history() const { return m_history; }
@@ -32,7 +32,7 @@ public:
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
 
 private:
-    std::shared_ptr<const Vocabulary> m_vocabulary;
+    std::shared_ptr<const Tokenizer> m_vocabulary;
     void onRoundsAdded();
 
     const RoundHistory *m_history = nullptr;

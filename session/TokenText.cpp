@@ -3,15 +3,14 @@
 
 namespace specdec::gui {
 
-QString tokenString(const Vocabulary &vocabulary, TokenId id)
+QString tokenString(const Tokenizer &vocabulary, TokenId id)
 {
     if (id < 0 || id >= vocabulary.size())
         return QStringLiteral("?");
-    const char32_t c = vocabulary.token(id);
-    return QString::fromUcs4(&c, 1);
+    return QString::fromStdString(vocabulary.display(id));
 }
 
-QString tokenGlyph(const Vocabulary &vocabulary, TokenId id)
+QString tokenGlyph(const Tokenizer &vocabulary, TokenId id)
 {
     const QString s = tokenString(vocabulary, id);
     if (s == QLatin1String(" "))
@@ -23,15 +22,17 @@ QString tokenGlyph(const Vocabulary &vocabulary, TokenId id)
     return s;
 }
 
-QString tokensString(const Vocabulary &vocabulary, std::span<const TokenId> ids)
+QString tokensString(const Tokenizer &vocabulary, std::span<const TokenId> ids)
 {
+    if (vocabulary.kind() == Tokenizer::Kind::HuggingFace)
+        return QString::fromStdString(vocabulary.decode(ids));
     QString out;
     for (TokenId id : ids)
         out += tokenString(vocabulary, id);
     return out;
 }
 
-QString tokensGlyphs(const Vocabulary &vocabulary, std::span<const TokenId> ids)
+QString tokensGlyphs(const Tokenizer &vocabulary, std::span<const TokenId> ids)
 {
     QString out;
     for (TokenId id : ids)

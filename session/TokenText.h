@@ -2,7 +2,7 @@
 #pragma once
 // Tokens (code points) as text: raw for the transcript, made visible for cards and axis labels.
 
-#include "Vocabulary.h"
+#include "Tokenizer.h"
 
 #include <QString>
 
@@ -11,12 +11,12 @@
 namespace specdec::gui {
 
 /// The token as it appears in running text.
-QString tokenString(const Vocabulary &vocabulary, TokenId id);
+QString tokenString(const Tokenizer &vocabulary, TokenId id);
 /// The token with white space made visible: ' ' → '␣', '\n' → '⏎', '\t' → '⇥'.
-QString tokenGlyph(const Vocabulary &vocabulary, TokenId id);
+QString tokenGlyph(const Tokenizer &vocabulary, TokenId id);
 /// Several tokens as running text.
-QString tokensString(const Vocabulary &vocabulary, std::span<const TokenId> ids);
+QString tokensString(const Tokenizer &vocabulary, std::span<const TokenId> ids);
 /// Several tokens with white space made visible.
-QString tokensGlyphs(const Vocabulary &vocabulary, std::span<const TokenId> ids);
+QString tokensGlyphs(const Tokenizer &vocabulary, std::span<const TokenId> ids);
 
 } // namespace specdec::gui

@@ -17,7 +17,7 @@ class StateCountingModel final : public LanguageModel
 {
 public:
     explicit StateCountingModel(LanguageModel &inner)
-        : LanguageModel(inner.vocabulary())
+        : LanguageModel(inner.tokenizer())
         , m_inner(inner)
     {
     }

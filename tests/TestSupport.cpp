@@ -25,6 +25,21 @@ TinyPair::TinyPair()
 {
 }
 
+SubwordPair::SubwordPair()
+    : tokenizer(Tokenizer::load(tokenizerFolder("qwen3")))
+    , corpus(builtCorpus("kjv"))
+    , target(buildModel(ModelSpec::parse("ngram:4"), corpus, &tokenizer).model)
+    , draft(buildModel(ModelSpec::parse("ngram:2"), corpus, &tokenizer).model)
+    , prompt(tokenizer.encode("And God said"))
+{
+}
+
+SubwordPair &subwordPair()
+{
+    static SubwordPair pair;
+    return pair;
+}
+
 DecodingSettings treeSettings(const char *shape, double temperature, double topP, std::uint64_t seed, TreeVariant variant)
 {
     DecodingSettings s;

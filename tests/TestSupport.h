@@ -74,7 +74,7 @@ inline BuiltPair builtPair(const QString &corpus, const QString &target, const Q
 {
     BuiltPair pair{builtCorpus(corpus.toStdString()), {}, {}};
     pair.target = buildModel(ModelSpec::parse(target.toStdString()), pair.corpus);
-    pair.draft = buildModel(ModelSpec::parse(draft.toStdString()), pair.corpus, &pair.target.model->vocabulary(),
+    pair.draft = buildModel(ModelSpec::parse(draft.toStdString()), pair.corpus, &pair.target.model->tokenizer(),
                             pair.target.model.get());
     return pair;
 }
@@ -94,6 +94,27 @@ struct TinyPair
     std::unique_ptr<LanguageModel> draft;
     std::vector<TokenId> prompt;
 };
+
+/// A tokenizer.json laid out by the tokenizer_files fixture (tests/tokenizer/fetch-tokenizers.sh): "qwen3",
+/// "gpt2", "llama3", "mixtral", "gemma3" (the folder holding tokenizer.json).
+inline std::string tokenizerFolder(const char *name)
+{
+    return std::string(SPECDEC_TOKENIZER_DIR) + "/" + name;
+}
+
+/// The subword pair: target ngram:4 and draft ngram:2 over kjv tokenized by Qwen3's tokenizer.json (151,669 ids,
+/// every distribution that long), and the prompt "And God said". Built on first use, once per suite (about 5 s:
+/// the tokenization of kjv and the two models); a suite using it requires the tokenizer_files fixture.
+struct SubwordPair
+{
+    SubwordPair();
+    Tokenizer tokenizer;
+    Corpus corpus;
+    std::unique_ptr<LanguageModel> target;
+    std::unique_ptr<LanguageModel> draft;
+    std::vector<TokenId> prompt;
+};
+SubwordPair &subwordPair();
 
 /// Tree decoding settings: a shape ("3,2,1"), the same temperature and top-p for target and draft, a seed and
 /// the rule children are tested with.

@@ -36,7 +36,7 @@ CardStrip::CardStrip(QWidget *parent)
     setMouseTracking(false);
 }
 
-void CardStrip::setVocabulary(std::shared_ptr<const Vocabulary> vocabulary)
+void CardStrip::setVocabulary(std::shared_ptr<const Tokenizer> vocabulary)
 {
     m_vocabulary = std::move(vocabulary);
 }

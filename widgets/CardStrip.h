@@ -35,7 +35,7 @@ public:
 
     explicit CardStrip(QWidget *parent = nullptr);
 
-    void setVocabulary(std::shared_ptr<const Vocabulary> vocabulary);
+    void setVocabulary(std::shared_ptr<const Tokenizer> vocabulary);
     /// Shows `record` at `phase` after `step` of its steps (RoundFrame.h); with `animate` the phase plays over
     /// the animation duration (kAllSteps: all of its steps; one step: that step).
     void setRound(std::shared_ptr<const RoundRecord> record, Phase phase, bool animate, int step = RoundFrame::kAllSteps);
@@ -72,7 +72,7 @@ private:
     int step() const;        ///< the step of the phase the animation has reached
     int rollingCard() const; ///< the card whose die is being rolled now, or -1
 
-    std::shared_ptr<const Vocabulary> m_vocabulary;
+    std::shared_ptr<const Tokenizer> m_vocabulary;
     std::shared_ptr<const RoundRecord> m_record;
     Phase m_phase = Phase::Draft;
     int m_step = RoundFrame::kAllSteps;

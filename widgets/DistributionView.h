@@ -64,7 +64,7 @@ private:
     DistributionFrame shownFrame() const;
     void applyStyle();
 
-    std::shared_ptr<const Vocabulary> m_vocabulary;
+    std::shared_ptr<const Tokenizer> m_vocabulary;
     std::shared_ptr<const RoundRecord> m_record;
     int m_card = -1;
     Phase m_phase = Phase::Draft;

@@ -11,7 +11,7 @@
 #include "LabColors.h"
 
 #include "RaceRun.h"
-#include "Vocabulary.h"
+#include "Tokenizer.h"
 
 #include <QElapsedTimer>
 #include <QWidget>
@@ -33,7 +33,7 @@ namespace specdec::gui {
 /// What a race is run on: the models' titles, the decoding shape ("K = 4", "tree 3,2,1") and its length.
 struct RaceSetup
 {
-    std::shared_ptr<const Vocabulary> vocabulary;
+    std::shared_ptr<const Tokenizer> vocabulary;
     QString target;
     QString draft;
     QString shape;

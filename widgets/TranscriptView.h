@@ -48,7 +48,7 @@ private:
     void fitToText();
     void keepWholeLines();
 
-    std::shared_ptr<const Vocabulary> m_vocabulary;
+    std::shared_ptr<const Tokenizer> m_vocabulary;
     std::vector<TokenId> m_prompt;
     /// The last record appended, to tell an append from a jump. Watched, not owned (the history owns it); a raw
     /// address compared after the history dropped the record could be a newer record's.

@@ -74,7 +74,7 @@ void TreeView::setSelectedNode(int node)
     update();
 }
 
-void TreeView::setVocabulary(std::shared_ptr<const Vocabulary> vocabulary)
+void TreeView::setVocabulary(std::shared_ptr<const Tokenizer> vocabulary)
 {
     m_vocabulary = std::move(vocabulary);
     update();

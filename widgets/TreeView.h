@@ -6,8 +6,8 @@
 // rejection), the accepted path is highlighted, discarded subtrees fade, and the correction or bonus hangs
 // under the node where the path ended. Clicking a node emits nodeClicked.
 
+#include "Tokenizer.h"
 #include "TreeFrame.h"
-#include "Vocabulary.h"
 
 #include <QPainterPath>
 #include <QRectF>
@@ -27,7 +27,7 @@ class TreeView : public QWidget
 public:
     explicit TreeView(QWidget *parent = nullptr);
 
-    void setVocabulary(std::shared_ptr<const Vocabulary> vocabulary);
+    void setVocabulary(std::shared_ptr<const Tokenizer> vocabulary);
     /// Shows `trace` at (phase, step).
     void setRound(std::shared_ptr<const TreeTrace> trace, Phase phase, int step = TreeFrame::kAllSteps);
     /// Shows `trace` at `phase`; with `animate` the phase plays step by step over the animation duration
@@ -82,7 +82,7 @@ private:
     void showStep(int step);
     void drawLabel(QPainter &painter, const QRectF &box, const QString &token, const QString &numbers) const;
 
-    std::shared_ptr<const Vocabulary> m_vocabulary;
+    std::shared_ptr<const Tokenizer> m_vocabulary;
     std::shared_ptr<const TreeTrace> m_trace;
     TreeFrame m_frame;
     std::vector<QRectF> m_rects; ///< index node + 1 (0: the root)

@@ -120,7 +120,7 @@ int benchCommand(const QStringList &arguments)
         }
         const QJsonObject result{
             {QStringLiteral("corpus"), QLatin1String(c.corpus)},
-            {QStringLiteral("vocabulary_size"), experiment->vocabulary().size()},
+            {QStringLiteral("vocabulary_size"), experiment->tokenizer().size()},
             {QStringLiteral("target"), QLatin1String(c.target)},
             {QStringLiteral("draft"), QLatin1String(c.draft)},
             {QStringLiteral("k"), k},
@@ -149,7 +149,7 @@ int benchCommand(const QStringList &arguments)
             out() << tr("%1 (V=%2) target %3 draft %4 K=%5: speculative %6 tokens/s, autoregressive %7 tokens/s, "
                         "alpha %8, %9 tokens/round, models loaded in %10 s; lossless lab: 10^6 samples in %11 s")
                          .arg(QLatin1String(c.corpus))
-                         .arg(experiment->vocabulary().size())
+                         .arg(experiment->tokenizer().size())
                          .arg(QLatin1String(c.target), QLatin1String(c.draft))
                          .arg(k)
                          .arg(bestSpeculative, 0, 'f', 0)

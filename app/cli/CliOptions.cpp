@@ -23,6 +23,7 @@ void addOptions(QCommandLineParser &parser, int groups)
                           tr("Draft model: ngram:ORDER, ngram:ORDER:addk=K, uniform, same, onnx:PATH."), tr("spec"),
                           QStringLiteral("ngram:2")});
         parser.addOption({QStringLiteral("draft-corpus"), tr("Train the draft on another corpus."), tr("name|path")});
+        addTokenizerOption(parser);
         parser.addOption({QStringLiteral("threads"), tr("Threads of the ONNX executor (0 = all cores)."), tr("n"),
                           QStringLiteral("0")});
     }
@@ -164,6 +165,14 @@ TreeShape readTree(const QString &text)
     return TreeShape::parse(text.toStdString());
 }
 
+void addTokenizerOption(QCommandLineParser &parser)
+{
+    parser.addOption({QStringLiteral("tokenizer"),
+                      tr("The tokenizer the target and the draft share: chars (Unicode code points), or a Hugging "
+                         "Face tokenizer.json (or the folder holding it)."),
+                      tr("chars|path"), QStringLiteral("chars")});
+}
+
 Setup readSetup(const QCommandLineParser &parser)
 {
     const bool fromSession = parser.isSet(QStringLiteral("session"));
@@ -182,6 +191,12 @@ Setup readSetup(const QCommandLineParser &parser)
     if (!fromSession && !parser.isSet(QStringLiteral("draft")))
         setup.draft = defaultDraft(setup.target);
     string("draft-corpus", setup.draftCorpus);
+    string("tokenizer", setup.tokenizer);
+    if (!fromSession && !parser.isSet(QStringLiteral("target")) && setup.tokenizer != "chars") {
+        setup.target = Setup{}.target; // the chef reads characters: a tokenizer.json starts from the n-grams
+        if (!parser.isSet(QStringLiteral("draft")))
+            setup.draft = Setup{}.draft;
+    }
     string("prompt", setup.prompt);
     if (!fromSession && !parser.isSet(QStringLiteral("prompt")) && setup.target == kChefTarget)
         setup.prompt = kChefPrompt; // the chef continues a text; the n-grams may start from nothing

@@ -41,6 +41,9 @@ void addOptions(QCommandLineParser &parser, int groups);
 
 /// Reads the options present in `parser` into a Setup (defaults for the rest; with --session FILE, the
 /// file's setup for the rest); throws UsageError or specdec::Error.
+/// --tokenizer chars|PATH (on the commands that take model specs).
+void addTokenizerOption(QCommandLineParser &parser);
+
 Setup readSetup(const QCommandLineParser &parser);
 SamplerSettings readSampler(const QCommandLineParser &parser);
 DecodingMode readMode(const QCommandLineParser &parser);

@@ -6,12 +6,14 @@
 #include "Output.h"
 #include "ParseArguments.h"
 
+#include "Error.h"
 #include "ModelFactory.h"
 #include "Utf8.h"
 
 #include <QCoreApplication>
 
 #include <numeric>
+#include <optional>
 
 namespace specdec::cli {
 
@@ -22,6 +24,7 @@ int distCommand(const QStringList &arguments)
     parser.addOption({QStringLiteral("model"), tr("Model: ngram:ORDER, ngram:ORDER:addk=K, uniform, onnx:PATH."),
                       tr("spec"), QStringLiteral("ngram:6")});
     parser.addOption({QStringLiteral("context"), tr("Text before the predicted token."), tr("text")});
+    addTokenizerOption(parser);
     parser.addOption(
         {QStringLiteral("threads"), tr("Threads of the ONNX executor (0 = all cores)."), tr("n"), QStringLiteral("0")});
     if (!parseArguments(parser, QStringLiteral("dist"), tr("Print a model's next-token distribution."), arguments))
@@ -31,10 +34,18 @@ int distCommand(const QStringList &arguments)
     const CorpusCatalog catalog = corpusCatalog();
     const ModelSpec spec = ModelSpec::parse(parser.value(QStringLiteral("model")).toStdString(), catalog);
     const Corpus corpus = catalog.load(parser.value(QStringLiteral("corpus")).toStdString());
-    BuiltModel built = buildModel(spec, corpus, nullptr, nullptr, readInt(parser, QStringLiteral("threads"), 0));
+    const std::string tokenizerPath = parser.value(QStringLiteral("tokenizer")).toStdString();
+    const std::optional<Tokenizer> tokenizer = tokenizerPath == "chars"
+        ? std::nullopt
+        : std::optional<Tokenizer>(Tokenizer::load(catalog.dataFile(tokenizerPath)));
+    BuiltModel built = buildModel(spec, corpus, tokenizer ? &*tokenizer : nullptr, nullptr,
+                                  readInt(parser, QStringLiteral("threads"), 0));
+    if (tokenizer && !(built.model->tokenizer() == *tokenizer))
+        throw Error("the model " + spec.text + " uses " + built.model->tokenizer().describe() + ", not "
+                    + tokenizer->describe() + " given as the tokenizer");
     LanguageModel &model = *built.model;
     const std::string context = parser.value(QStringLiteral("context")).toStdString();
-    const std::vector<TokenId> ids = model.vocabulary().encode(decodeUtf8(context, "context"), "context");
+    const std::vector<TokenId> ids = model.tokenizer().encode(context, "context");
 
     DistributionMatrix rows;
     model.distributions(ids, 1, rows);
@@ -42,7 +53,7 @@ int distCommand(const QStringList &arguments)
     applySampler(sampler, p);
 
     if (parser.isSet(QStringLiteral("json"))) {
-        QJsonObject report = distributionJson(p, model.vocabulary());
+        QJsonObject report = distributionJson(p, model.tokenizer());
         report.insert(QStringLiteral("model"), QString::fromStdString(model.describe()));
         report.insert(QStringLiteral("context"), QString::fromStdString(context));
         printJson(report);
@@ -56,7 +67,10 @@ int distCommand(const QStringList &arguments)
                       QString::fromStdString(sampler.describe()))
           << '\n';
     for (std::size_t i = 0; i < std::min<std::size_t>(order.size(), 20); ++i) {
-        const QString token = QString::fromStdString(displayCodePoint(model.vocabulary().token(order[i])));
+        const Tokenizer &tokenizerOfModel = model.tokenizer();
+        const QString token = tokenizerOfModel.characters()
+            ? QString::fromStdString(displayCodePoint(tokenizerOfModel.characters()->token(order[i])))
+            : QLatin1Char('\'') + visible(QString::fromStdString(tokenizerOfModel.display(order[i]))) + QLatin1Char('\'');
         out() << QStringLiteral("  %1  %2").arg(token, -8).arg(p[order[i]], 0, 'f', 6) << '\n';
     }
     out().flush();

@@ -37,7 +37,7 @@ void printVerdict(const ChiSquareResult &chi, double totalVariation, const std::
 /// The k-candidates mode: counts split into "accepted j-th candidate" parts and the correction, the
 /// chi-square against p, and the measured acceptance beside the exact one-node formula.
 int candidatesReport(const Eigen::VectorXd &p, const Eigen::VectorXd &q, int k, TreeVariant variant, std::int64_t samples,
-                     std::uint64_t seed, const Vocabulary &vocab, const std::string &context, bool json)
+                     std::uint64_t seed, const Tokenizer &vocab, const std::string &context, bool json)
 {
     CandidatesLab lab(p, q, k, variant);
     Rng rng(seed);
@@ -127,6 +127,7 @@ int losslessCommand(const QStringList &arguments)
     setup.target = parser.value(QStringLiteral("target")).toStdString();
     setup.draft = parser.value(QStringLiteral("draft")).toStdString();
     setup.draftCorpus = parser.value(QStringLiteral("draft-corpus")).toStdString();
+    setup.tokenizer = parser.value(QStringLiteral("tokenizer")).toStdString();
     setup.prompt = parser.value(QStringLiteral("context")).toStdString();
     setup.threads = readInt(parser, QStringLiteral("threads"), 0);
     setup.decoding.target = readSampler(parser);
@@ -151,7 +152,7 @@ int losslessCommand(const QStringList &arguments)
     const auto seed = static_cast<std::uint64_t>(readInt64(parser, QStringLiteral("seed"), 0));
 
     auto experiment = Experiment::load(setup, corpusCatalog());
-    const Vocabulary &vocab = experiment->vocabulary();
+    const Tokenizer &vocab = experiment->tokenizer();
     DistributionMatrix row;
     experiment->target().distributions(experiment->prompt(), 1, row);
     Eigen::VectorXd p = row.row(0).transpose();

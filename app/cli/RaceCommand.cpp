@@ -37,7 +37,7 @@ QString laneNumbers(const RaceRun &race, RaceLane lane)
         .arg(s.targetCalls, 5);
 }
 
-QJsonObject laneJson(const RaceRun &race, RaceLane lane, const Vocabulary &vocab)
+QJsonObject laneJson(const RaceRun &race, RaceLane lane, const Tokenizer &vocab)
 {
     const RaceLaneState &s = race.state(lane);
     return {{QStringLiteral("text"), tokensToString(vocab, s.tokens)},
@@ -53,7 +53,7 @@ QJsonObject laneJson(const RaceRun &race, RaceLane lane, const Vocabulary &vocab
 class LiveLines
 {
 public:
-    explicit LiveLines(const Vocabulary &vocab)
+    explicit LiveLines(const Tokenizer &vocab)
         : m_vocab(vocab)
     {
         const QByteArray columns = qgetenv("COLUMNS");
@@ -77,7 +77,7 @@ public:
     }
 
 private:
-    const Vocabulary &m_vocab;
+    const Tokenizer &m_vocab;
     int m_width = 100;
     bool m_drawn = false;
 };
@@ -98,7 +98,7 @@ int raceCommand(const QStringList &arguments)
     for (const auto &w : experiment->warnings())
         err() << "specdec: warning: " << QString::fromStdString(w) << '\n';
     err().flush();
-    const Vocabulary &vocab = experiment->vocabulary();
+    const Tokenizer &vocab = experiment->tokenizer();
     LanguageModel &target = experiment->target();
     LanguageModel &draft = *experiment->draft();
     const int wanted = std::min(setup.tokens, setup.cap);

@@ -27,7 +27,7 @@ namespace specdec::cli {
 
 namespace {
 
-void printRound(const RoundTrace &t, const Vocabulary &v)
+void printRound(const RoundTrace &t, const Tokenizer &v)
 {
     std::vector<TokenId> drafted;
     for (const auto &pos : t.positions)
@@ -35,7 +35,7 @@ void printRound(const RoundTrace &t, const Vocabulary &v)
     QString line = tr("round %1  K=%2  drafted \"%3\"  accepted %4/%5")
                        .arg(t.index + 1, 4)
                        .arg(t.draftLength)
-                       .arg(visible(tokensToString(v, drafted)))
+                       .arg(visible(piecesToString(v, drafted)))
                        .arg(t.acceptedCount())
                        .arg(t.draftLength);
     if (t.rejectedAt >= 0)
@@ -203,7 +203,7 @@ int runCommand(const QStringList &arguments)
     for (const auto &w : experiment->warnings())
         printError(QStringLiteral("warning"), QString::fromStdString(w));
     err().flush();
-    const Vocabulary &vocab = experiment->vocabulary();
+    const Tokenizer &vocab = experiment->tokenizer();
     LanguageModel &target = experiment->target();
 
     QJsonObject header{
@@ -224,7 +224,7 @@ int runCommand(const QStringList &arguments)
                                                     setup.decoding.kvCache);
         if (setup.tokens > setup.cap)
             err() << tr("specdec: stopped at the cap of %1 tokens (--cap N writes more)").arg(setup.cap) << '\n';
-        const QString text = tokensToString(vocab, g.tokens);
+        const QString text = tokensToString(vocab, g.tokens, experiment->prompt());
         if (json) {
             header.insert(QStringLiteral("mode"), QStringLiteral("autoregressive"));
             header.insert(QStringLiteral("text"), text);
@@ -285,8 +285,10 @@ int runCommand(const QStringList &arguments)
     {
         std::vector<TokenId> firstText; // the text of the rounds printed before "text:"
         bool textStarted = false;
+        TextStream stream(vocab, experiment->prompt()); // a character split into byte tokens waits for its end
         auto startText = [&] {
-            out() << tr("text: ") << QString::fromStdString(setup.prompt) << tokensToString(vocab, firstText);
+            out() << tr("text: ") << QString::fromStdString(setup.prompt)
+                  << QString::fromStdString(stream.push(firstText));
             firstText.clear();
             textStarted = true;
         };
@@ -309,7 +311,7 @@ int runCommand(const QStringList &arguments)
             } else {
                 if (!textStarted)
                     startText();
-                out() << tokensToString(vocab, kept);
+                out() << QString::fromStdString(stream.push(kept));
             }
             if (keepRounds) {
                 if (step->round.tree)
@@ -344,7 +346,7 @@ int runCommand(const QStringList &arguments)
         header.insert(QStringLiteral("variant"),
                       QString::fromStdString(tree ? treeVariantName(setup.decoding.treeVariant)
                                                   : variantName(setup.decoding.variant)));
-        const QJsonObject fields = reportJson(report, vocab, run.text(), run.baselineText());
+        const QJsonObject fields = reportJson(report, vocab, run.text(), run.baselineText(), experiment->prompt());
         for (auto it = fields.begin(); it != fields.end(); ++it)
             header.insert(it.key(), it.value());
         header.insert(QStringLiteral("cap"), setup.cap);

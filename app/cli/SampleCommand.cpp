@@ -39,13 +39,13 @@ int sampleCommand(const QStringList &arguments)
     if (samples < 1 || samples > kMaxSamples) // each sample is a generation: 10^9 of them run for days
         throw UsageError(tr("--samples must be from 1 to %1, got %2").arg(kMaxSamples).arg(samples));
     auto experiment = Experiment::load(setup, corpusCatalog(), mode == DecodingMode::Speculative);
-    const Vocabulary &vocab = experiment->vocabulary();
+    const Tokenizer &vocab = experiment->tokenizer();
 
     const auto counts = sampleContinuations(experiment->target(), experiment->draft(), setup.decoding, mode,
                                             experiment->prompt(), setup.tokens, samples);
     QJsonObject countsJson;
     for (const auto &[continuation, count] : counts)
-        countsJson.insert(tokensToString(vocab, continuation), static_cast<double>(count));
+        countsJson.insert(piecesToString(vocab, continuation), static_cast<double>(count));
     QJsonObject report{
         {QStringLiteral("mode"),
          mode == DecodingMode::Speculative ? QStringLiteral("speculative") : QStringLiteral("autoregressive")},
@@ -64,7 +64,7 @@ int sampleCommand(const QStringList &arguments)
                                               setup.tokens);
         QJsonObject expected;
         for (const auto &[continuation, probability] : exact)
-            expected.insert(tokensToString(vocab, continuation), probability * static_cast<double>(samples));
+            expected.insert(piecesToString(vocab, continuation), probability * static_cast<double>(samples));
         const ContinuationFit fit = fitContinuations(exact, counts);
         const ChiSquareResult &chi = fit.chi;
         report.insert(QStringLiteral("expected"), expected);
@@ -83,7 +83,7 @@ int sampleCommand(const QStringList &arguments)
         sorted.emplace_back(count, continuation);
     std::sort(sorted.begin(), sorted.end(), [](const auto &a, const auto &b) { return a.first > b.first; });
     for (std::size_t i = 0; i < std::min<std::size_t>(sorted.size(), 30); ++i)
-        out() << QStringLiteral("%1  \"%2\"").arg(sorted[i].first, 8).arg(tokensToString(vocab, sorted[i].second))
+        out() << QStringLiteral("%1  \"%2\"").arg(sorted[i].first, 8).arg(piecesToString(vocab, sorted[i].second))
               << '\n';
     if (report.contains(QStringLiteral("p_value")))
         out() << tr("chi-square %1 on %2 degrees of freedom, p-value %3")

@@ -20,7 +20,7 @@ namespace {
 
 constexpr qint64 kMaxInputBytes = 1024ll * 1024 * 1024;
 
-void addTokenizerOption(QCommandLineParser &parser)
+void addTokenizerFileOption(QCommandLineParser &parser)
 {
     parser.addOption({QStringLiteral("tokenizer"), tr("The tokenizer.json (or the folder holding it)."), tr("path")});
 }
@@ -76,7 +76,7 @@ std::vector<tok::PieceId> parseIds(const std::string &text, const std::string &w
 int tokenizeCommand(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    addTokenizerOption(parser);
+    addTokenizerFileOption(parser);
     parser.addOption({QStringLiteral("text"), tr("The text to tokenize."), tr("text")});
     parser.addOption({QStringLiteral("file"), tr("A UTF-8 file to tokenize."), tr("file")});
     parser.addOption({QStringLiteral("json"), tr("Print {\"ids\": [...], \"pieces\": [...]}.")});
@@ -131,7 +131,7 @@ int tokenizeCommand(const QStringList &arguments)
 int detokenizeCommand(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    addTokenizerOption(parser);
+    addTokenizerFileOption(parser);
     parser.addOption({QStringLiteral("ids"), tr("The token ids, e.g. \"1,2,3\"."), tr("ids")});
     parser.addOption(
         {QStringLiteral("file"), tr("A file of token ids (separated by commas, spaces or lines)."), tr("file")});

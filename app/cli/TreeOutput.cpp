@@ -10,14 +10,14 @@ namespace specdec::cli {
 
 namespace {
 
-QString token(const Vocabulary &v, TokenId id)
+QString token(const Tokenizer &v, TokenId id)
 {
     return visible(app::tokenToString(v, id));
 }
 
 } // namespace
 
-void printTreeRound(const TreeTrace &t, const Vocabulary &v)
+void printTreeRound(const TreeTrace &t, const Tokenizer &v)
 {
     std::vector<TokenId> path;
     for (int n : t.acceptedPath)
@@ -26,7 +26,7 @@ void printTreeRound(const TreeTrace &t, const Vocabulary &v)
                        .arg(t.index + 1, 4)
                        .arg(QString::fromStdString(t.shape.describe()))
                        .arg(t.nodes.size())
-                       .arg(visible(app::tokensToString(v, path)))
+                       .arg(visible(app::piecesToString(v, path)))
                        .arg(t.acceptedCount())
                        .arg(t.shape.depth());
     if (t.stoppedAtDepth >= 0)
@@ -38,7 +38,7 @@ void printTreeRound(const TreeTrace &t, const Vocabulary &v)
     out() << line << '\n';
 }
 
-void printTreeNodes(const TreeTrace &t, const Vocabulary &v)
+void printTreeNodes(const TreeTrace &t, const Tokenizer &v)
 {
     for (std::size_t i = 0; i < t.nodes.size(); ++i) {
         const TreeNode &n = t.nodes[i];

@@ -18,7 +18,7 @@ QJsonValue number(double value)
 
 } // namespace
 
-QJsonArray topEntries(const Eigen::VectorXd &dist, const Vocabulary &vocabulary, int count)
+QJsonArray topEntries(const Eigen::VectorXd &dist, const Tokenizer &vocabulary, int count)
 {
     std::vector<int> ids(static_cast<std::size_t>(dist.size()));
     std::iota(ids.begin(), ids.end(), 0);
@@ -32,18 +32,29 @@ QJsonArray topEntries(const Eigen::VectorXd &dist, const Vocabulary &vocabulary,
     return out;
 }
 
-QString tokenToString(const Vocabulary &vocabulary, TokenId id)
+QString tokenToString(const Tokenizer &vocabulary, TokenId id)
 {
     if (id < 0)
         return {};
-    const char32_t cp = vocabulary.token(id);
-    return QString::fromUcs4(&cp, 1);
+    return QString::fromStdString(vocabulary.display(id));
 }
 
-QString tokensToString(const Vocabulary &vocabulary, std::span<const TokenId> ids)
+QString tokensToString(const Tokenizer &vocabulary, std::span<const TokenId> ids, std::span<const TokenId> context)
 {
-    const std::u32string text = vocabulary.decode(ids);
-    return QString::fromUcs4(text.data(), static_cast<qsizetype>(text.size()));
+    return QString::fromStdString(vocabulary.decodeAfter(context, ids));
+}
+
+QString piecesToString(const Tokenizer &vocabulary, std::span<const TokenId> ids)
+{
+    if (vocabulary.kind() == Tokenizer::Kind::Chars)
+        return tokensToString(vocabulary, ids);
+    QString out;
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+        if (i > 0)
+            out += QLatin1Char('|');
+        out += tokenToString(vocabulary, ids[i]);
+    }
+    return out;
 }
 
 namespace {
@@ -57,8 +68,8 @@ QJsonObject cacheJson(const CacheLengths &c)
 
 } // namespace
 
-QJsonObject reportJson(const RunReport &r, const Vocabulary &vocabulary, std::span<const TokenId> text,
-                       std::span<const TokenId> baselineText)
+QJsonObject reportJson(const RunReport &r, const Tokenizer &vocabulary, std::span<const TokenId> text,
+                       std::span<const TokenId> baselineText, std::span<const TokenId> prompt)
 {
     const RunMetrics &m = r.metrics;
     QJsonArray perPosition, perPositionTested;
@@ -92,7 +103,7 @@ QJsonObject reportJson(const RunReport &r, const Vocabulary &vocabulary, std::sp
         {QStringLiteral("decoder"), r.isTree() ? QStringLiteral("tree") : QStringLiteral("chain")},
         {QStringLiteral("k"), r.draftLength},
         {QStringLiteral("tree"), r.isTree() ? QJsonValue(QString::fromStdString(r.tree.describe())) : QJsonValue()},
-        {QStringLiteral("text"), tokensToString(vocabulary, text)},
+        {QStringLiteral("text"), tokensToString(vocabulary, text, prompt)},
         {QStringLiteral("generated_tokens"), r.tokens},
         {QStringLiteral("seconds"), r.seconds},
         {QStringLiteral("tokens_per_second"), r.tokensPerSecond()},
@@ -163,7 +174,7 @@ QStringList verificationKeys()
     return verificationJson(none, RunMetrics{}, 0).keys();
 }
 
-QJsonObject traceJson(const RoundTrace &t, const Vocabulary &vocabulary, int top)
+QJsonObject traceJson(const RoundTrace &t, const Tokenizer &vocabulary, int top)
 {
     QJsonArray positions;
     for (const DraftPosition &pos : t.positions) {
@@ -194,7 +205,7 @@ QJsonObject traceJson(const RoundTrace &t, const Vocabulary &vocabulary, int top
         {QStringLiteral("correction"),
          t.correction >= 0 ? QJsonValue(tokenToString(vocabulary, t.correction)) : QJsonValue()},
         {QStringLiteral("bonus"), t.bonus >= 0 ? QJsonValue(tokenToString(vocabulary, t.bonus)) : QJsonValue()},
-        {QStringLiteral("committed"), tokensToString(vocabulary, t.committed)},
+        {QStringLiteral("committed"), piecesToString(vocabulary, t.committed)},
         {QStringLiteral("target_calls"), t.targetCalls},
         {QStringLiteral("draft_calls"), t.draftCalls},
         {QStringLiteral("target_seconds"), t.targetSeconds},
@@ -210,7 +221,7 @@ QJsonObject traceJson(const RoundTrace &t, const Vocabulary &vocabulary, int top
     return o;
 }
 
-QJsonObject distributionJson(const Eigen::VectorXd &dist, const Vocabulary &vocabulary)
+QJsonObject distributionJson(const Eigen::VectorXd &dist, const Tokenizer &vocabulary)
 {
     QJsonArray tokens;
     QJsonArray probs;

@@ -59,6 +59,7 @@ void SessionFile::save(const QString &path) const
         {QStringLiteral("target"), QString::fromStdString(setup.target)},
         {QStringLiteral("draft"), QString::fromStdString(setup.draft)},
         {QStringLiteral("draft_corpus"), QString::fromStdString(setup.draftCorpus)},
+        {QStringLiteral("tokenizer"), QString::fromStdString(setup.tokenizer)},
         {QStringLiteral("prompt"), QString::fromStdString(setup.prompt)},
         {QStringLiteral("tokens"), setup.tokens},
         {QStringLiteral("cap"), setup.cap},
@@ -141,6 +142,9 @@ SessionFile SessionFile::parse(const QByteArray &bytes, const QString &path)
     setup.target = text(s, "target", path).toStdString();
     setup.draft = text(s, "draft", path).toStdString();
     setup.draftCorpus = text(s, "draft_corpus", path, false).toStdString();
+    // Added with tokenizer.json files: a file without it uses chars.
+    if (s.contains(QStringLiteral("tokenizer")))
+        setup.tokenizer = text(s, "tokenizer", path).toStdString();
     setup.prompt = text(s, "prompt", path).toStdString();
     setup.tokens = integer(s, "tokens", path);
     setup.cap = s.contains(QStringLiteral("cap")) ? integer(s, "cap", path) : Setup().cap;

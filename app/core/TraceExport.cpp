@@ -32,14 +32,14 @@ QString num(double v)
 
 } // namespace
 
-QByteArray tracesToCsv(const std::vector<RoundTrace> &rounds, const Vocabulary &vocabulary)
+QByteArray tracesToCsv(const std::vector<RoundTrace> &rounds, const Tokenizer &vocabulary)
 {
     QString out = QStringLiteral(
         "round,position,token,q,p,ratio,threshold,u,verdict,beta,tv,correction,bonus,committed\r\n");
     for (const RoundTrace &r : rounds) {
         const QString correction = csvField(tokenToString(vocabulary, r.correction));
         const QString bonus = csvField(tokenToString(vocabulary, r.bonus));
-        const QString committed = csvField(tokensToString(vocabulary, r.committed));
+        const QString committed = csvField(piecesToString(vocabulary, r.committed));
         for (std::size_t i = 0; i < r.positions.size(); ++i) {
             const DraftPosition &pos = r.positions[i];
             out += QString::number(r.index + 1) + QLatin1Char(',') + QString::number(i + 1) + QLatin1Char(',')
@@ -54,7 +54,7 @@ QByteArray tracesToCsv(const std::vector<RoundTrace> &rounds, const Vocabulary &
     return out.toUtf8();
 }
 
-QByteArray tracesToJson(const std::vector<RoundTrace> &rounds, const Vocabulary &vocabulary)
+QByteArray tracesToJson(const std::vector<RoundTrace> &rounds, const Tokenizer &vocabulary)
 {
     QJsonArray array;
     for (const RoundTrace &r : rounds)
@@ -62,7 +62,7 @@ QByteArray tracesToJson(const std::vector<RoundTrace> &rounds, const Vocabulary 
     return QJsonDocument(array).toJson(QJsonDocument::Indented);
 }
 
-void exportTraces(const QString &path, const std::vector<RoundTrace> &rounds, const Vocabulary &vocabulary)
+void exportTraces(const QString &path, const std::vector<RoundTrace> &rounds, const Tokenizer &vocabulary)
 {
     const QString suffix = QFileInfo(path).suffix().toLower();
     QByteArray bytes;

@@ -7,7 +7,7 @@
 
 namespace specdec::app {
 
-QJsonObject treeTraceJson(const TreeTrace &t, const Vocabulary &vocabulary, int top)
+QJsonObject treeTraceJson(const TreeTrace &t, const Tokenizer &vocabulary, int top)
 {
     QJsonArray nodes;
     for (std::size_t i = 0; i < t.nodes.size(); ++i) {
@@ -52,7 +52,7 @@ QJsonObject treeTraceJson(const TreeTrace &t, const Vocabulary &vocabulary, int 
         {QStringLiteral("correction"),
          t.correction >= 0 ? QJsonValue(tokenToString(vocabulary, t.correction)) : QJsonValue()},
         {QStringLiteral("bonus"), t.bonus >= 0 ? QJsonValue(tokenToString(vocabulary, t.bonus)) : QJsonValue()},
-        {QStringLiteral("committed"), tokensToString(vocabulary, t.committed)},
+        {QStringLiteral("committed"), piecesToString(vocabulary, t.committed)},
         {QStringLiteral("exact_node_acceptance"), exact},
         {QStringLiteral("target_calls"), t.targetCalls},
         {QStringLiteral("draft_calls"), t.draftCalls},

@@ -107,7 +107,7 @@ void ArenaRunner::start(const Setup &setup, const QStringList &lanes)
                 info.lanes << title;
                 state->drafts.push_back(std::move(draft));
             }
-            info.session.vocabulary = std::make_shared<const Vocabulary>(e.vocabulary());
+            info.session.vocabulary = std::make_shared<const Tokenizer>(e.tokenizer());
             info.session.prompt = e.prompt();
             info.session.corpus = QString::fromStdString(e.corpus().name);
             info.session.target = modelTitle(e.target().describe());

@@ -8,7 +8,7 @@
 
 namespace specdec::gui {
 
-std::optional<LabDistributions> labDistributionsOf(const RoundRecord &record, const Vocabulary &vocabulary,
+std::optional<LabDistributions> labDistributionsOf(const RoundRecord &record, const Tokenizer &vocabulary,
                                                    const QString &othersLabel)
 {
     if (record.trace.positions.empty())

@@ -9,7 +9,7 @@
 #include <optional>
 
 namespace specdec {
-class Vocabulary;
+class Tokenizer;
 }
 
 namespace specdec::gui {
@@ -23,7 +23,7 @@ struct LabDistributions
 };
 
 /// None when the round recorded no distributions at its first position.
-std::optional<LabDistributions> labDistributionsOf(const RoundRecord &record, const Vocabulary &vocabulary,
+std::optional<LabDistributions> labDistributionsOf(const RoundRecord &record, const Tokenizer &vocabulary,
                                                    const QString &othersLabel);
 
 } // namespace specdec::gui

@@ -321,7 +321,7 @@ void MainWindow::connectSession()
             }
         }
         // Said plainly first, then the detail: a vocabulary mismatch lists code points a class cannot read.
-        const QString plain = message.startsWith(QLatin1String("draft and target vocabularies differ"))
+        const QString plain = message.startsWith(QLatin1String("draft and target tokenizers differ"))
             ? tr("The draft was trained on another text than the target, so their tokens differ: pick a draft "
                  "made from the target's corpus.")
                 + QLatin1Char('\n')

@@ -36,7 +36,7 @@ void RaceRunner::start(const RaceRequest &request)
         try {
             auto experiment = Experiment::load(request.setup, catalog, true);
             RaceSetup setup;
-            setup.vocabulary = std::make_shared<const Vocabulary>(experiment->vocabulary());
+            setup.vocabulary = std::make_shared<const Tokenizer>(experiment->tokenizer());
             setup.target = modelTitle(experiment->target().describe());
             setup.draft = modelTitle(experiment->draft()->describe());
             const DecodingSettings &d = request.setup.decoding;

@@ -28,7 +28,7 @@ namespace {
 SessionInfo infoOf(Experiment &e, const Setup &setup)
 {
     SessionInfo info;
-    info.vocabulary = std::make_shared<const Vocabulary>(e.vocabulary());
+    info.vocabulary = std::make_shared<const Tokenizer>(e.tokenizer());
     info.prompt = e.prompt();
     info.corpus = QString::fromStdString(e.corpus().name);
     info.target = modelTitle(e.target().describe());

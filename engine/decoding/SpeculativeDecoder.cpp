@@ -31,13 +31,13 @@ SpeculativeDecoder::SpeculativeDecoder(LanguageModel &target, LanguageModel &dra
     , m_rng(settings.seed)
 {
     m_settings.validate();
-    Vocabulary::requireSame(target.vocabulary(), draft.vocabulary());
+    Tokenizer::requireSame(target.tokenizer(), draft.tokenizer());
 }
 
 RoundTrace SpeculativeDecoder::round(std::vector<TokenId> &sequence, int budget)
 {
     const int maxDrafts = std::clamp(budget, 1, m_length.plannedLength());
-    const int vocabularySize = m_target.vocabulary().size();
+    const int vocabularySize = m_target.tokenizer().size();
     const bool greedy = m_settings.target.greedy() && m_settings.variant == Variant::Correct;
     const bool separateTest = m_testSampler != m_settings.draft;
     const CallStats targetBefore = m_target.stats();
@@ -109,7 +109,10 @@ RoundTrace SpeculativeDecoder::round(std::vector<TokenId> &sequence, int budget)
         if (trace.rejectedAt >= 0)
             continue; // discarded: drafted after the first rejection, never tested
 
-        const int best = argmax(p);
+        // The argmax of p is read by greedy decoding and the greedy-match variant only (a pass over p: 151k ids
+        // for a subword tokenizer).
+        const bool needsBest = greedy || m_settings.variant == Variant::GreedyMatch;
+        const int best = needsBest ? argmax(p) : -1;
         bool accepted;
         if (greedy) {
             accepted = pos.token == best;

@@ -24,7 +24,7 @@ void DecodingState::extend(std::span<const TokenId> tokens, int m, DistributionM
     if (m < 1 || m > after + 1)
         throw Error("model asked for " + std::to_string(m) + " positions of a sequence of " + std::to_string(after)
                     + " tokens");
-    const int V = m_model.vocabulary().size();
+    const int V = m_model.tokenizer().size();
     for (TokenId t : tokens)
         if (t < 0 || t >= V)
             throw Error(m_model.describe() + ": token id " + std::to_string(t) + " is outside the vocabulary of "
@@ -105,7 +105,7 @@ void DecodingState::extendBranches(std::span<const TokenId> shared, std::span<co
     if (m < 1 || static_cast<std::size_t>(m) > n + 1)
         throw Error("a branched extension asked for " + std::to_string(m) + " rows of branches of " + std::to_string(n)
                     + " tokens");
-    const int V = m_model.vocabulary().size();
+    const int V = m_model.tokenizer().size();
     auto checkToken = [&](TokenId t) {
         if (t < 0 || t >= V)
             throw Error(m_model.describe() + ": token id " + std::to_string(t) + " is outside the vocabulary of "

@@ -32,9 +32,15 @@ std::unique_ptr<Experiment> Experiment::load(const Setup &setup, const CorpusCat
     if (needDraft)
         ModelSpec::parse(setup.draft); // a bad draft spec is reported before any model is trained
 
+    if (!setup.tokenizer.empty() && setup.tokenizer != "chars")
+        e->m_tokenizer = Tokenizer::load(catalog.dataFile(setup.tokenizer));
     e->m_corpus = catalog.load(setup.corpus);
-    BuiltModel target = buildModel(targetSpec, e->m_corpus, nullptr, nullptr, setup.threads);
+    BuiltModel target = buildModel(targetSpec, e->m_corpus, e->m_tokenizer ? &*e->m_tokenizer : nullptr, nullptr,
+                                   setup.threads);
     e->m_target = std::move(target.model);
+    if (e->m_tokenizer && !(e->m_target->tokenizer() == *e->m_tokenizer))
+        throw Error("the target " + setup.target + " uses " + e->m_target->tokenizer().describe() + ", not "
+                    + e->m_tokenizer->describe() + " given as the tokenizer");
     if (!target.unmapped.empty())
         e->m_warnings.push_back("target: " + std::to_string(target.unmapped.size())
                                 + " corpus characters are not in its vocabulary: " + describeCodePoints(target.unmapped));
@@ -43,25 +49,26 @@ std::unique_ptr<Experiment> Experiment::load(const Setup &setup, const CorpusCat
     if (needDraft)
         e->m_draft = e->makeDraft(setup.draft, setup.draftCorpus);
 
-    e->m_prompt = e->vocabulary().encode(decodeUtf8(setup.prompt, "prompt"), "prompt");
+    e->m_prompt = e->tokenizer().encode(setup.prompt, "prompt");
     return e;
 }
 
 std::unique_ptr<LanguageModel> Experiment::makeDraft(const std::string &spec, const std::string &draftCorpusName)
 {
     const ModelSpec draftSpec = ModelSpec::parse(spec, m_catalog);
-    // A draft trained on the target's corpus is mapped to the target's vocabulary; a draft trained on another
-    // corpus keeps its own, and a mismatch is reported.
+    // A draft trained on the target's corpus is mapped to the target's tokenizer; with chars, a draft trained on
+    // another corpus keeps its own characters, and a mismatch is reported. A tokenizer.json serves both corpora.
     const bool ownCorpus = !draftCorpusName.empty() && draftCorpusName != m_setup.corpus;
     const Corpus draftCorpus = ownCorpus ? m_catalog.load(draftCorpusName) : Corpus{};
     const Corpus &corpus = ownCorpus ? draftCorpus : m_corpus;
-    BuiltModel draft = buildModel(draftSpec, corpus, ownCorpus ? nullptr : &vocabulary(), m_target.get(),
+    const bool ownCharacters = ownCorpus && !m_tokenizer;
+    BuiltModel draft = buildModel(draftSpec, corpus, ownCharacters ? nullptr : &tokenizer(), m_target.get(),
                                   m_setup.threads);
     if (!draft.unmapped.empty())
         m_warnings.push_back("draft " + spec + ": " + std::to_string(draft.unmapped.size())
                              + " corpus characters are not in the target's vocabulary and were skipped: "
                              + describeCodePoints(draft.unmapped));
-    Vocabulary::requireSame(m_target->vocabulary(), draft.model->vocabulary());
+    Tokenizer::requireSame(m_target->tokenizer(), draft.model->tokenizer());
     return std::move(draft.model);
 }
 

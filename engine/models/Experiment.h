@@ -8,6 +8,7 @@
 #include "SpeculativeDecoder.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,9 @@ struct Setup
     std::string draft = "ngram:2";
     std::string draftCorpus; ///< train the draft on another corpus (empty: the target's)
     std::string prompt;
+    /// "chars" (code points: the corpus's, or an ONNX model's own) or a tokenizer.json (or the folder holding it),
+    /// which the target and the draft then share.
+    std::string tokenizer = "chars";
     int tokens = 200;
     /// The most tokens a run writes (the window's session, `specdec run`): playing stops there and says so.
     int cap = 200000;
@@ -41,19 +45,20 @@ public:
     const Corpus &corpus() const { return m_corpus; }
     LanguageModel &target() { return *m_target; }
     LanguageModel *draft() { return m_draft.get(); }
-    const Vocabulary &vocabulary() const { return m_target->vocabulary(); }
+    const Tokenizer &tokenizer() const { return m_target->tokenizer(); }
     const std::vector<TokenId> &prompt() const { return m_prompt; }
     /// Things worth telling the user that are not errors (e.g. corpus characters a model cannot represent).
     const std::vector<std::string> &warnings() const { return m_warnings; }
 
     /// Builds another draft for this experiment's target (to compare drafts on the same target): trained on
-    /// `draftCorpus` (empty: the target's corpus) and checked against the target's vocabulary.
+    /// `draftCorpus` (empty: the target's corpus) and checked against the target's tokenizer.
     std::unique_ptr<LanguageModel> makeDraft(const std::string &spec, const std::string &draftCorpus = {});
 
 private:
     CorpusCatalog m_catalog;
     Setup m_setup;
     Corpus m_corpus;
+    std::optional<Tokenizer> m_tokenizer; ///< Setup::tokenizer when it names a tokenizer.json
     std::unique_ptr<LanguageModel> m_target;
     std::unique_ptr<LanguageModel> m_draft;
     std::vector<TokenId> m_prompt;

@@ -14,7 +14,7 @@ void LanguageModel::distributions(std::span<const TokenId> sequence, int m, Dist
         throw Error("model asked for " + std::to_string(m) + " positions of a sequence of "
                     + std::to_string(sequence.size()) + " tokens");
     const auto start = std::chrono::steady_clock::now();
-    out.resize(m, m_vocabulary.size());
+    out.resize(m, m_tokenizer.size());
     compute(sequence, m, out);
     const auto stop = std::chrono::steady_clock::now();
     ++m_stats.calls;
@@ -36,7 +36,7 @@ void LanguageModel::batchDistributions(std::span<const SequenceRequest> requests
     const auto start = std::chrono::steady_clock::now();
     out.resize(requests.size());
     for (std::size_t i = 0; i < requests.size(); ++i)
-        out[i].resize(requests[i].m, m_vocabulary.size());
+        out[i].resize(requests[i].m, m_tokenizer.size());
     computeBatch(requests, out);
     const auto stop = std::chrono::steady_clock::now();
     ++m_stats.calls;

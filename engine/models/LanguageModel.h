@@ -2,7 +2,7 @@
 #pragma once
 // The interface every model implements: next-token distributions for the last m positions in one call.
 
-#include "Vocabulary.h"
+#include "Tokenizer.h"
 
 #include <Eigen/Core>
 
@@ -37,12 +37,12 @@ struct CallStats
     double secondsPerCall() const { return calls > 0 ? seconds / static_cast<double>(calls) : 0.0; }
 };
 
-/// A causal next-token model over a Vocabulary.
+/// A causal next-token model over the ids of a Tokenizer.
 ///
 /// One call of distributions() is one forward pass. For a sequence \f$x_1..x_n\f$ it returns m rows,
 /// row j being \f$P(\cdot \mid x_1..x_{n-m+1+j})\f$, j = 0..m-1: the distributions after each of the last
 /// m prefixes (the empty prefix included when m = n + 1). Speculative decoding verifies K drafted tokens
-/// with one such call of m = K + 1. Every row is a proper distribution over the whole vocabulary.
+/// with one such call of m = K + 1. Every row is a proper distribution over all the tokenizer's ids.
 class LanguageModel
 {
 public:
@@ -50,7 +50,7 @@ public:
     LanguageModel(const LanguageModel &) = delete;
     LanguageModel &operator=(const LanguageModel &) = delete;
 
-    const Vocabulary &vocabulary() const { return m_vocabulary; }
+    const Tokenizer &tokenizer() const { return m_tokenizer; }
 
     /// Fills `out` (resized to m x V) and counts one call; 1 <= m <= sequence.size() + 1.
     void distributions(std::span<const TokenId> sequence, int m, DistributionMatrix &out);
@@ -73,8 +73,8 @@ public:
     void resetStats() { m_stats = {}; }
 
 protected:
-    explicit LanguageModel(Vocabulary vocabulary)
-        : m_vocabulary(std::move(vocabulary))
+    explicit LanguageModel(Tokenizer tokenizer)
+        : m_tokenizer(std::move(tokenizer))
     {
     }
     /// The model's forward pass; `out` is already m x V.
@@ -88,7 +88,7 @@ protected:
 private:
     friend class SameAsTargetModel; // runs the target's compute() under its own counters
     friend class DecodingState;     // runs compute() and counts its calls
-    Vocabulary m_vocabulary;
+    Tokenizer m_tokenizer;
     CallStats m_stats;
 };
 

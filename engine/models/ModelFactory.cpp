@@ -88,11 +88,11 @@ ModelSpec ModelSpec::parse(const std::string &spec, const CorpusCatalog &catalog
 
 std::unique_ptr<LanguageModel> loadOnnxModel(const std::string &path, int threads); // OnnxModelLoader.cpp
 
-BuiltModel buildModel(const ModelSpec &spec, const Corpus &corpus, const Vocabulary *vocabulary, LanguageModel *target,
+BuiltModel buildModel(const ModelSpec &spec, const Corpus &corpus, const Tokenizer *tokenizer, LanguageModel *target,
                       int threads)
 {
     BuiltModel built;
-    const Vocabulary &vocab = vocabulary ? *vocabulary : corpus.vocabulary;
+    const Tokenizer vocab = tokenizer ? *tokenizer : Tokenizer::chars(corpus.vocabulary, corpus.name);
     switch (spec.kind) {
     case ModelSpec::Kind::NGram: {
         const std::vector<TokenId> ids = corpus.tokens(vocab, &built.unmapped);

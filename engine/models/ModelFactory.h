@@ -35,10 +35,12 @@ struct BuiltModel
 };
 
 /// Builds the model of `spec` on `corpus`.
-/// - n-gram: trained on the corpus, over `vocabulary` when given (a target's vocabulary, so the draft can be
-///   verified by it; corpus characters outside it are reported in `unmapped`), else the corpus vocabulary.
-/// - uniform, lookup: over `vocabulary` or the corpus vocabulary. same: needs `target`. onnx: loads the file.
-BuiltModel buildModel(const ModelSpec &spec, const Corpus &corpus, const Vocabulary *vocabulary = nullptr,
+/// - n-gram: trained on the corpus tokenized by `tokenizer` when given (a target's tokenizer, so the draft can be
+///   verified by it; with chars, corpus characters outside it are reported in `unmapped`), else by the chars
+///   tokenizer of the corpus.
+/// - uniform, lookup: over `tokenizer` or the corpus's chars. same: needs `target`. onnx: loads the file (its own
+///   chars tokenizer, `specdec.vocab`).
+BuiltModel buildModel(const ModelSpec &spec, const Corpus &corpus, const Tokenizer *tokenizer = nullptr,
                       LanguageModel *target = nullptr, int threads = 0);
 
 } // namespace specdec

@@ -142,7 +142,7 @@ public:
         }
 
         const bool kneserNey = model.m_settings.smoothing == Smoothing::KneserNey;
-        const double vocabularySize = model.vocabulary().size();
+        const double vocabularySize = model.tokenizer().size();
         model.m_followerBegin.assign(1, 0);
         for (int depth = 0; depth < order; ++depth) {
             const std::size_t d = static_cast<std::size_t>(depth);
@@ -191,7 +191,7 @@ public:
                 // The root's full distribution: its weight spread uniformly (KN: the floor 1/V; add-k: k/(N + kV))
                 // plus its followers.
                 const double floor = kneserNey ? model.m_nodeWeight[0] / vocabularySize : model.m_nodeWeight[0];
-                model.m_rootDistribution = Eigen::VectorXd::Constant(model.vocabulary().size(), floor);
+                model.m_rootDistribution = Eigen::VectorXd::Constant(model.tokenizer().size(), floor);
                 for (std::uint32_t s = model.m_followerBegin[0]; s < model.m_followerBegin[1]; ++s)
                     model.m_rootDistribution[model.m_followerToken[s]] += model.m_followerValue[s];
             }
@@ -200,24 +200,24 @@ public:
     }
 };
 
-NGramModel::NGramModel(Vocabulary vocabulary, const NGramSettings &settings)
-    : LanguageModel(std::move(vocabulary))
+NGramModel::NGramModel(Tokenizer tokenizer, const NGramSettings &settings)
+    : LanguageModel(std::move(tokenizer))
     , m_settings(settings)
 {
 }
 
-std::unique_ptr<NGramModel> NGramModel::train(std::span<const TokenId> text, Vocabulary vocabulary,
+std::unique_ptr<NGramModel> NGramModel::train(std::span<const TokenId> text, Tokenizer tokenizer,
                                               const NGramSettings &settings)
 {
     if (settings.order < 1 || settings.order > 10)
         throw Error("n-gram order must be between 1 and 10, got " + std::to_string(settings.order));
     if (settings.smoothing == Smoothing::AddK && !(settings.k >= 0.0))
         throw Error("add-k needs k >= 0, got " + std::to_string(settings.k));
-    if (vocabulary.empty())
+    if (tokenizer.empty())
         throw Error("cannot train an n-gram model on an empty vocabulary");
     if (std::none_of(text.begin(), text.end(), [](TokenId t) { return t >= 0; }))
         throw Error("cannot train an n-gram model on an empty text");
-    std::unique_ptr<NGramModel> model(new NGramModel(std::move(vocabulary), settings));
+    std::unique_ptr<NGramModel> model(new NGramModel(std::move(tokenizer), settings));
     NGramBuilder::build(*model, text, nn::tensorMemoryLimit());
     model->checkDistributions();
     return model;
@@ -235,7 +235,7 @@ void NGramModel::checkDistributions() const
     const double rootSum = m_rootDistribution.sum();
     if (!std::isfinite(rootSum) || std::abs(rootSum - 1.0) > 1e-6 || (m_rootDistribution.array() < 0.0).any())
         fail("the distribution without context", rootSum);
-    const double V = vocabulary().size();
+    const double V = tokenizer().size();
     for (std::size_t node = 0; node + 1 < m_followerBegin.size(); ++node) {
         const double weight = m_nodeWeight[node];
         double followers = 0.0;
@@ -263,7 +263,7 @@ std::string NGramModel::describe() const
 
 void NGramModel::fill(const std::uint32_t *path, int depth, int longest, double *row) const
 {
-    const int vocabularySize = vocabulary().size();
+    const int vocabularySize = tokenizer().size();
     Eigen::Map<Eigen::VectorXd> out(row, vocabularySize);
     auto addFollowers = [&](std::uint32_t node, double coefficient) {
         for (std::uint32_t s = m_followerBegin[node]; s < m_followerBegin[node + 1]; ++s)

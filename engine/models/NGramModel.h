@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// Character n-gram language models: interpolated modified Kneser–Ney and add-k.
+// n-gram language models over any tokenizer's ids: interpolated modified Kneser–Ney and add-k.
 
 #include "FlatHashMap.h"
 #include "LanguageModel.h"
@@ -36,8 +36,8 @@ struct NGramSettings
 class NGramModel final : public LanguageModel
 {
 public:
-    /// Trains on token ids; -1 marks a break (a character outside the vocabulary) that no n-gram crosses.
-    static std::unique_ptr<NGramModel> train(std::span<const TokenId> text, Vocabulary vocabulary,
+    /// Trains on token ids; -1 marks a break (a character outside a chars tokenizer) that no n-gram crosses.
+    static std::unique_ptr<NGramModel> train(std::span<const TokenId> text, Tokenizer tokenizer,
                                              const NGramSettings &settings);
 
     const NGramSettings &settings() const { return m_settings; }
@@ -49,7 +49,7 @@ protected:
     void compute(std::span<const TokenId> sequence, int m, DistributionMatrix &out) override;
 
 private:
-    NGramModel(Vocabulary vocabulary, const NGramSettings &settings);
+    NGramModel(Tokenizer tokenizer, const NGramSettings &settings);
     static constexpr std::uint32_t kNoNode = ~std::uint32_t{0};
     static std::uint64_t childKey(std::uint32_t node, TokenId token)
     {

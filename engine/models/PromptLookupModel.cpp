@@ -7,8 +7,8 @@
 
 namespace specdec {
 
-PromptLookupModel::PromptLookupModel(Vocabulary vocabulary, int n)
-    : LanguageModel(std::move(vocabulary))
+PromptLookupModel::PromptLookupModel(Tokenizer tokenizer, int n)
+    : LanguageModel(std::move(tokenizer))
     , m_n(n)
 {
     if (n < 1 || n > 16)
@@ -36,7 +36,7 @@ void PromptLookupModel::compute(std::span<const TokenId> sequence, int m, Distri
         const std::size_t length = n + 1 - static_cast<std::size_t>(m) + static_cast<std::size_t>(r);
         const TokenId next = propose(sequence.first(length));
         if (next < 0) {
-            out.row(r).setConstant(1.0 / vocabulary().size());
+            out.row(r).setConstant(1.0 / tokenizer().size());
         } else {
             out.row(r).setZero();
             out(r, next) = 1.0;

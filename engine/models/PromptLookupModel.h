@@ -12,7 +12,7 @@ namespace specdec {
 class PromptLookupModel final : public LanguageModel
 {
 public:
-    PromptLookupModel(Vocabulary vocabulary, int n);
+    PromptLookupModel(Tokenizer tokenizer, int n);
     std::string describe() const override { return "lookup:" + std::to_string(m_n); }
 
     /// The proposed next token after `prefix`, or -1 when no tail of it occurred before.

@@ -7,7 +7,7 @@ namespace specdec {
 
 void UniformModel::compute(std::span<const TokenId>, int, DistributionMatrix &out)
 {
-    out.setConstant(1.0 / vocabulary().size());
+    out.setConstant(1.0 / tokenizer().size());
 }
 
 void SameAsTargetModel::compute(std::span<const TokenId> sequence, int m, DistributionMatrix &out)

@@ -10,8 +10,8 @@ namespace specdec {
 class UniformModel final : public LanguageModel
 {
 public:
-    explicit UniformModel(Vocabulary vocabulary)
-        : LanguageModel(std::move(vocabulary))
+    explicit UniformModel(Tokenizer tokenizer)
+        : LanguageModel(std::move(tokenizer))
     {
     }
     std::string describe() const override { return "uniform"; }
@@ -26,7 +26,7 @@ class SameAsTargetModel final : public LanguageModel
 {
 public:
     explicit SameAsTargetModel(LanguageModel &target)
-        : LanguageModel(target.vocabulary())
+        : LanguageModel(target.tokenizer())
         , m_target(target)
     {
     }

@@ -9,6 +9,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstring>
+#include <filesystem>
 
 namespace specdec {
 
@@ -91,8 +92,8 @@ int contextFrom(const nn::OnnxGraph &graph)
 
 } // namespace
 
-OnnxLanguageModel::OnnxLanguageModel(Vocabulary vocabulary, nn::OnnxGraph graph, std::string path)
-    : LanguageModel(std::move(vocabulary))
+OnnxLanguageModel::OnnxLanguageModel(Tokenizer tokenizer, nn::OnnxGraph graph, std::string path)
+    : LanguageModel(std::move(tokenizer))
     , m_graph(std::move(graph))
     , m_path(std::move(path))
 {
@@ -103,7 +104,9 @@ std::unique_ptr<OnnxLanguageModel> OnnxLanguageModel::load(const std::string &pa
     nn::OnnxGraph graph = nn::OnnxGraph::load(path);
     Vocabulary vocabulary = vocabularyFrom(graph);
     const int context = contextFrom(graph);
-    std::unique_ptr<OnnxLanguageModel> model(new OnnxLanguageModel(std::move(vocabulary), std::move(graph), path));
+    std::unique_ptr<OnnxLanguageModel> model(
+        new OnnxLanguageModel(Tokenizer::chars(std::move(vocabulary), std::filesystem::path(path).filename().string()),
+                              std::move(graph), path));
     model->m_context = context;
     model->m_stride = std::max(1, context / 4);
     model->m_corpus = metadataValue(model->m_graph, "specdec.corpus", false);
@@ -206,7 +209,7 @@ void OnnxLanguageModel::checkContract()
     if (outputs.empty())
         throw Error(file + ": the model has no output");
     const nn::ValueInfo &out = outputs[m_kv.logitsOutput];
-    const std::int64_t V = vocabulary().size();
+    const std::int64_t V = tokenizer().size();
     if ((out.type != nn::DataType::Float32 && out.type != nn::DataType::Float64)
         || (out.hasShape && out.shape.size() != 3))
         throw Error(file + ": output '" + out.name + "' is " + out.describe()
@@ -287,7 +290,7 @@ void OnnxLanguageModel::checkCache()
     // The probe again, now in two steps: T - 1 tokens with an empty past, then the last token after their
     // presents. Each present must grow by the tokens fed, and the last logits must equal the uncached ones.
     const std::string &file = m_graph.name();
-    const std::int64_t V = vocabulary().size();
+    const std::int64_t V = tokenizer().size();
     const int T = std::min(m_context, 4);
     if (T < 2)
         return;
@@ -443,7 +446,7 @@ void OnnxLanguageModel::runRowsWithPast(std::span<const std::vector<TokenId>> to
     }
     std::vector<nn::Tensor> outputs = m_graph.run(feed);
     const nn::Tensor &all = outputs.at(m_kv.logitsOutput);
-    const std::int64_t V = vocabulary().size();
+    const std::int64_t V = tokenizer().size();
     if (all.shape() != nn::Shape{B, S, V} || (all.type() != nn::DataType::Float32 && all.type() != nn::DataType::Float64))
         throw Error(m_path + ": for a batch of " + std::to_string(B) + " x " + std::to_string(S)
                     + " tokens after a past the model gives logits " + all.describe());
@@ -488,7 +491,7 @@ nn::Tensor OnnxLanguageModel::windowLogits(std::span<const TokenId> window)
 
 nn::Tensor OnnxLanguageModel::checkedLogits(const nn::Tensor &logits, std::int64_t T) const
 {
-    const std::int64_t V = vocabulary().size();
+    const std::int64_t V = tokenizer().size();
     if (logits.shape() != nn::Shape{1, T, V})
         throw Error(m_path + ": for " + std::to_string(T) + " input tokens the model gives logits " + logits.describe()
                     + ", the contract needs [1, " + std::to_string(T) + ", " + std::to_string(V)
@@ -510,7 +513,7 @@ void OnnxLanguageModel::compute(std::span<const TokenId> sequence, int m, Distri
     const auto n = static_cast<std::int64_t>(sequence.size());
     if (m > n)
         throw Error("the ONNX model needs at least one prompt token");
-    const std::int64_t V = vocabulary().size();
+    const std::int64_t V = tokenizer().size();
     checkTokens(sequence);
     // Rows j = 0..m-1 score the prefixes of length L = n - m + 1 + j. Consecutive rows with the same
     // window start share one run over [start, longest prefix of the group).
@@ -533,7 +536,7 @@ void OnnxLanguageModel::compute(std::span<const TokenId> sequence, int m, Distri
 
 void OnnxLanguageModel::checkTokens(std::span<const TokenId> sequence) const
 {
-    const std::int64_t V = vocabulary().size();
+    const std::int64_t V = tokenizer().size();
     for (TokenId t : sequence)
         if (t < 0 || t >= V)
             throw Error(m_path + ": token id " + std::to_string(t) + " is outside the vocabulary of " + std::to_string(V));
@@ -562,7 +565,7 @@ nn::Tensor OnnxLanguageModel::batchLogits(std::vector<std::int64_t> ids, std::in
         outputs = m_graph.run({nn::Tensor::fromVector<std::int64_t>({batch, tokens}, ids)});
     }
     const nn::Tensor &logits = outputs.at(m_kv.logitsOutput);
-    const std::int64_t V = vocabulary().size();
+    const std::int64_t V = tokenizer().size();
     if (logits.shape() != nn::Shape{batch, tokens, V})
         throw Error(m_path + ": for a batch of " + std::to_string(batch) + " x " + std::to_string(tokens)
                     + " tokens the model gives logits " + logits.describe());
@@ -593,7 +596,7 @@ void OnnxLanguageModel::computeBatch(std::span<const SequenceRequest> requests, 
         ids.insert(ids.end(), r.sequence.begin() + static_cast<std::ptrdiff_t>(start), r.sequence.end());
     }
     const nn::Tensor logits = batchLogits(std::move(ids), B, T);
-    const std::int64_t V = vocabulary().size();
+    const std::int64_t V = tokenizer().size();
     for (std::int64_t b = 0; b < B; ++b)
         for (int row = 0; row < m; ++row) {
             const std::int64_t position = T - m + row;
@@ -603,7 +606,7 @@ void OnnxLanguageModel::computeBatch(std::span<const SequenceRequest> requests, 
 
 void OnnxLanguageModel::softmaxAt(const nn::Tensor &logits, std::int64_t position, Eigen::Ref<Eigen::RowVectorXd> dst) const
 {
-    const std::int64_t V = vocabulary().size();
+    const std::int64_t V = tokenizer().size();
     requireFiniteLogits(logits, position * V, V, m_path, position);
     for (std::int64_t v = 0; v < V; ++v)
         dst(v) = logits.doubleAt(position * V + v);

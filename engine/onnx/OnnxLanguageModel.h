@@ -112,7 +112,7 @@ private:
         std::size_t logitsOutput = 0;
     };
 
-    OnnxLanguageModel(Vocabulary vocabulary, nn::OnnxGraph graph, std::string path);
+    OnnxLanguageModel(Tokenizer tokenizer, nn::OnnxGraph graph, std::string path);
     void detectLayout();
     void checkContract();
     void checkTokens(std::span<const TokenId> sequence) const;

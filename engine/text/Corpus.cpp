@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <mutex>
 
 namespace fs = std::filesystem;
 
@@ -24,6 +25,30 @@ std::vector<TokenId> Corpus::tokens(const Vocabulary &vocab, std::vector<char32_
         ids.push_back(id);
     }
     return ids;
+}
+
+struct Corpus::TokenCache
+{
+    std::mutex mutex;
+    std::vector<std::pair<Tokenizer, std::shared_ptr<const std::vector<TokenId>>>> entries;
+};
+
+std::vector<TokenId> Corpus::tokens(const Tokenizer &tokenizer, std::vector<char32_t> *unmapped) const
+{
+    if (const Vocabulary *characters = tokenizer.characters())
+        return tokens(*characters, unmapped);
+    if (!tokenCache)
+        return tokenizer.encode(encodeUtf8(text), "corpus " + name);
+    std::unique_lock lock(tokenCache->mutex);
+    for (const auto &[known, ids] : tokenCache->entries) {
+        if (known == tokenizer)
+            return *ids;
+    }
+    lock.unlock();
+    auto ids = std::make_shared<const std::vector<TokenId>>(tokenizer.encode(encodeUtf8(text), "corpus " + name));
+    lock.lock();
+    tokenCache->entries.emplace_back(tokenizer, ids);
+    return *ids;
 }
 
 Corpus loadCorpusFile(const std::string &path, const std::string &name)
@@ -55,6 +80,7 @@ Corpus loadCorpusFile(const std::string &path, const std::string &name)
     if (corpus.text.empty())
         throw Error("corpus file " + path + " is empty");
     corpus.vocabulary = Vocabulary::fromText(corpus.text);
+    corpus.tokenCache = std::make_shared<Corpus::TokenCache>();
     return corpus;
 }
 

@@ -2,9 +2,10 @@
 #pragma once
 // Corpora: UTF-8 text files, either a built corpus named in corpora/manifest.tsv or any file a user gives.
 
-#include "Vocabulary.h"
+#include "Tokenizer.h"
 
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,12 @@ struct Corpus
     /// The text as token ids of `vocab`; characters outside it become -1 (a break no n-gram crosses) and
     /// are listed in `unmapped`.
     std::vector<TokenId> tokens(const Vocabulary &vocab, std::vector<char32_t> *unmapped = nullptr) const;
+    /// The text as ids of `tokenizer`: a chars tokenizer as above, a tokenizer.json encodes the whole text
+    /// (without special tokens; computed once per tokenizer and corpus, then reused).
+    std::vector<TokenId> tokens(const Tokenizer &tokenizer, std::vector<char32_t> *unmapped = nullptr) const;
+
+    struct TokenCache;
+    std::shared_ptr<TokenCache> tokenCache; ///< made by loadCorpusFile, shared by copies of the corpus
 };
 
 /// The largest corpus file read (256 MiB: 60 times the largest built corpus; its text takes 4 bytes a

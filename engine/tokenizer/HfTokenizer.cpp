@@ -59,6 +59,56 @@ HfTokenizer HfTokenizer::fromJsonText(std::string_view tokenizerJson, const std:
     return fromJson(json, name, config);
 }
 
+namespace {
+
+/// True when `stage` or a stage of its sequence has this type.
+bool hasType(const Json &stage, std::string_view type)
+{
+    if (!stage.is_object())
+        return false;
+    if (const auto it = stage.find("type"); it != stage.end() && it->is_string() && it->get<std::string>() == type)
+        return true;
+    for (const char *key : {"decoders", "pretokenizers", "normalizers"}) {
+        if (const auto it = stage.find(key); it != stage.end() && it->is_array()) {
+            for (const Json &inner : *it) {
+                if (hasType(inner, type))
+                    return true;
+            }
+        }
+    }
+    return false;
+}
+
+/// FNV-1a of the JSON text of `value` (nlohmann's objects keep their keys sorted, so the text is canonical).
+std::uint64_t hashJson(const Json &value)
+{
+    std::uint64_t h = 1469598103934665603ull;
+    for (const unsigned char c : value.dump()) {
+        h ^= c;
+        h *= 1099511628211ull;
+    }
+    return h;
+}
+
+HfTokenizer::Fingerprint fingerprintOf(const Json &json)
+{
+    HfTokenizer::Fingerprint f;
+    const Json &model = json.at("model");
+    Json options = model;
+    options.erase("vocab");
+    options.erase("merges");
+    const Json merges = model.value("merges", Json::array());
+    f.vocabulary = hashJson(model.value("vocab", Json()));
+    f.merges = hashJson(merges);
+    f.mergeCount = merges.is_array() ? merges.size() : 0;
+    f.added = hashJson(json.value("added_tokens", Json()));
+    f.pipeline = hashJson(Json::array({json.value("normalizer", Json()), json.value("pre_tokenizer", Json()),
+                                       json.value("post_processor", Json()), json.value("decoder", Json()), options}));
+    return f;
+}
+
+} // namespace
+
 HfTokenizer HfTokenizer::fromJson(const Json &json, const std::string &name, const Json &config)
 {
     try {
@@ -70,6 +120,8 @@ HfTokenizer HfTokenizer::fromJson(const Json &json, const std::string &name, con
         tokenizer.m_postProcessor = PostProcessor::fromJson(json.value("post_processor", Json()));
         tokenizer.m_decoder = Decoder::fromJson(json.value("decoder", Json()));
         tokenizer.m_added = AddedVocabulary(json.value("added_tokens", Json()), tokenizer.m_normalizer.get());
+        tokenizer.m_byteLevel = hasType(json.value("decoder", Json()), "ByteLevel");
+        tokenizer.m_fingerprint = fingerprintOf(json);
         if (config.is_object())
             tokenizer.readConfig(config);
         return tokenizer;

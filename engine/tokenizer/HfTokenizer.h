@@ -10,6 +10,7 @@
 #include "AddedVocabulary.h"
 #include "BpeModel.h"
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <span>
@@ -54,6 +55,20 @@ public:
     /// One past the largest id (model and added tokens).
     std::size_t idBound() const;
 
+    /// True when the decoder maps GPT-2's byte-level alphabet back to bytes ("Ġthe" stands for " the").
+    bool byteLevel() const { return m_byteLevel; }
+    /// Hashes of the parts of the file, to tell two tokenizers apart and say which part differs.
+    struct Fingerprint
+    {
+        std::uint64_t vocabulary = 0; ///< the model's pieces and ids
+        std::uint64_t merges = 0;     ///< the model's merges, in rank order
+        std::uint64_t added = 0;      ///< added (special) tokens
+        std::uint64_t pipeline = 0;   ///< normalizer, pre-tokenizer, post-processor, decoder, model options
+        std::size_t mergeCount = 0;
+        friend bool operator==(const Fingerprint &, const Fingerprint &) = default;
+    };
+    const Fingerprint &fingerprint() const { return m_fingerprint; }
+
     std::optional<PieceId> bos() const { return m_bos; }
     std::optional<PieceId> eos() const { return m_eos; }
     const std::string &name() const { return m_name; }
@@ -74,6 +89,8 @@ private:
     std::optional<PieceId> m_eos;
     bool m_addBos = false; // tokenizer_config.json's add_bos_token, where the post-processor does not add it
     bool m_addEos = false;
+    bool m_byteLevel = false;
+    Fingerprint m_fingerprint;
 };
 
 /// Decodes a growing token sequence piece by piece: push() returns the text that the new token completes;

@@ -64,17 +64,21 @@ NodeTest testChildren(TreeVariant variant, const Eigen::Ref<const Eigen::VectorX
 {
     NodeTest result;
     greedy = greedy && variant == TreeVariant::Correct;
-    const int best = argmax(p);
+    const int best = greedy ? argmax(p) : -1; // a pass over p (151k ids for a subword tokenizer): only when read
     const double typical = variant == TreeVariant::TypicalAcceptance ? typicalThreshold(p) : 0.0;
-    Eigen::VectorXd pPrime = p; // p_j: p, then the residual after each rejection (correct variant only)
+    // p_j: p, then the residual after each rejection (correct variant only); p is copied only once it changes.
+    Eigen::VectorXd updated;
+    auto pPrimeOf = [&]() -> Eigen::Ref<const Eigen::VectorXd> {
+        return updated.size() > 0 ? Eigen::Ref<const Eigen::VectorXd>(updated) : p;
+    };
     for (std::size_t j = 0; j < children.size(); ++j) {
         const int x = children[j];
         ChildTest &test = result.children.emplace_back();
         if (record) {
             const ScopedSeconds copying(result.recordSeconds);
-            result.pUsedDists.push_back(pPrime);
+            result.pUsedDists.emplace_back(pPrimeOf());
         }
-        test.pUsed = pPrime[x];
+        test.pUsed = pPrimeOf()[x];
         if (variant == TreeVariant::TypicalAcceptance) {
             test.threshold = p[x] > typical ? 1.0 : 0.0;
             test.accepted = test.threshold > 0.0;
@@ -92,10 +96,10 @@ NodeTest testChildren(TreeVariant variant, const Eigen::Ref<const Eigen::VectorX
             return result;
         }
         if (variant == TreeVariant::Correct)
-            pPrime = residualDistribution(pPrime, q);
+            updated = residualDistribution(pPrimeOf(), q);
     }
     switch (variant) {
-    case TreeVariant::Correct: result.residual = std::move(pPrime); break;
+    case TreeVariant::Correct: result.residual = updated.size() > 0 ? std::move(updated) : Eigen::VectorXd(p); break;
     case TreeVariant::NoResidualUpdate:
         result.residual = children.empty() ? Eigen::VectorXd(p) : residualDistribution(p, q);
         break;

@@ -21,7 +21,7 @@ TreeDecoder::TreeDecoder(LanguageModel &target, LanguageModel &draft, const Deco
     m_settings.validate();
     if (m_settings.tree.empty())
         throw Error("the tree decoder needs a tree shape (e.g. 3,2,1)");
-    Vocabulary::requireSame(target.vocabulary(), draft.vocabulary());
+    Tokenizer::requireSame(target.tokenizer(), draft.tokenizer());
 }
 
 void TreeDecoder::pathTo(const std::vector<TreeNode> &nodes, int node, std::vector<TokenId> &path) const

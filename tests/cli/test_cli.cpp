@@ -8,6 +8,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
 #include <functional>
 
 namespace {
@@ -241,6 +242,69 @@ private slots:
                                    QStringLiteral("--tokens"), QStringLiteral("25"), QStringLiteral("--json")});
         QVERIFY2(ar.exitCode == 0, qPrintable(ar.err));
         QCOMPARE(json(ar).value(QStringLiteral("target_calls")).toInt(), 25);
+    }
+
+    void runWithASubwordTokenizer()
+    {
+        // n-grams over Qwen3's ids: the JSON text is the decoded text (what the committed pieces of the trace
+        // spell, "␣" read as a space), greedy speculative writes greedy autoregressive's text, traces show pieces.
+        const QString qwen3 = QStringLiteral(SPECDEC_TOKENIZER_DIR "/qwen3");
+        const QStringList common{QStringLiteral("--tokenizer"),   qwen3,
+                                 QStringLiteral("--target"),      QStringLiteral("ngram:4"),
+                                 QStringLiteral("--draft"),       QStringLiteral("ngram:2"),
+                                 QStringLiteral("--prompt"),      QStringLiteral("And God said"),
+                                 QStringLiteral("--temperature"), QStringLiteral("0"),
+                                 QStringLiteral("--tokens"),      QStringLiteral("40"),
+                                 QStringLiteral("--json")};
+        const Result r = specdec(QStringList{QStringLiteral("run"), QStringLiteral("--trace")} + common);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QJsonObject o = json(r);
+        QCOMPARE(o.value(QStringLiteral("vocabulary_size")).toInt(), 151669);
+        const QString text = o.value(QStringLiteral("text")).toString();
+        QString spelled;
+        for (const QJsonValue round : o.value(QStringLiteral("trace")).toArray())
+            spelled += round.toObject().value(QStringLiteral("committed")).toString();
+        QVERIFY2(spelled.contains(QStringLiteral("␣")), qPrintable(spelled)); // pieces, not text
+        spelled.remove(QLatin1Char('|')).replace(QStringLiteral("␣"), QStringLiteral(" "));
+        QCOMPARE(text, spelled);
+        QVERIFY(text.startsWith(QLatin1Char(' ')) || text.startsWith(QLatin1Char(',')));
+        QVERIFY(!text.contains(QChar(0xFFFD)) && !text.contains(QStringLiteral("Ġ")));
+        const Result ar = specdec(
+            QStringList{QStringLiteral("run"), QStringLiteral("--mode"), QStringLiteral("autoregressive")} + common);
+        QVERIFY2(ar.exitCode == 0, qPrintable(ar.err));
+        QCOMPARE(json(ar).value(QStringLiteral("text")).toString(), text);
+
+        // SentencePiece with byte fallback (Mixtral) on Chinese: characters split into byte tokens show as <E7>
+        // chips in the trace, and the text holds them back until each character completes (never U+FFFD).
+        const Result zh = specdec({QStringLiteral("run"), QStringLiteral("--corpus"), QStringLiteral("tang-song"),
+                                   QStringLiteral("--tokenizer"), QStringLiteral(SPECDEC_TOKENIZER_DIR "/mixtral"),
+                                   QStringLiteral("--target"), QStringLiteral("ngram:4"), QStringLiteral("--prompt"),
+                                   QStringLiteral("床前明月光"), QStringLiteral("--temperature"), QStringLiteral("0"),
+                                   QStringLiteral("--tokens"), QStringLiteral("30"), QStringLiteral("--json"),
+                                   QStringLiteral("--trace")});
+        QVERIFY2(zh.exitCode == 0, qPrintable(zh.err));
+        const QJsonObject zhJson = json(zh);
+        QString zhPieces;
+        for (const QJsonValue round : zhJson.value(QStringLiteral("trace")).toArray())
+            zhPieces += round.toObject().value(QStringLiteral("committed")).toString() + QLatin1Char('|');
+        QVERIFY2(zhPieces.contains(QStringLiteral("<E")), qPrintable(zhPieces));
+        const QString zhText = zhJson.value(QStringLiteral("text")).toString();
+        QVERIFY2(!zhText.contains(QChar(0xFFFD)) && !zhText.contains(QLatin1Char('<')), qPrintable(zhText));
+        QVERIFY2(std::any_of(zhText.begin(), zhText.end(),
+                             [](QChar c) { return c.unicode() >= 0x4E00 && c.unicode() <= 0x9FFF; }),
+                 qPrintable(zhText));
+
+        // A draft with its own characters cannot serve a Qwen3 target: one line says which tokenizer each uses.
+        const Result mismatch = specdec({QStringLiteral("run"), QStringLiteral("--tokenizer"), qwen3,
+                                         QStringLiteral("--target"), QStringLiteral("ngram:3"), QStringLiteral("--draft"),
+                                         QStringLiteral("onnx:corpora/kjv/models/draft-tiny.onnx")});
+        QCOMPARE(mismatch.exitCode, 1);
+        QVERIFY2(mismatch.err.contains(QStringLiteral("draft and target tokenizers differ: the draft uses the chars "
+                                                      "tokenizer of draft-tiny.onnx")),
+                 qPrintable(mismatch.err));
+        QVERIFY2(mismatch.err.contains(QStringLiteral("the target qwen3's tokenizer.json (151,669 ids)")),
+                 qPrintable(mismatch.err));
+        QCOMPARE(mismatch.err.trimmed().count(QLatin1Char('\n')), 0);
     }
 
     void distSumsToOne()
@@ -544,9 +608,10 @@ private slots:
         QTest::addRow("prompt outside vocabulary")
             << QStringList{run, c, tiny, QStringLiteral("--prompt"), QStringLiteral("the ZEBRA")}
             << QStringLiteral("'Z' (U+005A)");
-        QTest::addRow("vocabulary mismatch") << QStringList{run, c, tiny, QStringLiteral("--draft-corpus"),
-                                                            QStringLiteral(SPECDEC_TEST_DATA_DIR "/tiny-zh.txt")}
-                                             << QStringLiteral("vocabularies differ");
+        QTest::addRow("vocabulary mismatch")
+            << QStringList{run, c, tiny, QStringLiteral("--draft-corpus"),
+                           QStringLiteral(SPECDEC_TEST_DATA_DIR "/tiny-zh.txt")}
+            << QStringLiteral("tokenizers differ: the draft uses the chars tokenizer of tiny-zh");
         QTest::addRow("unknown model spec")
             << QStringList{run, c, tiny, QStringLiteral("--draft"), QStringLiteral("gpt:9")}
             << QStringLiteral("unknown model kind");

@@ -324,7 +324,7 @@ private slots:
                        QStringLiteral("ngram:3:addk="));
         // A large k that does not overflow is still a proper (almost uniform) model.
         const Corpus corpus = test::tinyEnglish();
-        const auto model = NGramModel::train(corpus.tokens(corpus.vocabulary), corpus.vocabulary,
+        const auto model = NGramModel::train(corpus.tokens(corpus.vocabulary), Tokenizer::chars(corpus.vocabulary),
                                              {2, Smoothing::AddK, 1e300});
         DistributionMatrix rows;
         model->distributions(std::vector<TokenId>{0, 1}, 3, rows);
@@ -853,16 +853,19 @@ private slots:
         const std::size_t limit = tensorMemoryLimit();
         setTensorMemoryLimit(std::size_t{64} << 20);
         const std::string message = errorOf([&] {
-            NGramModel::train(text, vocabulary, {6, Smoothing::KneserNey, 0.2});
+            NGramModel::train(text, Tokenizer::chars(vocabulary), {6, Smoothing::KneserNey, 0.2});
         });
-        const bool lowerFits = errorOf([&] {
-                                   NGramModel::train(text, vocabulary, {2, Smoothing::KneserNey, 0.2});
-                               }).empty();
+        const bool lowerFits =
+            errorOf([&] {
+                NGramModel::train(text, Tokenizer::chars(vocabulary), {2, Smoothing::KneserNey, 0.2});
+            }).empty();
         setTensorMemoryLimit(limit);
         QVERIFY2(QString::fromStdString(message).contains(QStringLiteral("over the limit of 64.0 MiB")), message.c_str());
         QVERIFY2(QString::fromStdString(message).contains(QStringLiteral("use a lower order (ngram:")), message.c_str());
         QVERIFY(lowerFits);
-        QVERIFY(errorOf([&] { NGramModel::train(text, vocabulary, {6, Smoothing::KneserNey, 0.2}); }).empty());
+        QVERIFY(errorOf([&] {
+                    NGramModel::train(text, Tokenizer::chars(vocabulary), {6, Smoothing::KneserNey, 0.2});
+                }).empty());
     }
 
     // Issue 22, smaller ones: a session's "tree": 5, position.round 1e18 and a lone surrogate are errors;

@@ -64,7 +64,7 @@ private slots:
     {
         m_pair = std::make_unique<test::BuiltPair>(
             test::builtPair(QStringLiteral("kjv"), QStringLiteral("ngram:6"), QStringLiteral("ngram:2")));
-        m_prompt = m_pair->target.model->vocabulary().encode(U"And God said");
+        m_prompt = m_pair->target.model->tokenizer().encode(U"And God said");
     }
 
     void greedyTextsAreIdenticalAndCountsAddUp_data()

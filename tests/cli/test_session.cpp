@@ -10,6 +10,7 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -179,6 +180,26 @@ private slots:
         QCOMPARE(old.setup.decoding.draftLength, exampleSetup().decoding.draftLength);
     }
 
+    void tokenizerRoundTripsAndOldFilesUseChars()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("tokenizer.json"));
+        Setup setup = exampleSetup();
+        setup.tokenizer = "tokenizers/qwen3";
+        SessionFile{setup, {}}.save(path);
+        QCOMPARE(SessionFile::load(path).setup.tokenizer, std::string("tokenizers/qwen3"));
+        // A file written before tokenizers (no "tokenizer") loads with chars.
+        SessionFile{exampleSetup(), {}}.save(path);
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QJsonObject root = QJsonDocument::fromJson(f.readAll()).object();
+        QJsonObject setupJson = root.value(QStringLiteral("setup")).toObject();
+        QVERIFY(setupJson.contains(QStringLiteral("tokenizer")));
+        setupJson.remove(QStringLiteral("tokenizer"));
+        root.insert(QStringLiteral("setup"), setupJson);
+        const SessionFile old = SessionFile::parse(QJsonDocument(root).toJson(), QStringLiteral("old.json"));
+        QCOMPARE(old.setup.tokenizer, std::string("chars"));
+    }
+
     void savesReplaceWholeFilesOrNothing()
     {
         // A save that cannot happen throws and creates nothing.
@@ -200,7 +221,7 @@ private slots:
         auto e = Experiment::load(s, test::builtCorpora());
         const Generation g = generateSpeculative(e->target(), *e->draft(), s.decoding, e->prompt(), s.tokens);
         const QString csvPath = m_dir.filePath(QStringLiteral("t.csv"));
-        exportTraces(csvPath, g.rounds, e->vocabulary());
+        exportTraces(csvPath, g.rounds, e->tokenizer());
         QFile csv(csvPath);
         QVERIFY(csv.open(QIODevice::ReadOnly));
         const QStringList lines = QString::fromUtf8(csv.readAll()).split(QStringLiteral("\r\n"), Qt::SkipEmptyParts);
@@ -210,13 +231,12 @@ private slots:
         QCOMPARE(lines.size(), positions + 1);
         QVERIFY(lines.first().startsWith(QStringLiteral("round,position,token,q,p")));
         const QString jsonPath = m_dir.filePath(QStringLiteral("t.json"));
-        exportTraces(jsonPath, g.rounds, e->vocabulary());
+        exportTraces(jsonPath, g.rounds, e->tokenizer());
         QFile json(jsonPath);
         QVERIFY(json.open(QIODevice::ReadOnly));
         const QJsonArray rounds = QJsonDocument::fromJson(json.readAll()).array();
         QCOMPARE(rounds.size(), static_cast<int>(g.rounds.size()));
-        QVERIFY_THROWS_EXCEPTION(Error,
-                                 exportTraces(m_dir.filePath(QStringLiteral("t.xlsx")), g.rounds, e->vocabulary()));
+        QVERIFY_THROWS_EXCEPTION(Error, exportTraces(m_dir.filePath(QStringLiteral("t.xlsx")), g.rounds, e->tokenizer()));
     }
 
     // Issue 22, 3: on a full disk (an injected ENOSPC, at the first byte and in the middle) a save and both
@@ -233,8 +253,8 @@ private slots:
         const QString session = dir + QStringLiteral("/s.json"), csv = dir + QStringLiteral("/t.csv"),
                       json = dir + QStringLiteral("/t.json");
         SessionFile{s, {1, QStringLiteral("dice")}}.save(session);
-        exportTraces(csv, {g.rounds.begin(), g.rounds.begin() + 1}, e->vocabulary());
-        exportTraces(json, {g.rounds.begin(), g.rounds.begin() + 1}, e->vocabulary());
+        exportTraces(csv, {g.rounds.begin(), g.rounds.begin() + 1}, e->tokenizer());
+        exportTraces(json, {g.rounds.begin(), g.rounds.begin() + 1}, e->tokenizer());
         auto content = [](const QString &path) {
             QFile f(path);
             return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
@@ -246,8 +266,8 @@ private slots:
             [&] {
                 SessionFile{s, {5, QStringLiteral("commit")}}.save(session);
             },
-            [&] { exportTraces(csv, g.rounds, e->vocabulary()); },
-            [&] { exportTraces(json, g.rounds, e->vocabulary()); },
+            [&] { exportTraces(csv, g.rounds, e->tokenizer()); },
+            [&] { exportTraces(json, g.rounds, e->tokenizer()); },
         };
         for (std::size_t after : {std::size_t{0}, std::size_t{100}})
             for (const auto &save : saves) {
@@ -271,7 +291,7 @@ private slots:
         const QString fifo = dir + QStringLiteral("/pipe.json");
         QVERIFY(::mkfifo(QFile::encodeName(fifo).constData(), 0600) == 0);
         QVERIFY_THROWS_EXCEPTION(Error, (SessionFile{s, {}}.save(fifo)));
-        QVERIFY_THROWS_EXCEPTION(Error, exportTraces(fifo, g.rounds, e->vocabulary()));
+        QVERIFY_THROWS_EXCEPTION(Error, exportTraces(fifo, g.rounds, e->tokenizer()));
         struct stat st
         {
         };

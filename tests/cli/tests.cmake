@@ -9,6 +9,7 @@ target_compile_definitions(test_lessons PRIVATE SPECDEC_SOURCE_DIR="${PROJECT_SO
 specdec_add_test(test_cli cli/test_cli.cpp)
 add_dependencies(test_cli specdec)
 target_compile_definitions(test_cli PRIVATE SPECDEC_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
+set_tests_properties(test_cli PROPERTIES FIXTURES_REQUIRED tokenizer_files) # run --tokenizer qwen3
 specdec_add_test(test_race cli/test_race.cpp)
 add_dependencies(test_race specdec)
 

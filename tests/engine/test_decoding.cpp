@@ -87,6 +87,85 @@ private slots:
         }
     }
 
+    void greedySubwordEqualsAutoregressive_data()
+    {
+        QTest::addColumn<QString>("draft");
+        QTest::addColumn<QString>("tree");
+        QTest::addRow("ngram:2 K=4") << QStringLiteral("ngram:2") << QString();
+        QTest::addRow("ngram:2 tree 3,2,1") << QStringLiteral("ngram:2") << QStringLiteral("3,2,1");
+        QTest::addRow("uniform K=3") << QStringLiteral("uniform") << QString();
+        QTest::addRow("same K=5") << QStringLiteral("same") << QString();
+        QTest::addRow("lookup:3 K=4") << QStringLiteral("lookup:3") << QString();
+    }
+    void greedySubwordEqualsAutoregressive()
+    {
+        // The subword pair (Qwen3's ids, 151,669 of them): greedy speculative decoding writes the ids greedy
+        // decoding of the target writes, for every kind of draft, chains and trees.
+        QFETCH(QString, draft);
+        QFETCH(QString, tree);
+        test::SubwordPair &pair = test::subwordPair();
+        std::unique_ptr<LanguageModel> other;
+        LanguageModel *d = pair.draft.get();
+        if (draft != QLatin1String("ngram:2")) {
+            other = buildModel(ModelSpec::parse(draft.toStdString()), pair.corpus, &pair.tokenizer, pair.target.get()).model;
+            d = other.get();
+        }
+        DecodingSettings s;
+        s.draftLength = draft == QLatin1String("same") ? 5 : draft == QLatin1String("uniform") ? 3 : 4;
+        if (!tree.isEmpty())
+            s.tree = TreeShape::parse(tree.toStdString());
+        s.target.temperature = 0.0;
+        s.draft.temperature = 0.0;
+        const std::vector<std::string> prompts{"And God said", "In the beginning", "", "我们", "Jesus wept."};
+        for (std::size_t i = 0; i < prompts.size(); ++i) {
+            const std::vector<TokenId> prompt = pair.tokenizer.encode(prompts[i]);
+            s.seed = i;
+            const Generation spec = generateSpeculative(*pair.target, *d, s, prompt, 40);
+            const Generation ar = generateAutoregressive(*pair.target, s.target, 999, prompt, 40);
+            QCOMPARE(spec.tokens, ar.tokens);
+            QVERIFY(spec.target.calls <= ar.target.calls);
+            // The text is the prompt followed by what the ids after it decode to.
+            std::vector<TokenId> all = prompt;
+            all.insert(all.end(), spec.tokens.begin(), spec.tokens.end());
+            QCOMPARE(pair.tokenizer.decode(all), prompts[i] + pair.tokenizer.decodeAfter(prompt, spec.tokens));
+        }
+    }
+
+    void subwordTokenizerMismatchIsOneSentence()
+    {
+        // A draft over kjv's characters and a target over Qwen3's ids: one sentence says which tokenizer each uses.
+        test::SubwordPair &pair = test::subwordPair();
+        const auto chars = test::model("ngram:2", pair.corpus);
+        try {
+            SpeculativeDecoder decoder(*pair.target, *chars, DecodingSettings{});
+            QFAIL("a chars draft was accepted for a Qwen3 target");
+        } catch (const Error &e) {
+            const QString message = QString::fromUtf8(e.what());
+            QVERIFY2(message.startsWith(QStringLiteral(
+                         "draft and target tokenizers differ: the draft uses the chars tokenizer of kjv (")),
+                     qPrintable(message));
+            QVERIFY2(message.contains(QStringLiteral("the target qwen3's tokenizer.json (151,669 ids)")),
+                     qPrintable(message));
+            QVERIFY(!message.contains(QLatin1Char('\n')));
+        }
+        // Two tokenizer.json files: which parts differ, and the first ids whose pieces differ.
+        UniformModel qwen(pair.tokenizer);
+        UniformModel gpt2(Tokenizer::load(test::tokenizerFolder("gpt2")));
+        try {
+            SpeculativeDecoder decoder(qwen, gpt2, DecodingSettings{});
+            QFAIL("a GPT-2 draft was accepted for a Qwen3 target");
+        } catch (const Error &e) {
+            const QString message = QString::fromUtf8(e.what());
+            QVERIFY2(message.contains(QStringLiteral("the draft uses gpt2's tokenizer.json (50,257 ids), the target "
+                                                     "qwen3's tokenizer.json (151,669 ids)")),
+                     qPrintable(message));
+            QVERIFY2(message.contains(QStringLiteral("merges (target 151,387, draft 50,000)")), qPrintable(message));
+        }
+        // The same file loaded twice is the same tokenizer.
+        UniformModel again(Tokenizer::load(test::tokenizerFolder("qwen3")));
+        SpeculativeDecoder fine(qwen, again, DecodingSettings{});
+    }
+
     void tracesAreConsistent()
     {
         const Corpus c = test::builtCorpus("kjv");

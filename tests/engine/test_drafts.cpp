@@ -20,7 +20,7 @@ private slots:
     void promptLookupProposesLatestContinuation()
     {
         const Vocabulary v = Vocabulary::fromText(U"abcdxyz");
-        PromptLookupModel lookup(v, 2);
+        PromptLookupModel lookup(Tokenizer::chars(v), 2);
         auto ids = [&](const char32_t *text) { return v.encode(text); };
         QCOMPARE(lookup.propose(ids(U"abcxab")), v.find(U'c'));   // "ab" seen before, followed by c
         QCOMPARE(lookup.propose(ids(U"abcabdab")), v.find(U'd')); // the latest occurrence wins
@@ -32,7 +32,7 @@ private slots:
         QCOMPARE(rows.row(0).sum(), 1.0);
         lookup.distributions(ids(U"abcd"), 1, rows);
         QCOMPARE(rows(0, 0), 1.0 / v.size());
-        QVERIFY_THROWS_EXCEPTION(Error, PromptLookupModel(v, 0));
+        QVERIFY_THROWS_EXCEPTION(Error, PromptLookupModel(Tokenizer::chars(v), 0));
         QVERIFY_THROWS_EXCEPTION(Error, ModelSpec::parse("lookup:x"));
         QCOMPARE(ModelSpec::parse("lookup:3").lookup, 3);
     }

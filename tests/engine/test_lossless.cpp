@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The lossless claim, tested statistically: the joint distribution of the first two generated tokens of
 // speculative decoding matches the target's exact probabilities (chi-square goodness of fit, fixed seeds,
-// 10^5 samples), at several sampler settings; and every deliberately wrong variant fails the same test.
+// 10^5 samples), at several sampler settings; and every deliberately wrong variant fails the same test. The same
+// test on the subword pair (n-grams over Qwen3's tokenization of kjv, 151,669 ids).
 #include "Continuations.h"
 #include "Statistics.h"
 #include "TestSupport.h"
@@ -13,6 +14,7 @@ using namespace specdec;
 namespace {
 
 constexpr std::int64_t kSamples = 100000;
+constexpr std::int64_t kSubwordSamples = 3000; // every call fills 151,669-long rows: ~2 ms a sample
 
 ContinuationFit fitSpeculative(LanguageModel &target, LanguageModel &draft, const DecodingSettings &settings,
                                const std::vector<TokenId> &prompt, DecodingMode mode = DecodingMode::Speculative)
@@ -100,6 +102,37 @@ private slots:
         const ContinuationFit fit = fitSpeculative(*m_tiny.target, *m_tiny.draft, settings(0.7, 0, 1.0, 0.5, 4, 35),
                                                    m_tiny.prompt);
         QVERIFY2(fit.chi.pValue > 1e-3, qPrintable(QStringLiteral("p-value %1").arg(fit.chi.pValue)));
+    }
+
+    void subwordPairIsLossless_data()
+    {
+        // The subword pair with top-k = 6 (so the exact distribution of two tokens has 36 continuations; the
+        // vectors stay 151,669 long): the correct rule passes, the no-residual rule (resample from p) fails.
+        QTest::addColumn<DecodingSettings>("decoding");
+        QTest::addColumn<bool>("lossless");
+        QTest::addRow("correct K=2") << settings(1.0, 6, 1.0, 1.0, 2, 41) << true;
+        QTest::addRow("resample-from-target K=2")
+            << settings(1.0, 6, 1.0, 1.0, 2, 42, Variant::ResampleFromTarget) << false;
+    }
+    void subwordPairIsLossless()
+    {
+        QFETCH(DecodingSettings, decoding);
+        QFETCH(bool, lossless);
+        test::SubwordPair &pair = test::subwordPair();
+        QCOMPARE(pair.target->tokenizer().size(), 151669);
+        const ContinuationFit fit = fitContinuations(exactContinuations(*pair.target, decoding.target, pair.prompt, 2),
+                                                     sampleContinuations(*pair.target, pair.draft.get(), decoding,
+                                                                         DecodingMode::Speculative, pair.prompt, 2,
+                                                                         kSubwordSamples));
+        qInfo("chi2 %.1f dof %d p-value %.3g TV %.4f", fit.chi.statistic, fit.chi.degreesOfFreedom, fit.chi.pValue,
+              fit.totalVariation);
+        QVERIFY(fit.chi.degreesOfFreedom >= 8);
+        if (lossless) {
+            QCOMPARE(fit.chi.impossible, std::int64_t(0));
+            QVERIFY2(fit.chi.pValue > 1e-3, qPrintable(QStringLiteral("p-value %1").arg(fit.chi.pValue)));
+        } else {
+            QVERIFY2(fit.chi.pValue < 1e-9, qPrintable(QStringLiteral("p-value %1").arg(fit.chi.pValue)));
+        }
     }
 
     void chiSquareSurvivalMatchesTables()

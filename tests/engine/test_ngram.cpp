@@ -15,7 +15,7 @@ namespace {
 Eigen::VectorXd next(LanguageModel &model, const std::u32string &context)
 {
     DistributionMatrix rows;
-    model.distributions(model.vocabulary().encode(context), 1, rows);
+    model.distributions(model.tokenizer().encode(context), 1, rows);
     return rows.row(0).transpose();
 }
 
@@ -143,10 +143,10 @@ private slots:
         const std::span<const TokenId> train = std::span(all).first(split);
         const std::span<const TokenId> heldOut = std::span(all).subspan(
             split, std::min<std::size_t>(20000, all.size() - split));
-        auto kn = NGramModel::train(train, corpus.vocabulary, {order, Smoothing::KneserNey, 0.0});
+        auto kn = NGramModel::train(train, Tokenizer::chars(corpus.vocabulary), {order, Smoothing::KneserNey, 0.0});
         double best = std::numeric_limits<double>::infinity();
         for (double k : {0.01, 0.05, 0.2, 1.0}) {
-            auto addk = NGramModel::train(train, corpus.vocabulary, {order, Smoothing::AddK, k});
+            auto addk = NGramModel::train(train, Tokenizer::chars(corpus.vocabulary), {order, Smoothing::AddK, k});
             best = std::min(best, perplexity(*addk, heldOut, static_cast<std::size_t>(order)));
         }
         const double knPerplexity = perplexity(*kn, heldOut, static_cast<std::size_t>(order));
@@ -160,7 +160,7 @@ private slots:
         // "ab | bc": without the break a bigram would see "b" followed by "b".
         const Vocabulary v = Vocabulary::fromText(U"abc");
         const std::vector<TokenId> text{0, 1, -1, 1, 2};
-        auto model = NGramModel::train(text, v, {2, Smoothing::AddK, 0.0});
+        auto model = NGramModel::train(text, Tokenizer::chars(v), {2, Smoothing::AddK, 0.0});
         const Eigen::VectorXd afterB = next(*model, U"b");
         QCOMPARE(afterB[1], 0.0);
         QCOMPARE(afterB[2], 1.0);
@@ -172,10 +172,14 @@ private slots:
     {
         const Corpus corpus = test::tinyEnglish();
         const auto ids = corpus.tokens(corpus.vocabulary);
-        QVERIFY_THROWS_EXCEPTION(Error, NGramModel::train(ids, corpus.vocabulary, {0, Smoothing::KneserNey, 0}));
-        QVERIFY_THROWS_EXCEPTION(Error, NGramModel::train(ids, corpus.vocabulary, {11, Smoothing::KneserNey, 0}));
-        QVERIFY_THROWS_EXCEPTION(Error, NGramModel::train(ids, corpus.vocabulary, {2, Smoothing::AddK, -1}));
-        QVERIFY_THROWS_EXCEPTION(Error, NGramModel::train({}, corpus.vocabulary, {2, Smoothing::KneserNey, 0}));
+        QVERIFY_THROWS_EXCEPTION(
+            Error, NGramModel::train(ids, Tokenizer::chars(corpus.vocabulary), {0, Smoothing::KneserNey, 0}));
+        QVERIFY_THROWS_EXCEPTION(
+            Error, NGramModel::train(ids, Tokenizer::chars(corpus.vocabulary), {11, Smoothing::KneserNey, 0}));
+        QVERIFY_THROWS_EXCEPTION(Error,
+                                 NGramModel::train(ids, Tokenizer::chars(corpus.vocabulary), {2, Smoothing::AddK, -1}));
+        QVERIFY_THROWS_EXCEPTION(
+            Error, NGramModel::train({}, Tokenizer::chars(corpus.vocabulary), {2, Smoothing::KneserNey, 0}));
     }
 };
 

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Token trees, the lossless claim by chi-square: the joint distribution of the first two tokens of tree
 // decoding (n-gram models on tiny-en.txt, several shapes and sampler settings) matches the target's exact
-// probabilities, and both wrong variants (no residual update, typical acceptance) fail the same test.
+// probabilities, and both wrong variants (no residual update, typical acceptance) fail the same test; the same
+// for the subword pair (n-grams over Qwen3's tokenization of kjv, 151,669 ids).
 #include "Continuations.h"
 #include "TestSupport.h"
 
@@ -42,6 +43,36 @@ private slots:
         QVERIFY(fit.chi.degreesOfFreedom >= 8);
         QCOMPARE(fit.chi.impossible, std::int64_t(0));
         QVERIFY2(fit.chi.pValue > 1e-3, qPrintable(QStringLiteral("p-value %1").arg(fit.chi.pValue)));
+    }
+
+    void subwordTreesAreLossless_data()
+    {
+        QTest::addColumn<DecodingSettings>("decoding");
+        QTest::addColumn<bool>("lossless");
+        DecodingSettings correct = treeSettings("4", 1.0, 1.0, 81);
+        DecodingSettings wrong = treeSettings("4", 1.0, 1.0, 82, TreeVariant::TypicalAcceptance);
+        correct.target.topK = correct.draft.topK = wrong.target.topK = wrong.draft.topK = 6;
+        QTest::addRow("correct 4") << correct << true;
+        QTest::addRow("typical-acceptance 4") << wrong << false;
+    }
+    void subwordTreesAreLossless()
+    {
+        QFETCH(DecodingSettings, decoding);
+        QFETCH(bool, lossless);
+        test::SubwordPair &pair = test::subwordPair();
+        const ContinuationFit fit = fitContinuations(
+            exactContinuations(*pair.target, decoding.target, pair.prompt, 2),
+            sampleContinuations(*pair.target, pair.draft.get(), decoding, DecodingMode::Speculative, pair.prompt, 2,
+                                2000)); // ~5 ms a sample: every row is 151,669 long
+        qInfo("chi2 %.1f dof %d p-value %.3g TV %.4f", fit.chi.statistic, fit.chi.degreesOfFreedom, fit.chi.pValue,
+              fit.totalVariation);
+        QVERIFY(fit.chi.degreesOfFreedom >= 8);
+        if (lossless) {
+            QCOMPARE(fit.chi.impossible, std::int64_t(0));
+            QVERIFY2(fit.chi.pValue > 1e-3, qPrintable(QStringLiteral("p-value %1").arg(fit.chi.pValue)));
+        } else {
+            QVERIFY2(fit.chi.pValue < 1e-9, qPrintable(QStringLiteral("p-value %1").arg(fit.chi.pValue)));
+        }
     }
 
     void wrongTreeVariantsAreCaught_data()

@@ -10,3 +10,5 @@ endforeach()
 foreach(_suite test_trees_rule test_trees_decoding test_trees_lossless)
   specdec_add_test(${_suite} engine/${_suite}.cpp)
 endforeach()
+# The subword pair (n-grams over Qwen3's tokenization of kjv, TestSupport.h) needs the real tokenizer files.
+set_tests_properties(test_decoding test_lossless test_trees_lossless PROPERTIES FIXTURES_REQUIRED tokenizer_files)

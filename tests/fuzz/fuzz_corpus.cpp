@@ -42,7 +42,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         if (ids[i] < 0 || ids[i] >= vocabulary.size() || vocabulary.token(ids[i]) != text[i])
             std::abort();
     for (const Smoothing smoothing : {Smoothing::KneserNey, Smoothing::AddK}) {
-        const auto model = NGramModel::train(ids, vocabulary, {3, smoothing, 0.5});
+        const auto model = NGramModel::train(ids, Tokenizer::chars(vocabulary), {3, smoothing, 0.5});
         DistributionMatrix rows;
         const int m = static_cast<int>(std::min<std::size_t>(ids.size(), 4)) + 1;
         model->distributions(std::span<const TokenId>(ids.data(), static_cast<std::size_t>(m - 1)), m, rows);

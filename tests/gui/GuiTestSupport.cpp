@@ -21,7 +21,7 @@ PlayedRounds playRounds(const std::string &target, const std::string &draft, dou
 {
     static const Corpus corpus = tinyEnglish();
     auto targetModel = buildModel(ModelSpec::parse(target), corpus).model;
-    auto draftModel = buildModel(ModelSpec::parse(draft), corpus, &targetModel->vocabulary(), targetModel.get()).model;
+    auto draftModel = buildModel(ModelSpec::parse(draft), corpus, &targetModel->tokenizer(), targetModel.get()).model;
     DecodingSettings settings;
     settings.target.temperature = temperature;
     settings.draft.temperature = temperature;
@@ -30,8 +30,8 @@ PlayedRounds playRounds(const std::string &target, const std::string &draft, dou
     SpeculativeDecoder decoder(*targetModel, *draftModel, settings);
 
     PlayedRounds played;
-    played.info.vocabulary = std::make_shared<const Vocabulary>(targetModel->vocabulary());
-    played.info.prompt = targetModel->vocabulary().encode(decodeUtf8(prompt, "prompt"));
+    played.info.vocabulary = std::make_shared<const Tokenizer>(targetModel->tokenizer());
+    played.info.prompt = targetModel->tokenizer().encode(decodeUtf8(prompt, "prompt"));
     played.info.draftLength = settings.draftLength;
     played.info.greedy = temperature == 0.0;
     std::vector<TokenId> sequence = played.info.prompt;

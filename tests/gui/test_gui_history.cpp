@@ -266,10 +266,10 @@ void TestHistory::rebuiltRoundsEqualTheOriginals()
     const Setup setup = test::tinySetup();
     const Corpus corpus = test::tinyEnglish();
     auto target = buildModel(ModelSpec::parse("ngram:4"), corpus).model;
-    auto draft = buildModel(ModelSpec::parse("ngram:2"), corpus, &target->vocabulary(), target.get()).model;
+    auto draft = buildModel(ModelSpec::parse("ngram:2"), corpus, &target->tokenizer(), target.get()).model;
     DecodingSettings settings = setup.decoding;
     settings.recordDistributions = true;
-    SessionRun run(*target, *draft, settings, target->vocabulary().encode(decodeUtf8("the ", "prompt")), 100000);
+    SessionRun run(*target, *draft, settings, target->tokenizer().encode(decodeUtf8("the ", "prompt")), 100000);
     std::vector<std::shared_ptr<const RoundRecord>> originals;
     RoundHistory history(8);
     for (int i = 0; i < 700; ++i) { // past two checkpoints of the cumulative sums
@@ -355,10 +355,10 @@ void TestHistory::oldestRoundsLeaveTheirSumsStay()
     const Setup setup = test::tinySetup();
     const Corpus corpus = test::tinyEnglish();
     auto target = buildModel(ModelSpec::parse("ngram:3"), corpus).model;
-    auto draft = buildModel(ModelSpec::parse("ngram:1"), corpus, &target->vocabulary(), target.get()).model;
+    auto draft = buildModel(ModelSpec::parse("ngram:1"), corpus, &target->tokenizer(), target.get()).model;
     DecodingSettings settings = setup.decoding;
     settings.recordDistributions = false;
-    SessionRun run(*target, *draft, settings, target->vocabulary().encode(decodeUtf8("the ", "prompt")), 1000000);
+    SessionRun run(*target, *draft, settings, target->tokenizer().encode(decodeUtf8("the ", "prompt")), 1000000);
     RoundHistory history(8, nullptr, 512);
     TimelineModel timeline;
     timeline.setHistory(&history);

@@ -77,10 +77,10 @@ std::shared_ptr<const RoundRecord> record(int k, int rejectedAt, bool greedy)
     return std::make_shared<const RoundRecord>(r);
 }
 
-std::shared_ptr<const Vocabulary> vocabulary()
+std::shared_ptr<const Tokenizer> vocabulary()
 {
-    return std::make_shared<const Vocabulary>(Vocabulary::fromTokens(
-        std::vector<char32_t>({U'风', U'花', U'雪', U'月', U'春', U'秋', U'山', U'水', U'江', U'河', U'湖', U'海'})));
+    return std::make_shared<const Tokenizer>(Tokenizer::chars(Vocabulary::fromTokens(
+        std::vector<char32_t>({U'风', U'花', U'雪', U'月', U'春', U'秋', U'山', U'水', U'江', U'河', U'湖', U'海'}))));
 }
 
 } // namespace
@@ -503,9 +503,10 @@ void TestLayout::arenaTranscriptShowsWholeLines()
     QFETCH(bool, chinese);
     QFETCH(int, width);
     SessionInfo session;
-    session.vocabulary = chinese ? vocabulary()
-                                 : std::make_shared<const Vocabulary>(Vocabulary::fromTokens(std::vector<char32_t>(
-                                     {U'a', U'e', U'g', U'h', U'j', U'o', U'r', U't', U'y', U' ', U'W', U'.'})));
+    session.vocabulary = chinese
+        ? vocabulary()
+        : std::make_shared<const Tokenizer>(Tokenizer::chars(Vocabulary::fromTokens(
+            std::vector<char32_t>({U'a', U'e', U'g', U'h', U'j', U'o', U'r', U't', U'y', U' ', U'W', U'.'}))));
     for (int i = 0; i < 400; ++i)
         session.prompt.push_back((i * 7 + i / 5) % 12);
     ArenaLane lane;

@@ -67,7 +67,7 @@ private slots:
         auto experiment = Experiment::load(setup, test::builtCorpora(), false);
         const Generation greedy = generateAutoregressive(experiment->target(), setup.decoding.target,
                                                          setup.decoding.seed, experiment->prompt(), kTokens);
-        const QString expected = tokensString(experiment->vocabulary(), greedy.tokens);
+        const QString expected = tokensString(experiment->tokenizer(), greedy.tokens);
         QCOMPARE(view.laneText(RaceLane::Autoregressive), expected);
         QCOMPARE(view.laneText(RaceLane::Speculative), expected);
         QCOMPARE(view.laneTokens(RaceLane::Autoregressive), kTokens);
@@ -136,7 +136,7 @@ private slots:
         }
         QVERIFY(corrections > 0);
         RaceView view;
-        view.setRace({std::make_shared<const Vocabulary>(experiment->vocabulary()), QStringLiteral("4-gram"),
+        view.setRace({std::make_shared<const Tokenizer>(experiment->tokenizer()), QStringLiteral("4-gram"),
                       QStringLiteral("2-gram"), QStringLiteral("K = 4"), 60, true});
         view.addSteps(steps);
         QVERIFY(view.verdict().isEmpty());
@@ -146,7 +146,7 @@ private slots:
         const auto &spec = race.state(RaceLane::Speculative);
         QCOMPARE(view.laneSteps(RaceLane::Speculative), int(spec.steps));
         QCOMPARE(view.laneTargetCalls(RaceLane::Speculative), spec.targetCalls);
-        QCOMPARE(view.laneText(RaceLane::Speculative), tokensString(experiment->vocabulary(), spec.tokens));
+        QCOMPARE(view.laneText(RaceLane::Speculative), tokensString(experiment->tokenizer(), spec.tokens));
         const LabColors colors = LabColors::from(view.palette());
         const auto edits = view.findChildren<QTextEdit *>();
         QCOMPARE(edits.size(), 2);

@@ -170,7 +170,7 @@ private slots:
     {
         TreeView view;
         view.resize(720, 300);
-        view.setVocabulary(std::make_shared<const Vocabulary>(test::tinyEnglish().vocabulary));
+        view.setVocabulary(std::make_shared<const Tokenizer>(Tokenizer::chars(test::tinyEnglish().vocabulary)));
         auto trace = std::make_shared<const TreeTrace>(find(true, 2));
         view.setRound(trace, Phase::Draft, 1);
         QVERIFY(!view.nodeRect(0).isEmpty());
@@ -307,7 +307,7 @@ private slots:
         const auto record = history.shared(round);
         const TreeTrace &t = *record->tree;
         SessionInfo info;
-        info.vocabulary = std::make_shared<const Vocabulary>(corpus.vocabulary);
+        info.vocabulary = std::make_shared<const Tokenizer>(Tokenizer::chars(corpus.vocabulary));
         RoundView roundView;
         roundView.resize(800, 600);
         roundView.setSession(info);

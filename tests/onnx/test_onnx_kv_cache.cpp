@@ -61,7 +61,7 @@ struct PathGuard
 std::vector<DistributionMatrix> scriptedRun(LanguageModel &model, int tokens, std::int64_t *refills)
 {
     const auto state = model.newState(true);
-    const std::int64_t V = model.vocabulary().size();
+    const std::int64_t V = model.tokenizer().size();
     std::vector<TokenId> ids{1, 2};
     std::vector<DistributionMatrix> rows;
     DistributionMatrix out;
@@ -194,7 +194,7 @@ private slots:
         state->extend(all.first(20), 1, rows);
         std::vector<TokenId> wrong(all.begin() + 20, all.begin() + 25);
         for (TokenId &t : wrong)
-            t = (t + 1) % model->vocabulary().size();
+            t = (t + 1) % model->tokenizer().size();
         state->extend(wrong, 5, rows);
         QCOMPARE(state->cachedLength(), 25);
         QCOMPARE(state->truncate(22), 3);
@@ -357,7 +357,7 @@ private slots:
         model->setCacheInPlace(inPlace);
         QCOMPARE(model->batchWindows(), batch && model->canBatchWindows());
         QCOMPARE(model->cachesInPlace(), inPlace);
-        const int V = model->vocabulary().size();
+        const int V = model->tokenizer().size();
         std::vector<TokenId> ids = referenceTokens();
         for (TokenId &t : ids)
             t %= V;
@@ -433,7 +433,7 @@ private slots:
         const std::vector<std::vector<TokenId>> two{{1, 2}, {3, 4}};
         QVERIFY_THROWS_EXCEPTION(Error, state->extendBranches(shared, two, 4, out)); // at most 2 + 1 rows
         QVERIFY_THROWS_EXCEPTION(Error, state->extendBranches(shared, std::vector<std::vector<TokenId>>{}, 1, out));
-        const std::vector<std::vector<TokenId>> bad{{1, model->vocabulary().size()}};
+        const std::vector<std::vector<TokenId>> bad{{1, model->tokenizer().size()}};
         QVERIFY_THROWS_EXCEPTION(Error, state->extendBranches(shared, bad, 1, out));
         QCOMPARE(state->length(), 5);
         QVERIFY_THROWS_EXCEPTION(Error, state->keepBranch(0, 1)); // no branches kept

@@ -107,12 +107,12 @@ private slots:
     void readsTheContractMetadata()
     {
         const auto model = OnnxLanguageModel::load(kDir + "tiny_transformer.onnx", 1);
-        QCOMPARE(model->vocabulary().size(), 12);
-        QCOMPARE(model->vocabulary().token(2), U'"');
-        QCOMPARE(model->vocabulary().token(3), U'\\');
-        QCOMPARE(model->vocabulary().token(7), U'é');
-        QCOMPARE(model->vocabulary().token(8), U'中');
-        QCOMPARE(model->vocabulary().token(10), char32_t(0x1F600)); // a surrogate pair in the JSON
+        QCOMPARE(model->tokenizer().size(), 12);
+        QCOMPARE(model->tokenizer().characters()->token(2), U'"');
+        QCOMPARE(model->tokenizer().characters()->token(3), U'\\');
+        QCOMPARE(model->tokenizer().characters()->token(7), U'é');
+        QCOMPARE(model->tokenizer().characters()->token(8), U'中');
+        QCOMPARE(model->tokenizer().characters()->token(10), char32_t(0x1F600)); // a surrogate pair in the JSON
         QCOMPARE(model->contextLength(), 8);
         QCOMPARE(model->windowStride(), 2);
         QCOMPARE(model->corpus(), std::string("test"));

@@ -38,7 +38,7 @@ class MemoizedModel final : public LanguageModel
 {
 public:
     explicit MemoizedModel(LanguageModel &inner)
-        : LanguageModel(inner.vocabulary())
+        : LanguageModel(inner.tokenizer())
         , m_inner(inner)
     {
     }
@@ -184,11 +184,11 @@ private slots:
         // past target-large's own context of 512 (where its cache refills from a new window start).
         const Corpus text = test::builtCorpus("kjv");
         BuiltModel d = buildModel(ModelSpec::parse("onnx:" + modelPath("kjv", "draft-small")), text,
-                                  &m_large->vocabulary(), m_large.get());
+                                  &m_large->tokenizer(), m_large.get());
         DecodingSettings s;
         s.draftLength = 4;
         s.target.temperature = s.draft.temperature = 0.0;
-        const auto ids = m_large->vocabulary().encode(U"And I saw a new heaven");
+        const auto ids = m_large->tokenizer().encode(U"And I saw a new heaven");
         const int tokens = m_large->contextLength() + 20;
         const Generation spec = generateSpeculative(*m_large, *d.model, s, ids, tokens);
         const Generation ar = generateAutoregressive(*m_large, s.target, 0, ids, tokens, {}, true);
@@ -230,7 +230,7 @@ private slots:
         QVERIFY2(worst < 1e-3, qPrintable(QStringLiteral("worst relative difference %1").arg(worst)));
         // The model's vocabulary is the corpus's, so n-gram drafts map onto it completely.
         const Corpus c = test::builtCorpus(corpus.toStdString());
-        QVERIFY(model->vocabulary() == c.vocabulary);
+        QVERIFY(*model->tokenizer().characters() == c.vocabulary);
         QCOMPARE(model->corpus(), corpus.toStdString());
     }
 
@@ -244,7 +244,7 @@ private slots:
         const auto model = OnnxLanguageModel::load(modelPath(corpus.toStdString(), name.toStdString()), 1);
         QVERIFY(model->hasKvCache());
         const Corpus c = test::builtCorpus(corpus.toStdString());
-        const std::vector<TokenId> ids = c.tokens(model->vocabulary());
+        const std::vector<TokenId> ids = c.tokens(model->tokenizer());
         const std::vector<TokenId> text(ids.begin() + 5000, ids.begin() + 5300);
         for (TokenId t : text)
             QVERIFY(t >= 0);
@@ -299,13 +299,13 @@ private slots:
         std::string spec = draft.toStdString();
         if (spec.rfind("onnx:", 0) == 0)
             spec = "onnx:" + modelPath(c, spec.substr(5));
-        BuiltModel d = buildModel(ModelSpec::parse(spec), text, &target->vocabulary(), target.get());
+        BuiltModel d = buildModel(ModelSpec::parse(spec), text, &target->tokenizer(), target.get());
         QVERIFY(d.unmapped.empty());
         DecodingSettings s;
         s.draftLength = 4;
         s.kvCache = cache;
         s.target.temperature = s.draft.temperature = 0.0;
-        const auto ids = target->vocabulary().encode(decodeUtf8(prompt.toStdString()));
+        const auto ids = target->tokenizer().encode(decodeUtf8(prompt.toStdString()));
         // Past the context length too: the windows must score each prefix as autoregressive decoding does.
         const int tokens = target->contextLength() + 40;
         const Generation spec1 = generateSpeculative(*target, *d.model, s, ids, tokens);
@@ -341,7 +341,7 @@ private slots:
         auto draftModel = OnnxLanguageModel::load(modelPath("kjv", "draft-tiny"), 0);
         MemoizedModel target(targetModel);
         MemoizedModel draft(*draftModel);
-        const auto prompt = target.vocabulary().encode(U"And");
+        const auto prompt = target.tokenizer().encode(U"And");
         for (Variant variant : {Variant::Correct, Variant::AcceptAll}) {
             DecodingSettings s;
             s.draftLength = 2;

@@ -27,7 +27,7 @@ class MemoizedKvModel final : public LanguageModel
 {
 public:
     explicit MemoizedKvModel(LanguageModel &inner)
-        : LanguageModel(inner.vocabulary())
+        : LanguageModel(inner.tokenizer())
         , m_inner(inner)
         , m_state(inner.newState(true))
     {
@@ -152,7 +152,7 @@ private slots:
         chain.kvCache = cache;
         DecodingSettings tree = chain;
         tree.tree = TreeShape::parse("1,1,1");
-        const auto ids = target->vocabulary().encode(U"And God said");
+        const auto ids = target->tokenizer().encode(U"And God said");
         const int tokens = cache ? 170 : 140;
         const Generation a = generateSpeculative(*target, *draft, chain, ids, tokens);
         const Generation b = generateSpeculative(*target, *draft, tree, ids, tokens);
@@ -201,7 +201,7 @@ private slots:
         auto targetModel = OnnxLanguageModel::load(kjvModel("target"), 1);
         auto draftModel = OnnxLanguageModel::load(kjvModel("draft-tiny"), 1);
         MemoizedKvModel target(*targetModel), draft(*draftModel);
-        const auto prompt = target.vocabulary().encode(U"And the");
+        const auto prompt = target.tokenizer().encode(U"And the");
         const ContinuationFit fit = fitContinuations(
             exactContinuations(target, decoding.target, prompt, 2),
             sampleContinuations(target, &draft, decoding, DecodingMode::Speculative, prompt, 2, onCi() ? 40000 : 100000));
@@ -223,7 +223,7 @@ private slots:
         // The same on the decoder's own states, nothing memoized (fewer samples: every one runs the models).
         auto target = OnnxLanguageModel::load(kjvModel("draft-small"), 1);
         auto draft = OnnxLanguageModel::load(kjvModel("draft-tiny"), 1);
-        const auto prompt = target->vocabulary().encode(U"And the");
+        const auto prompt = target->tokenizer().encode(U"And the");
         const DecodingSettings decoding = treeSettings("3,2", 1.0, 1.0, 86);
         const ContinuationFit fit = fitContinuations(exactContinuations(*target, decoding.target, prompt, 2),
                                                      sampleContinuations(*target, draft.get(), decoding,

@@ -53,13 +53,13 @@ private slots:
         std::string spec = draft.toStdString();
         if (spec.rfind("onnx:", 0) == 0)
             spec = "onnx:" + dir + spec.substr(5) + ".onnx";
-        BuiltModel d = buildModel(ModelSpec::parse(spec), text, &target->vocabulary(), target.get());
+        BuiltModel d = buildModel(ModelSpec::parse(spec), text, &target->tokenizer(), target.get());
         DecodingSettings s;
         s.tree = TreeShape::parse(shape.toStdString());
         s.target.temperature = 0.0;
         s.draft.temperature = 1.0;
         s.kvCache = cache;
-        const auto ids = target->vocabulary().encode(decodeUtf8(prompt.toStdString()));
+        const auto ids = target->tokenizer().encode(decodeUtf8(prompt.toStdString()));
         // Past the context length too: every path is scored in the windows autoregressive decoding uses (with
         // the cache: after the committed prefix's cache, refilled where the window start moves). 300 tokens
         // on kjv (the cache off: recomputed windows, slow; the context + 20 on CI).

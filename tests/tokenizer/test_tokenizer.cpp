@@ -6,6 +6,7 @@
 // Oniguruma classes) does what HF's does on small cases written here.
 #include "Error.h"
 #include "TestSupport.h"
+#include "Tokenizer.h"
 #include "tokenizer/Decoder.h"
 #include "tokenizer/HfTokenizer.h"
 #include "tokenizer/Normalizer.h"
@@ -399,6 +400,55 @@ private slots:
                  std::string("\xEF\xBF\xBD"
                              "a"));
         QCOMPARE(decodeChain(Json{{"type", "ByteLevel"}}, {"\xC4\xA0the", "<|x|>"}), std::string(" the<|x|>"));
+    }
+
+    void enginePiecesAndText()
+    {
+        // specdec::Tokenizer over tokenizer.json: pieces as traces show them, their kinds, decoding that holds a
+        // split character back, and the text a stream of ids completes.
+        const Tokenizer qwen = Tokenizer::load(QString(kTokenizerDir + u"/qwen3").toStdString());
+        const Tokenizer mixtral = Tokenizer::load(QString(kTokenizerDir + u"/mixtral").toStdString());
+        QCOMPARE(qwen.size(), 151669);
+        QCOMPARE(qwen.describe(), std::string("qwen3's tokenizer.json (151,669 ids)"));
+        auto idOf = [](const Tokenizer &t, const char *piece) {
+            return static_cast<TokenId>(*t.huggingFace()->find(piece));
+        };
+        const TokenId the = idOf(qwen, "Ġthe");
+        QCOMPARE(qwen.display(the), std::string("\u2423the"));
+        QCOMPARE(qwen.piece(the).bytes, std::string(" the"));
+        QVERIFY(qwen.piece(the).kind == TokenPiece::Kind::Text);
+        const TokenId end = idOf(qwen, "<|endoftext|>");
+        QVERIFY(qwen.piece(end).kind == TokenPiece::Kind::Special);
+        QCOMPARE(qwen.display(end), std::string("<|endoftext|>"));
+        const TokenId of = idOf(mixtral, "▁of");
+        QCOMPARE(mixtral.display(of), std::string("▁of"));
+        const TokenId e5 = idOf(mixtral, "<0xE5>");
+        QVERIFY(mixtral.piece(e5).kind == TokenPiece::Kind::Byte);
+        QCOMPARE(mixtral.display(e5), std::string("<E5>"));
+        // A byte-level piece that is part of a character: its bytes as chips.
+        const TokenId part = idOf(qwen, "æĪ"); // E6 88: the first two bytes of 我 (E6 88 91)
+        QVERIFY(qwen.piece(part).kind == TokenPiece::Kind::Byte);
+        QCOMPARE(qwen.display(part), std::string("<E6><88>"));
+
+        // 鑫 is not one of Mixtral's pieces: three byte tokens. decode holds the character back until it is whole.
+        const std::vector<TokenId> ids = mixtral.encode("金鑫");
+        QVERIFY(ids.size() >= 4);
+        const std::vector<TokenId> partial(ids.begin(), ids.end() - 1);
+        QCOMPARE(mixtral.decode(partial), std::string("金"));
+        QCOMPARE(mixtral.decode(ids), std::string("金鑫"));
+        TextStream stream(mixtral);
+        std::string streamed;
+        for (const TokenId id : ids) {
+            streamed += stream.push(std::span(&id, 1));
+            QVERIFY(streamed.find("\xEF\xBF\xBD") == std::string::npos); // never U+FFFD
+        }
+        QCOMPARE(streamed, std::string("金鑫"));
+        QVERIFY(stream.pending().empty());
+        // SentencePiece strips the leading space of a text only: after a context the space stays.
+        const std::vector<TokenId> prompt = mixtral.encode("And God said");
+        const std::vector<TokenId> more = mixtral.encode("And God said unto");
+        const std::vector<TokenId> tail(more.begin() + static_cast<std::ptrdiff_t>(prompt.size()), more.end());
+        QCOMPARE(mixtral.decodeAfter(prompt, tail), std::string(" unto"));
     }
 
     void cli()

@@ -9,7 +9,7 @@ set_tests_properties(tokenizer_files PROPERTIES FIXTURES_SETUP tokenizer_files T
                                                 LABELS "${SPECDEC_TEST_LABELS}")
 specdec_add_test(test_tokenizer tokenizer/test_tokenizer.cpp)
 target_link_libraries(test_tokenizer PRIVATE specdec_tokenizer)
-target_compile_definitions(test_tokenizer PRIVATE SPECDEC_TOKENIZER_DIR="${SPECDEC_TOKENIZER_DIR}")
+# SPECDEC_TOKENIZER_DIR (${CMAKE_BINARY_DIR}/tokenizers) comes with specdec_test_support (tests/CMakeLists.txt).
 set_tests_properties(test_tokenizer PROPERTIES FIXTURES_REQUIRED tokenizer_files)
 add_dependencies(test_tokenizer specdec)
 # Hostile tokenizer files: one-line errors naming the file, no hang, no crash (through the engine and the CLI).
