@@ -111,7 +111,7 @@ private slots:
         auto experiment = Experiment::load(setup, test::builtCorpora(), false);
         const Generation greedy = generateAutoregressive(experiment->target(), setup.decoding.target,
                                                          setup.decoding.seed, experiment->prompt(), kTokens);
-        const QString expected = tokensString(experiment->vocabulary(), greedy.tokens);
+        const QString expected = tokensString(experiment->tokenizer(), greedy.tokens);
         QCOMPARE(view.laneText(RaceLane::Autoregressive), expected);
         QCOMPARE(view.laneText(RaceLane::Speculative), expected);
         QCOMPARE(view.laneTargetCalls(RaceLane::Autoregressive), std::int64_t(kTokens));
