@@ -541,7 +541,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>α̂</source>
+        <source>α&#x200d;&#x302;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -561,7 +561,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Acceptance α̂ (cumulative)</source>
+        <source>Acceptance α&#x200d;&#x302; (cumulative)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -973,7 +973,7 @@ accepted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>α̂ = %1 (accepted %2 of %3 tested)</source>
+        <source>α&#x200d;&#x302; = %1 (accepted %2 of %3 tested)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1365,7 +1365,7 @@ accepted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>α̂ so far</source>
+        <source>α&#x200d;&#x302; so far</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1377,7 +1377,7 @@ accepted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>theory E[N] at α̂</source>
+        <source>theory E[N] at α&#x200d;&#x302;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1397,7 +1397,7 @@ accepted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>α̂</source>
+        <source>α&#x200d;&#x302;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1774,11 +1774,11 @@ accepted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Measured run: %1 rounds, %2 tokens in %3 target passes, α̂ = %4, %5 tokens per round.</source>
+        <source>Measured run: %1 rounds, %2 tokens in %3 target passes, α&#x200d;&#x302; = %4, %5 tokens per round.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1: α̂ = %2, %3 tokens per target pass, c = %4.</source>
+        <source>%1: α&#x200d;&#x302; = %2, %3 tokens per target pass, c = %4.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1786,7 +1786,7 @@ accepted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1: α̂ = %2, %3 tokens per target pass, wall clock %4× (c = %5).</source>
+        <source>%1: α&#x200d;&#x302; = %2, %3 tokens per target pass, wall clock %4× (c = %5).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

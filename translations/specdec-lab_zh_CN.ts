@@ -541,8 +541,8 @@
         <translation>草稿</translation>
     </message>
     <message>
-        <source>α̂</source>
-        <translation>α̂</translation>
+        <source>α&#x200d;&#x302;</source>
+        <translation>α&#x200d;&#x302;</translation>
     </message>
     <message>
         <source>c</source>
@@ -561,8 +561,8 @@
         <translation>词元</translation>
     </message>
     <message>
-        <source>Acceptance α̂ (cumulative)</source>
-        <translation>接受率 α̂（累计）</translation>
+        <source>Acceptance α&#x200d;&#x302; (cumulative)</source>
+        <translation>接受率 α&#x200d;&#x302;（累计）</translation>
     </message>
     <message>
         <source>round</source>
@@ -971,8 +971,8 @@ accepted</source>
         <translation>轮数：%1，词元：%2，目标前向次数：%3</translation>
     </message>
     <message>
-        <source>α̂ = %1 (accepted %2 of %3 tested)</source>
-        <translation>α̂ = %1（检验 %3 个，接受 %2 个）</translation>
+        <source>α&#x200d;&#x302; = %1 (accepted %2 of %3 tested)</source>
+        <translation>α&#x200d;&#x302; = %1（检验 %3 个，接受 %2 个）</translation>
     </message>
     <message>
         <source>Tokens per round: %1 (theory E[N]: %2)</source>
@@ -1363,8 +1363,8 @@ accepted</source>
         <translation>本轮</translation>
     </message>
     <message>
-        <source>α̂ so far</source>
-        <translation>累计 α̂</translation>
+        <source>α&#x200d;&#x302; so far</source>
+        <translation>累计 α&#x200d;&#x302;</translation>
     </message>
     <message>
         <source>mean β = Σ min(p, q)</source>
@@ -1375,8 +1375,8 @@ accepted</source>
         <translation>累计平均</translation>
     </message>
     <message>
-        <source>theory E[N] at α̂</source>
-        <translation>理论 E[N]（按 α̂）</translation>
+        <source>theory E[N] at α&#x200d;&#x302;</source>
+        <translation>理论 E[N]（按 α&#x200d;&#x302;）</translation>
     </message>
     <message>
         <source>target passes saved</source>
@@ -1395,8 +1395,8 @@ accepted</source>
         <translation>接受 / 检验</translation>
     </message>
     <message>
-        <source>α̂</source>
-        <translation>α̂</translation>
+        <source>α&#x200d;&#x302;</source>
+        <translation>α&#x200d;&#x302;</translation>
     </message>
     <message>
         <source>round</source>
@@ -1770,20 +1770,20 @@ accepted</source>
         <translation>理论：α = %1、K = %2 时，E[N] = 每轮 %3 个词元。</translation>
     </message>
     <message>
-        <source>Measured run: %1 rounds, %2 tokens in %3 target passes, α̂ = %4, %5 tokens per round.</source>
-        <translation>实测运行：%1 轮，%3 次目标前向写出 %2 个词元，α̂ = %4，每轮 %5 个词元。</translation>
+        <source>Measured run: %1 rounds, %2 tokens in %3 target passes, α&#x200d;&#x302; = %4, %5 tokens per round.</source>
+        <translation>实测运行：%1 轮，%3 次目标前向写出 %2 个词元，α&#x200d;&#x302; = %4，每轮 %5 个词元。</translation>
     </message>
     <message>
-        <source>%1: α̂ = %2, %3 tokens per target pass, c = %4.</source>
-        <translation>%1：α̂ = %2，每次目标前向 %3 个词元，c = %4。</translation>
+        <source>%1: α&#x200d;&#x302; = %2, %3 tokens per target pass, c = %4.</source>
+        <translation>%1：α&#x200d;&#x302; = %2，每次目标前向 %3 个词元，c = %4。</translation>
     </message>
     <message>
         <source>Token %1: p = %2 &lt; q = %3, so p/q = %4; accepted %5 times of ≈ %6 drafts = %7.</source>
         <translation>词元 %1：p = %2 &lt; q = %3，所以 p/q = %4；约 %6 次起草中被接受 %5 次 = %7。</translation>
     </message>
     <message>
-        <source>%1: α̂ = %2, %3 tokens per target pass, wall clock %4× (c = %5).</source>
-        <translation>%1：α̂ = %2，每次目标前向 %3 个词元，墙钟 %4×（c = %5）。</translation>
+        <source>%1: α&#x200d;&#x302; = %2, %3 tokens per target pass, wall clock %4× (c = %5).</source>
+        <translation>%1：α&#x200d;&#x302; = %2，每次目标前向 %3 个词元，墙钟 %4×（c = %5）。</translation>
     </message>
 </context>
 <context>

@@ -8,6 +8,7 @@
 #include "GuiTestSupport.h"
 
 #include "ClassroomTools.h"
+#include "CombiningHat.h"
 #include "DistributionView.h"
 #include "Exporter.h"
 #include "Language.h"
@@ -201,6 +202,9 @@ void TestHandout::handoutHoldsTheSetup()
         QVERIFY2(!all.contains(QStringLiteral("The algorithm")) && !all.contains(QStringLiteral("This run")),
                  "the handout's own texts stayed in English");
     QVERIFY2(!all.contains(QStringLiteral("_{")), "raw TeX on the page");
+    // α̂ (the run's numbers, the theory block) with its hat drawn over α (app/core/CombiningHat.h).
+    QVERIFY2(all.contains(QStringLiteral(u"α\u200D\u0302")), qPrintable(all));
+    QCOMPARE(app::bareHats(all), 0);
     // Two pictures (the round, the distributions); every text inside the page and off the pictures.
     QCOMPARE(page.engine.pictures.size(), 2);
     const QRectF sheet(0, 0, page.width(), page.height());
