@@ -226,11 +226,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>With --presenter: the stage shown first: round, distributions, lab, arena, theory, quiz or race.</source>
+        <source>With --presenter: the stage shown first: round, distributions, plots (the live plots), numbers (the theory panel), lab, arena, theory (the theory explorer), quiz or race.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>--stage must be round, distributions, lab, arena, theory or quiz, got &apos;%1&apos;</source>
+        <source>--stage must be one of %1, got &apos;%2&apos;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -756,6 +756,14 @@ accepted</source>
     </message>
     <message>
         <source>Distributions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Live plots</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Theory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

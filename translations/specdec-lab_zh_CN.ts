@@ -226,12 +226,12 @@
         <translation>先预测后揭晓：掷骰的每个判定都等按 → 再揭晓（P 键切换）。</translation>
     </message>
     <message>
-        <source>With --presenter: the stage shown first: round, distributions, lab, arena, theory, quiz or race.</source>
-        <translation>与 --presenter 一起使用：先显示的舞台：round（回合）、distributions（分布）、lab（实验室）、arena（擂台）、theory（理论）、quiz（测验）或 race（比赛）。</translation>
+        <source>With --presenter: the stage shown first: round, distributions, plots (the live plots), numbers (the theory panel), lab, arena, theory (the theory explorer), quiz or race.</source>
+        <translation>与 --presenter 一起使用：先显示的舞台：round（回合）、distributions（分布）、plots（实时图表）、numbers（理论面板）、lab（实验室）、arena（擂台）、theory（理论探索器）、quiz（测验）或 race（比赛）。</translation>
     </message>
     <message>
-        <source>--stage must be round, distributions, lab, arena, theory or quiz, got &apos;%1&apos;</source>
-        <translation>--stage 必须是 round、distributions、lab、arena、theory 或 quiz，得到的是“%1”</translation>
+        <source>--stage must be one of %1, got &apos;%2&apos;</source>
+        <translation>--stage 必须是 %1 之一，得到的是“%2”</translation>
     </message>
     <message>
         <source>--stage shows a stage of presenter mode: give --presenter too</source>
@@ -755,6 +755,14 @@ accepted</source>
     <message>
         <source>Distributions</source>
         <translation>分布</translation>
+    </message>
+    <message>
+        <source>Live plots</source>
+        <translation>实时图表</translation>
+    </message>
+    <message>
+        <source>Theory</source>
+        <translation>理论</translation>
     </message>
     <message>
         <source>User guide</source>

@@ -96,8 +96,9 @@ private:
 
 QStringList presenterStageKeys()
 {
-    return {QStringLiteral("round"),  QStringLiteral("distributions"), QStringLiteral("lab"), QStringLiteral("arena"),
-            QStringLiteral("theory"), QStringLiteral("quiz"),          QStringLiteral("race")};
+    return {QStringLiteral("round"),   QStringLiteral("distributions"), QStringLiteral("plots"),
+            QStringLiteral("numbers"), QStringLiteral("lab"),           QStringLiteral("arena"),
+            QStringLiteral("theory"),  QStringLiteral("quiz"),          QStringLiteral("race")};
 }
 
 std::optional<PresenterStage> presenterStageFromKey(const QString &key)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Presenter mode: F5 puts the lab, arena, theory explorer and quiz as stages (tabs) inside the main window
-// (never floating), hides the docks and the setup bar, scales the text ×1.5 (Ctrl+= / Ctrl+-, remembered);
+// Presenter mode: F5 puts the live plots, the theory panel, the lab, arena, theory explorer, quiz and race as
+// stages (tabs) inside the main window (never floating), hides the docks and the setup bar, scales the text ×1.5
+// (Ctrl+= / Ctrl+-, remembered);
 // Esc puts everything back. Help: the user guide renders inside the app with its images, in both languages;
 // the shortcut list holds every action with a shortcut, none twice.
 #include "../TestSupport.h"
@@ -18,18 +19,22 @@
 #include "MainWindow.h"
 #include "MessageBanner.h"
 #include "Player.h"
+#include "PlotsPanel.h"
 #include "PresenterMode.h"
 #include "QuizView.h"
 #include "RaceView.h"
 #include "RoundView.h"
 #include "SessionController.h"
 #include "TheoryExplorer.h"
+#include "TheoryPanel.h"
 #include "TreeView.h"
 
 #include <QDockWidget>
+#include <QElapsedTimer>
 #include <QSettings>
 #include <QTabWidget>
 #include <QTableWidget>
+#include <QTemporaryDir>
 #include <QTextBlock>
 #include <QTextBrowser>
 #include <QtTest>
@@ -77,7 +82,7 @@ void TestPresenter::stagesInsideTheWindow()
     QVERIFY(tools.presenter()->isActive());
     QTabWidget *tabs = tools.presenter()->tabs();
     QVERIFY(tabs);
-    QCOMPARE(tabs->count(), 7);
+    QCOMPARE(tabs->count(), 9);
     QCOMPARE(window.centralWidget(), tabs);
     for (QDockWidget *d : docks)
         QVERIFY(!d->isVisible());
@@ -89,9 +94,18 @@ void TestPresenter::stagesInsideTheWindow()
         QCOMPARE(tool->window(), &window);
     }
     tools.showLab();
-    QCOMPARE(tools.presenter()->currentStage(), 2);
+    QCOMPARE(tools.presenter()->currentStage(), static_cast<int>(PresenterStage::Lab));
     tools.showQuiz(8);
-    QCOMPARE(tools.presenter()->currentStage(), 5);
+    QCOMPARE(tools.presenter()->currentStage(), static_cast<int>(PresenterStage::Quiz));
+    // The live plots and the theory panel's numbers are stages too, and come back to their docks after.
+    for (QWidget *panel : {static_cast<QWidget *>(window.plots()), static_cast<QWidget *>(window.theory())}) {
+        QVERIFY(tabs->isAncestorOf(panel));
+        QVERIFY(!window.dock(MainWindow::Dock::Plots)->isAncestorOf(panel));
+    }
+    tools.presenter()->showStage(static_cast<int>(PresenterStage::Plots));
+    QTRY_VERIFY(window.plots()->isVisible()); // (the main window shows its new centre in a posted event)
+    tools.presenter()->showStage(static_cast<int>(PresenterStage::Numbers));
+    QTRY_VERIFY(window.theory()->isVisible());
     QCOMPARE(tools.quiz()->currentQuestion(), 8);
     // It fits a 1280x720 projector.
     QVERIFY2(window.minimumSizeHint().height() <= 720, qPrintable(QString::number(window.minimumSizeHint().height())));
@@ -114,6 +128,8 @@ void TestPresenter::stagesInsideTheWindow()
     for (QDockWidget *d : docks)
         QVERIFY(d->isVisible());
     QVERIFY(tools.lab()->isWindow());
+    QCOMPARE(window.dock(MainWindow::Dock::Plots)->widget(), static_cast<QWidget *>(window.plots()));
+    QCOMPARE(window.dock(MainWindow::Dock::Theory)->widget(), static_cast<QWidget *>(window.theory()));
     QVERIFY(window.centralWidget() != nullptr && window.centralWidget() != tabs);
     QVERIFY(tools.presenter()->tabs() == nullptr);
     // Entering again uses the remembered scale.
@@ -131,7 +147,7 @@ void TestPresenter::stageOnTheCommandLine()
         return parseCommandLine(QStringList{QStringLiteral("specdec-lab")} + args, saved);
     };
     const QStringList keys = presenterStageKeys();
-    QCOMPARE(keys.size(), 7);
+    QCOMPARE(keys.size(), 9);
     for (int i = 0; i < keys.size(); ++i) {
         const CommandLine cl = parse({QStringLiteral("--presenter"), QStringLiteral("--stage"), keys[i]});
         QVERIFY2(cl.error.isEmpty(), qPrintable(cl.error));
@@ -150,13 +166,9 @@ void TestPresenter::stageOnTheCommandLine()
     language.set(QStringLiteral("en"));
     MainWindow window(&session, &player, &language);
     ClassroomTools &tools = *window.classroom();
-    QWidget *const expected[] = {window.centralWidget(),
-                                 window.distributionView(),
-                                 tools.lab(),
-                                 tools.arena(),
-                                 tools.theoryExplorer(),
-                                 tools.quiz(),
-                                 tools.race()};
+    QWidget *const expected[] = {
+        window.centralWidget(), window.distributionView(), window.plots(), window.theory(), tools.lab(),
+        tools.arena(),          tools.theoryExplorer(),    tools.quiz(),   tools.race()};
     for (int i = 0; i < keys.size(); ++i)
         QCOMPARE(tools.presenter()->stageWidget(static_cast<int>(*presenterStageFromKey(keys[i]))), expected[i]);
 }
