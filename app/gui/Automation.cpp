@@ -112,8 +112,12 @@ bool loadAndPlay(const AutomationContext &c, const CommandLine &cl, int rounds)
     } else {
         c.window->startSession(cl.setup);
     }
+    // Until the session is ready or has failed (an error in the banner); an Info or Warning banner is no
+    // failure (a lesson's demonstration says that it set the session aside, a corpus may be small).
+    const MessageBanner *banner = c.window->banner();
+    auto failed = [&] { return banner->kind() == MessageBanner::Kind::Error && !banner->text().isEmpty(); };
     if (!waitFor(
-            c, [&] { return c.session->isReady() || !c.window->banner()->text().isEmpty(); }, 300)
+            c, [&] { return c.session->isReady() || failed(); }, 300)
         || !c.session->isReady()) {
         app::printMessage(errStream(), QStringLiteral("specdec-lab"), QStringLiteral("error"),
                           c.window->banner()->text());
@@ -258,8 +262,12 @@ int runBenchmark(const AutomationContext &c, const CommandLine &cl)
     Setup setup = cl.setup;
     setup.cap = std::max<std::int64_t>(setup.cap, std::min<std::int64_t>(INT32_MAX, std::int64_t(rounds) * 65));
     c.window->startSession(setup);
+    // Until the session is ready or has failed (an error in the banner); an Info or Warning banner is no
+    // failure (a lesson's demonstration says that it set the session aside, a corpus may be small).
+    const MessageBanner *banner = c.window->banner();
+    auto failed = [&] { return banner->kind() == MessageBanner::Kind::Error && !banner->text().isEmpty(); };
     if (!waitFor(
-            c, [&] { return c.session->isReady() || !c.window->banner()->text().isEmpty(); }, 300)
+            c, [&] { return c.session->isReady() || failed(); }, 300)
         || !c.session->isReady()) {
         app::printMessage(errStream(), QStringLiteral("specdec-lab"), QStringLiteral("error"),
                           c.window->banner()->text());

@@ -9,6 +9,7 @@
 
 #include "ActionRegistry.h"
 #include "ArenaView.h"
+#include "Automation.h"
 #include "CardPainter.h"
 #include "ClassroomTools.h"
 #include "CommandLine.h"
@@ -54,6 +55,7 @@ private slots:
     }
     void stagesInsideTheWindow();
     void stageOnTheCommandLine();
+    void screenshotOfALessonPlaysItsRounds();
     void everyTextFollowsTheScale();
     void cardTextsFollowTheFont();
     void treeLabelsFollowTheScale();
@@ -171,6 +173,33 @@ void TestPresenter::stageOnTheCommandLine()
         tools.arena(),          tools.theoryExplorer(),    tools.quiz(),   tools.race()};
     for (int i = 0; i < keys.size(); ++i)
         QCOMPARE(tools.presenter()->stageWidget(static_cast<int>(*presenterStageFromKey(keys[i]))), expected[i]);
+}
+
+// A scripted screenshot of a lesson (scripts/classroom-screenshots.sh) plays --rounds rounds and stops at
+// --phase: the lesson's demonstration sets the (empty) session aside, and the banner that says so is no error
+// to stop at (the screenshot showed "Loading …" or the lesson's own 3 rounds, and the run exited with 1).
+void TestPresenter::screenshotOfALessonPlaysItsRounds()
+{
+    test::Window w;
+    QTemporaryDir dir;
+    const QString png = dir.filePath(QStringLiteral("numbers.png"));
+    const CommandLine cl = parseCommandLine(
+        {QStringLiteral("specdec-lab"), QStringLiteral("--presenter"), QStringLiteral("--stage"),
+         QStringLiteral("numbers"), QStringLiteral("--lesson"),
+         QStringLiteral(SPECDEC_SOURCE_DIR "/lessons/00-classic-demo.lesson.json"), QStringLiteral("--rounds"),
+         QStringLiteral("6"), QStringLiteral("--phase"), QStringLiteral("commit"), QStringLiteral("--size"),
+         QStringLiteral("1280x720"), QStringLiteral("--screenshot"), png},
+        test::tinySetup());
+    QVERIFY2(cl.error.isEmpty(), qPrintable(cl.error));
+    QElapsedTimer clock;
+    clock.start();
+    QCOMPARE(runScreenshot({&w.window, &w.session, &w.player, &clock}, cl), 0);
+    QVERIFY(QFileInfo(png).size() > 0);
+    QVERIFY(w.session.history().size() >= 6);
+    QCOMPARE(w.player.round(), 5);
+    QCOMPARE(w.player.phase(), Phase::Commit);
+    QCOMPARE(w.window.classroom()->presenter()->currentStage(), static_cast<int>(PresenterStage::Numbers));
+    w.window.classroom()->setPresenterMode(false);
 }
 
 void TestPresenter::everyTextFollowsTheScale()
