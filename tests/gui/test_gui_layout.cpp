@@ -8,6 +8,7 @@
 #include "../TestSupport.h"
 #include "GuiTestSupport.h"
 
+#include "ActionRegistry.h"
 #include "ArenaView.h"
 #include "ClassroomTools.h"
 #include "CombiningHat.h"
@@ -35,6 +36,7 @@
 #include <qcustomplot.h>
 
 #include <QAbstractTextDocumentLayout>
+#include <QAction>
 #include <QCheckBox>
 #include <QLabel>
 #include <QPainter>
@@ -368,6 +370,12 @@ void TestLayout::windowAndToolsFit720p()
                                 .arg(tool->y())
                                 .arg(tool->width())
                                 .arg(tool->height())));
+    // A minimised tool window comes back from its Classroom menu entry (it stayed an icon).
+    tools.lab()->setWindowState(tools.lab()->windowState() | Qt::WindowMinimized);
+    QVERIFY(tools.lab()->isMinimized());
+    window.actions()->action(QStringLiteral("classroom.lab"))->trigger();
+    QVERIFY(!tools.lab()->isMinimized());
+    QVERIFY(tools.lab()->isVisible());
     // Help ▸ Reset layout and setup lays the window out for its screen (the compact layout on a small one),
     // not as the 1600×1000 layout it was built with (817 px tall: plots and theory cut at 1280×720).
     classroom.resetLayoutAndSetup();
