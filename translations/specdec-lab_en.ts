@@ -340,6 +340,25 @@
     </message>
 </context>
 <context>
+    <name>specdec::app::ExperimentNotes</name>
+    <message>
+        <source>The draft %1 was trained on too small a text for its order: in its %2 characters each context of %3 characters occurs %4 times on average, so it can only repeat the text.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The target %1 was trained on too small a text for its order: in its %2 characters each context of %3 characters occurs %4 times on average, so it can only repeat the text.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use ngram:%1 or a longer text.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use a longer text.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>specdec::gui</name>
     <message>
         <source>1. The draft writes K tokens x₁, x₂, …, each drawn from its distribution q.</source>

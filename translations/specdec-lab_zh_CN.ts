@@ -340,6 +340,25 @@
     </message>
 </context>
 <context>
+    <name>specdec::app::ExperimentNotes</name>
+    <message>
+        <source>The draft %1 was trained on too small a text for its order: in its %2 characters each context of %3 characters occurs %4 times on average, so it can only repeat the text.</source>
+        <translation>草稿模型 %1 的训练文本对它的阶数来说太小：在 %2 个字符中，每个 %3 字符的上下文平均只出现 %4 次，所以它只能复述这段文本。</translation>
+    </message>
+    <message>
+        <source>The target %1 was trained on too small a text for its order: in its %2 characters each context of %3 characters occurs %4 times on average, so it can only repeat the text.</source>
+        <translation>目标模型 %1 的训练文本对它的阶数来说太小：在 %2 个字符中，每个 %3 字符的上下文平均只出现 %4 次，所以它只能复述这段文本。</translation>
+    </message>
+    <message>
+        <source>Use ngram:%1 or a longer text.</source>
+        <translation>请改用 ngram:%1 或更长的文本。</translation>
+    </message>
+    <message>
+        <source>Use a longer text.</source>
+        <translation>请改用更长的文本。</translation>
+    </message>
+</context>
+<context>
     <name>specdec::gui</name>
     <message>
         <source>1. The draft writes K tokens x₁, x₂, …, each drawn from its distribution q.</source>

@@ -35,6 +35,8 @@ std::unique_ptr<Experiment> Experiment::load(const Setup &setup, const CorpusCat
     e->m_corpus = catalog.load(setup.corpus);
     BuiltModel target = buildModel(targetSpec, e->m_corpus, nullptr, nullptr, setup.threads);
     e->m_target = std::move(target.model);
+    if (const auto fit = corpusFit(*e->m_target); fit && fit->tooSmall())
+        e->m_smallCorpora.push_back({false, setup.target, *fit});
     if (!target.unmapped.empty())
         e->m_warnings.push_back("target: " + std::to_string(target.unmapped.size())
                                 + " corpus characters are not in its vocabulary: " + describeCodePoints(target.unmapped));
@@ -62,6 +64,8 @@ std::unique_ptr<LanguageModel> Experiment::makeDraft(const std::string &spec, co
                              + " corpus characters are not in the target's vocabulary and were skipped: "
                              + describeCodePoints(draft.unmapped));
     Vocabulary::requireSame(m_target->vocabulary(), draft.model->vocabulary());
+    if (const auto fit = corpusFit(*draft.model); fit && fit->tooSmall())
+        m_smallCorpora.push_back({true, spec, *fit});
     return std::move(draft.model);
 }
 
