@@ -214,6 +214,15 @@ void TestHandout::handoutHoldsTheSetup()
             QVERIFY2(!picture.adjusted(2, 2, -2, -2).intersects(t.box), qPrintable(t.text));
     }
 
+    // A long title (model paths) stays on the page: smaller, then on two lines (it was cut at the right edge).
+    HandoutText longTitle = text;
+    longTitle.title += QStringLiteral(" (kjv/target-large-with-a-long-name / kjv/draft-small-with-a-long-name)");
+    RecordingPage longPage;
+    QVERIFY(paintHandout(&longPage, longTitle, window.roundView(), window.distributionView()));
+    const QRectF longSheet(0, 0, longPage.width(), longPage.height());
+    for (const auto &t : longPage.engine.texts)
+        QVERIFY2(longSheet.contains(t.box), qPrintable(t.text));
+
     // One source of numbers on the page: at round 4's dice (not committed yet) the run's numbers and the
     // theory block beside them both count the 3 rounds committed (once the numbers counted round 4 and the
     // theory 3: "α = 0.50" beside "7/13 = 0.538").
