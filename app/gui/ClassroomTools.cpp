@@ -112,6 +112,12 @@ ClassroomTools::ClassroomTools(MainWindow *window, SessionController *session, P
                             {m_theory, {}},
                             {m_quiz, {}},
                             {m_race, {}}});
+    // A stage shows what the session has played when it comes to the front: the explorer's "your runs" follow
+    // the rounds only while it is visible (a tab behind others missed them).
+    connect(m_presenter, &PresenterMode::stageShown, this, [this](int index) {
+        if (m_presenter->stageWidget(index) == m_theory)
+            updateMeasured();
+    });
     createMenus();
     retranslate();
     window->installEventFilter(this);

@@ -190,6 +190,8 @@ void PresenterMode::enter()
     m_window->setCentralWidget(m_tabs);
     m_active = true;
     applyScale(m_scale);
+    connect(m_tabs, &QTabWidget::currentChanged, this, &PresenterMode::stageShown);
+    emit stageShown(m_tabs->currentIndex());
 }
 
 void PresenterMode::leave()

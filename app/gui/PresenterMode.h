@@ -67,6 +67,8 @@ public:
 
 signals:
     void activeChanged(bool active);
+    /// Stage `index` came to the front (entering, a tab clicked, showStage).
+    void stageShown(int index);
 
 private:
     void enter();

@@ -56,6 +56,7 @@ private slots:
     void stagesInsideTheWindow();
     void stageOnTheCommandLine();
     void screenshotOfALessonPlaysItsRounds();
+    void explorerStageShowsTheSession();
     void everyTextFollowsTheScale();
     void cardTextsFollowTheFont();
     void treeLabelsFollowTheScale();
@@ -200,6 +201,34 @@ void TestPresenter::screenshotOfALessonPlaysItsRounds()
     QCOMPARE(w.player.phase(), Phase::Commit);
     QCOMPARE(w.window.classroom()->presenter()->currentStage(), static_cast<int>(PresenterStage::Numbers));
     w.window.classroom()->setPresenterMode(false);
+}
+
+// The theory explorer's stage shows the session's point ("your runs") when its tab comes to the front after
+// rounds were played with another stage in front (it followed the rounds only while visible: none was drawn).
+void TestPresenter::explorerStageShowsTheSession()
+{
+    test::Window w;
+    w.window.resize(1280, 720);
+    w.window.show();
+    QSignalSpy ready(&w.session, &SessionController::ready);
+    w.window.startSession(test::tinySetup());
+    QVERIFY(ready.wait(20000));
+    ClassroomTools &tools = *w.window.classroom();
+    tools.setPresenterMode(true);
+    w.session.requestRounds(5);
+    QTRY_VERIFY_WITH_TIMEOUT(w.session.history().size() >= 5, 20000);
+    w.player.jumpTo(4, Phase::Commit);
+    QCoreApplication::processEvents();
+    auto points = [&] {
+        int n = 0;
+        for (int i = 0; i < tools.theoryExplorer()->plot(0)->graphCount(); ++i)
+            if (tools.theoryExplorer()->plot(0)->graph(i)->name() == QLatin1String("your runs"))
+                n += tools.theoryExplorer()->plot(0)->graph(i)->dataCount();
+        return n;
+    };
+    tools.presenter()->tabs()->setCurrentIndex(static_cast<int>(PresenterStage::Theory)); // a click on its tab
+    QVERIFY(points() >= 1);
+    tools.setPresenterMode(false);
 }
 
 void TestPresenter::everyTextFollowsTheScale()
