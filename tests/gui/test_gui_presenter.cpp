@@ -81,6 +81,11 @@ void TestPresenter::stagesInsideTheWindow()
     QVERIFY(!docks.isEmpty());
     QVERIFY(tools.lab()->isWindow());
 
+    // Presenter mode is a Classroom action (it sat under View).
+    QAction *presenter = window.actions()->action(QStringLiteral("classroom.presenter"));
+    QVERIFY(presenter);
+    QVERIFY(window.actions()->menu(MenuId::Classroom)->actions().contains(presenter));
+    QVERIFY(!window.actions()->menu(MenuId::View)->actions().contains(presenter));
     QVERIFY(test::press(&window, QKeySequence(Qt::Key_F5)));
     QVERIFY(tools.presenter()->isActive());
     QTabWidget *tabs = tools.presenter()->tabs();
