@@ -6,6 +6,8 @@
 #   predict        the same phase with "predict before reveal" (lesson 5 at T = 1: the first test with its '?')
 #   tree           lesson 6's token tree at its dice phase (the round stage of a tree round)
 #   distributions  the classic demo's distributions at the dice phase
+#   plots          lesson 2's live plots after 30 rounds
+#   numbers        lesson 2's theory panel after 30 rounds
 #   lab            lesson 5's lossless lab, its 100,000 samples run
 #   arena          lesson 6's arena: a chain and two token trees, 12 rounds each
 #   theory         lesson 4's theory explorer (α = 0.9, K = 8, c = 0.8)
@@ -42,6 +44,8 @@ for lang in en zh_CN; do
     shot round predict 05-sampling-breaks.lesson.json --predict --rounds 5 --phase dice
     shot round tree 06-token-trees.lesson.json --rounds 3 --phase dice
     shot distributions distributions 00-classic-demo.lesson.json --rounds 3 --phase dice
+    shot plots plots 02-smallest-draft-best.lesson.json --rounds 30 --phase commit
+    shot numbers numbers 02-smallest-draft-best.lesson.json --rounds 30 --phase commit
     shot lab lab 05-sampling-breaks.lesson.json --rounds 4 --phase dice
     shot arena arena 06-token-trees.lesson.json --rounds 12 --phase commit
     shot theory theory 04-speculation-free.lesson.json --rounds 3

@@ -226,11 +226,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>With --presenter: the stage shown first: round, distributions, lab, arena, theory, quiz or race.</source>
+        <source>With --presenter: the stage shown first: round, distributions, plots (the live plots), numbers (the theory panel), lab, arena, theory (the theory explorer), quiz or race.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>--stage must be round, distributions, lab, arena, theory or quiz, got &apos;%1&apos;</source>
+        <source>--stage must be one of %1, got &apos;%2&apos;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -336,6 +336,25 @@
     </message>
     <message>
         <source>The draft sampled from its tempered q, but the test divides by the untempered q: the ratio p/q is wrong for every token.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>specdec::app::ExperimentNotes</name>
+    <message>
+        <source>The draft %1 was trained on too small a text for its order: in its %2 characters each context of %3 characters occurs %4 times on average, so it can only repeat the text.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The target %1 was trained on too small a text for its order: in its %2 characters each context of %3 characters occurs %4 times on average, so it can only repeat the text.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use ngram:%1 or a longer text.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use a longer text.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -541,7 +560,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>α̂</source>
+        <source>α&#x200d;&#x302;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -561,7 +580,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Acceptance α̂ (cumulative)</source>
+        <source>Acceptance α&#x200d;&#x302; (cumulative)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -756,6 +775,14 @@ accepted</source>
     </message>
     <message>
         <source>Distributions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Live plots</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Theory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -973,7 +1000,7 @@ accepted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>α̂ = %1 (accepted %2 of %3 tested)</source>
+        <source>α&#x200d;&#x302; = %1 (accepted %2 of %3 tested)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1365,7 +1392,7 @@ accepted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>α̂ so far</source>
+        <source>α&#x200d;&#x302; so far</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1377,7 +1404,7 @@ accepted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>theory E[N] at α̂</source>
+        <source>theory E[N] at α&#x200d;&#x302;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1397,7 +1424,7 @@ accepted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>α̂</source>
+        <source>α&#x200d;&#x302;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1774,11 +1801,11 @@ accepted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Measured run: %1 rounds, %2 tokens in %3 target passes, α̂ = %4, %5 tokens per round.</source>
+        <source>Measured run: %1 rounds, %2 tokens in %3 target passes, α&#x200d;&#x302; = %4, %5 tokens per round.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1: α̂ = %2, %3 tokens per target pass, c = %4.</source>
+        <source>%1: α&#x200d;&#x302; = %2, %3 tokens per target pass, c = %4.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1786,7 +1813,7 @@ accepted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1: α̂ = %2, %3 tokens per target pass, wall clock %4× (c = %5).</source>
+        <source>%1: α&#x200d;&#x302; = %2, %3 tokens per target pass, wall clock %4× (c = %5).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

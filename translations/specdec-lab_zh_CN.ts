@@ -226,12 +226,12 @@
         <translation>先预测后揭晓：掷骰的每个判定都等按 → 再揭晓（P 键切换）。</translation>
     </message>
     <message>
-        <source>With --presenter: the stage shown first: round, distributions, lab, arena, theory, quiz or race.</source>
-        <translation>与 --presenter 一起使用：先显示的舞台：round（回合）、distributions（分布）、lab（实验室）、arena（擂台）、theory（理论）、quiz（测验）或 race（比赛）。</translation>
+        <source>With --presenter: the stage shown first: round, distributions, plots (the live plots), numbers (the theory panel), lab, arena, theory (the theory explorer), quiz or race.</source>
+        <translation>与 --presenter 一起使用：先显示的舞台：round（回合）、distributions（分布）、plots（实时图表）、numbers（理论面板）、lab（实验室）、arena（擂台）、theory（理论探索器）、quiz（测验）或 race（比赛）。</translation>
     </message>
     <message>
-        <source>--stage must be round, distributions, lab, arena, theory or quiz, got &apos;%1&apos;</source>
-        <translation>--stage 必须是 round、distributions、lab、arena、theory 或 quiz，得到的是“%1”</translation>
+        <source>--stage must be one of %1, got &apos;%2&apos;</source>
+        <translation>--stage 必须是 %1 之一，得到的是“%2”</translation>
     </message>
     <message>
         <source>--stage shows a stage of presenter mode: give --presenter too</source>
@@ -337,6 +337,25 @@
     <message>
         <source>The draft sampled from its tempered q, but the test divides by the untempered q: the ratio p/q is wrong for every token.</source>
         <translation>草稿从加温后的 q 采样，检验却除以未加温的 q：每个词元的比值 p/q 都是错的。</translation>
+    </message>
+</context>
+<context>
+    <name>specdec::app::ExperimentNotes</name>
+    <message>
+        <source>The draft %1 was trained on too small a text for its order: in its %2 characters each context of %3 characters occurs %4 times on average, so it can only repeat the text.</source>
+        <translation>草稿模型 %1 的训练文本对它的阶数来说太小：在 %2 个字符中，每个 %3 字符的上下文平均只出现 %4 次，所以它只能复述这段文本。</translation>
+    </message>
+    <message>
+        <source>The target %1 was trained on too small a text for its order: in its %2 characters each context of %3 characters occurs %4 times on average, so it can only repeat the text.</source>
+        <translation>目标模型 %1 的训练文本对它的阶数来说太小：在 %2 个字符中，每个 %3 字符的上下文平均只出现 %4 次，所以它只能复述这段文本。</translation>
+    </message>
+    <message>
+        <source>Use ngram:%1 or a longer text.</source>
+        <translation>请改用 ngram:%1 或更长的文本。</translation>
+    </message>
+    <message>
+        <source>Use a longer text.</source>
+        <translation>请改用更长的文本。</translation>
     </message>
 </context>
 <context>
@@ -541,8 +560,8 @@
         <translation>草稿</translation>
     </message>
     <message>
-        <source>α̂</source>
-        <translation>α̂</translation>
+        <source>α&#x200d;&#x302;</source>
+        <translation>α&#x200d;&#x302;</translation>
     </message>
     <message>
         <source>c</source>
@@ -561,8 +580,8 @@
         <translation>词元</translation>
     </message>
     <message>
-        <source>Acceptance α̂ (cumulative)</source>
-        <translation>接受率 α̂（累计）</translation>
+        <source>Acceptance α&#x200d;&#x302; (cumulative)</source>
+        <translation>接受率 α&#x200d;&#x302;（累计）</translation>
     </message>
     <message>
         <source>round</source>
@@ -755,6 +774,14 @@ accepted</source>
     <message>
         <source>Distributions</source>
         <translation>分布</translation>
+    </message>
+    <message>
+        <source>Live plots</source>
+        <translation>实时图表</translation>
+    </message>
+    <message>
+        <source>Theory</source>
+        <translation>理论</translation>
     </message>
     <message>
         <source>User guide</source>
@@ -971,8 +998,8 @@ accepted</source>
         <translation>轮数：%1，词元：%2，目标前向次数：%3</translation>
     </message>
     <message>
-        <source>α̂ = %1 (accepted %2 of %3 tested)</source>
-        <translation>α̂ = %1（检验 %3 个，接受 %2 个）</translation>
+        <source>α&#x200d;&#x302; = %1 (accepted %2 of %3 tested)</source>
+        <translation>α&#x200d;&#x302; = %1（检验 %3 个，接受 %2 个）</translation>
     </message>
     <message>
         <source>Tokens per round: %1 (theory E[N]: %2)</source>
@@ -1363,8 +1390,8 @@ accepted</source>
         <translation>本轮</translation>
     </message>
     <message>
-        <source>α̂ so far</source>
-        <translation>累计 α̂</translation>
+        <source>α&#x200d;&#x302; so far</source>
+        <translation>累计 α&#x200d;&#x302;</translation>
     </message>
     <message>
         <source>mean β = Σ min(p, q)</source>
@@ -1375,8 +1402,8 @@ accepted</source>
         <translation>累计平均</translation>
     </message>
     <message>
-        <source>theory E[N] at α̂</source>
-        <translation>理论 E[N]（按 α̂）</translation>
+        <source>theory E[N] at α&#x200d;&#x302;</source>
+        <translation>理论 E[N]（按 α&#x200d;&#x302;）</translation>
     </message>
     <message>
         <source>target passes saved</source>
@@ -1395,8 +1422,8 @@ accepted</source>
         <translation>接受 / 检验</translation>
     </message>
     <message>
-        <source>α̂</source>
-        <translation>α̂</translation>
+        <source>α&#x200d;&#x302;</source>
+        <translation>α&#x200d;&#x302;</translation>
     </message>
     <message>
         <source>round</source>
@@ -1770,20 +1797,20 @@ accepted</source>
         <translation>理论：α = %1、K = %2 时，E[N] = 每轮 %3 个词元。</translation>
     </message>
     <message>
-        <source>Measured run: %1 rounds, %2 tokens in %3 target passes, α̂ = %4, %5 tokens per round.</source>
-        <translation>实测运行：%1 轮，%3 次目标前向写出 %2 个词元，α̂ = %4，每轮 %5 个词元。</translation>
+        <source>Measured run: %1 rounds, %2 tokens in %3 target passes, α&#x200d;&#x302; = %4, %5 tokens per round.</source>
+        <translation>实测运行：%1 轮，%3 次目标前向写出 %2 个词元，α&#x200d;&#x302; = %4，每轮 %5 个词元。</translation>
     </message>
     <message>
-        <source>%1: α̂ = %2, %3 tokens per target pass, c = %4.</source>
-        <translation>%1：α̂ = %2，每次目标前向 %3 个词元，c = %4。</translation>
+        <source>%1: α&#x200d;&#x302; = %2, %3 tokens per target pass, c = %4.</source>
+        <translation>%1：α&#x200d;&#x302; = %2，每次目标前向 %3 个词元，c = %4。</translation>
     </message>
     <message>
         <source>Token %1: p = %2 &lt; q = %3, so p/q = %4; accepted %5 times of ≈ %6 drafts = %7.</source>
         <translation>词元 %1：p = %2 &lt; q = %3，所以 p/q = %4；约 %6 次起草中被接受 %5 次 = %7。</translation>
     </message>
     <message>
-        <source>%1: α̂ = %2, %3 tokens per target pass, wall clock %4× (c = %5).</source>
-        <translation>%1：α̂ = %2，每次目标前向 %3 个词元，墙钟 %4×（c = %5）。</translation>
+        <source>%1: α&#x200d;&#x302; = %2, %3 tokens per target pass, wall clock %4× (c = %5).</source>
+        <translation>%1：α&#x200d;&#x302; = %2，每次目标前向 %3 个词元，墙钟 %4×（c = %5）。</translation>
     </message>
 </context>
 <context>

@@ -346,8 +346,8 @@ void ArenaView::retranslate()
     m_pace->setItemText(0, tr("One round per lane"));
     m_pace->setItemText(1, tr("Aligned by tokens so far"));
     // Two lines each, so that every column fits a 1280-px projector in presenter mode.
-    m_table->setHorizontalHeaderLabels({tr("Draft"), tr("α̂"), tr("Tokens\n/ round"), tr("c"), tr("Speedup\n(passes)"),
-                                        tr("Speedup\n(cost model)"), tr("Speedup\n(wall clock)"),
+    m_table->setHorizontalHeaderLabels({tr("Draft"), tr("α\u200D\u0302"), tr("Tokens\n/ round"), tr("c"),
+                                        tr("Speedup\n(passes)"), tr("Speedup\n(cost model)"), tr("Speedup\n(wall clock)"),
                                         tr("Draft ms\n/ call"), tr("Target\npasses"), tr("Drafted /\naccepted")});
     // Each speedup with its reason (the header says which, the tooltip why they differ).
     const QString reasons[] = {
@@ -363,7 +363,7 @@ void ArenaView::retranslate()
     plotTitle(m_plots[0])->setText(tr("Tokens written against target passes"));
     m_plots[0]->xAxis->setLabel(tr("target passes"));
     m_plots[0]->yAxis->setLabel(tr("tokens"));
-    plotTitle(m_plots[1])->setText(tr("Acceptance α̂ (cumulative)"));
+    plotTitle(m_plots[1])->setText(tr("Acceptance α\u200D\u0302 (cumulative)"));
     m_plots[1]->xAxis->setLabel(tr("round"));
     plotTitle(m_plots[2])->setText(tr("Draft length K per round"));
     m_plots[2]->xAxis->setLabel(tr("round"));

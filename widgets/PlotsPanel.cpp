@@ -338,11 +338,11 @@ void PlotsPanel::retranslate()
     plotTitle(m_plots[2])->setText(tr("Speedup"));
     plotTitle(m_plots[3])->setText(tr("Acceptance by draft position"));
     graph(Series::AcceptancePerRound)->setName(tr("this round"));
-    graph(Series::AcceptanceCumulative)->setName(tr("α̂ so far"));
+    graph(Series::AcceptanceCumulative)->setName(tr("α\u200D\u0302 so far"));
     graph(Series::MeanOverlap)->setName(tr("mean β = Σ min(p, q)"));
     graph(Series::TokensPerRound)->setName(tr("this round"));
     graph(Series::TokensPerRoundCumulative)->setName(tr("mean so far"));
-    graph(Series::ExpectedTokens)->setName(tr("theory E[N] at α̂"));
+    graph(Series::ExpectedTokens)->setName(tr("theory E[N] at α\u200D\u0302"));
     graph(Series::SpeedupPasses)->setName(tr("target passes saved"));
     graph(Series::SpeedupCostModel)->setName(tr("cost model (prediction)"));
     graph(Series::SpeedupWallClock)->setName(tr("wall clock"));
@@ -353,7 +353,7 @@ void PlotsPanel::retranslate()
                               "measured."));
     graph(Series::DraftLength)->setName(tr("K this round (policy)"));
     m_positionBars->setName(tr("accepted / tested"));
-    m_positionAlpha->setName(tr("α̂"));
+    m_positionAlpha->setName(tr("α\u200D\u0302"));
     for (int i = 0; i < 3; ++i)
         m_plots[static_cast<std::size_t>(i)]->xAxis->setLabel(tr("round"));
     m_plots[3]->xAxis->setLabel(tr("draft position"));

@@ -89,7 +89,8 @@ void TheoryPanel::render()
     if (m_empty) {
         html += line(tr("Play a round to fill in the numbers.").toHtmlEscaped());
     } else {
-        html += line(QStringLiteral("α̂ = %1 / %2 = <b>%3</b>").arg(m.accepted).arg(m.tested).arg(n(m.acceptanceRate)));
+        html += line(
+            QStringLiteral("α\u200D\u0302 = %1 / %2 = <b>%3</b>").arg(m.accepted).arg(m.tested).arg(n(m.acceptanceRate)));
         html += line(tr("α = E[Σ min(p, q)] = 1 − E[TV]; mean β here: <b>%1</b>").arg(n(m.meanOverlap)));
     }
     html += m_tree.empty() ? chainFormulas() : treeFormulas();

@@ -2,6 +2,7 @@
 // specdec compare: several drafts against one target, same prompt, seed and sampler settings.
 #include "CliOptions.h"
 #include "Commands.h"
+#include "ExperimentNotes.h"
 #include "JsonReport.h"
 #include "Output.h"
 #include "ParseArguments.h"
@@ -102,8 +103,8 @@ int compareCommand(const QStringList &arguments)
             out().flush();
         }
     }
-    for (const auto &w : experiment->warnings())
-        printError(QStringLiteral("warning"), QString::fromStdString(w));
+    for (const QString &w : app::experimentWarnings(*experiment))
+        printError(QStringLiteral("warning"), w);
     if (json) {
         QJsonObject report{
             {QStringLiteral("corpus"), QString::fromStdString(experiment->corpus().name)},

@@ -4,6 +4,7 @@
 // moves). On a terminal two lines update in place; otherwise each lane is printed when the race ends.
 #include "CliOptions.h"
 #include "Commands.h"
+#include "ExperimentNotes.h"
 #include "JsonReport.h"
 #include "Output.h"
 #include "ParseArguments.h"
@@ -95,8 +96,8 @@ int raceCommand(const QStringList &arguments)
     Setup setup = readSetup(parser);
     const bool json = parser.isSet(QStringLiteral("json"));
     auto experiment = Experiment::load(setup, corpusCatalog(), true);
-    for (const auto &w : experiment->warnings())
-        err() << "specdec: warning: " << QString::fromStdString(w) << '\n';
+    for (const QString &w : app::experimentWarnings(*experiment))
+        err() << "specdec: warning: " << w << '\n';
     err().flush();
     const Tokenizer &vocab = experiment->tokenizer();
     LanguageModel &target = experiment->target();

@@ -2,6 +2,7 @@
 // specdec run: generate N tokens by speculative (or autoregressive) decoding and report every round.
 #include "CliOptions.h"
 #include "Commands.h"
+#include "ExperimentNotes.h"
 #include "JsonReport.h"
 #include "Output.h"
 #include "ParseArguments.h"
@@ -200,8 +201,8 @@ int runCommand(const QStringList &arguments)
                              .arg(std::min(setup.tokens, setup.cap)));
 
     auto experiment = Experiment::load(setup, corpusCatalog(), mode == DecodingMode::Speculative);
-    for (const auto &w : experiment->warnings())
-        printError(QStringLiteral("warning"), QString::fromStdString(w));
+    for (const QString &w : app::experimentWarnings(*experiment))
+        printError(QStringLiteral("warning"), w);
     err().flush();
     const Tokenizer &vocab = experiment->tokenizer();
     LanguageModel &target = experiment->target();

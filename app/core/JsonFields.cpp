@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "JsonFields.h"
 
+#include "CombiningHat.h"
+
 #include "Error.h"
 
 #include <QFile>
@@ -163,7 +165,7 @@ LocalizedText JsonFields::localized(const QJsonValue &v, const QString &field) c
             fail(join(field, it.key()), QStringLiteral("must be a string"));
         if (it.value().toString().size() > 4000)
             fail(join(field, it.key()), QStringLiteral("is longer than 4000 characters"));
-        t.byLanguage.insert(it.key(), it.value().toString());
+        t.byLanguage.insert(it.key(), withDrawnHats(it.value().toString())); // α̂'s hat over α in every font
     }
     for (const char *language : {"en", "zh_CN"})
         if (t.byLanguage.value(QLatin1String(language)).trimmed().isEmpty())

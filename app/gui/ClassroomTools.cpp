@@ -19,6 +19,7 @@
 #include "MainWindow.h"
 #include "MessageBanner.h"
 #include "Player.h"
+#include "PlotsPanel.h"
 #include "PredictBeforeReveal.h"
 #include "PresenterMode.h"
 #include "QuizView.h"
@@ -29,6 +30,7 @@
 #include "SetupSettings.h"
 #include "ShowMe.h"
 #include "TheoryExplorer.h"
+#include "TheoryPanel.h"
 #include "ToolWindows.h"
 
 #include <QAction>
@@ -103,11 +105,19 @@ ClassroomTools::ClassroomTools(MainWindow *window, SessionController *session, P
     // In PresenterStage's order (the names of --stage).
     m_presenter->setStages({{window->centralWidget(), {}},
                             {window->distributionView(), {}},
+                            {window->plots(), {}},
+                            {window->theory(), {}},
                             {m_lab, {}},
                             {m_arena, {}},
                             {m_theory, {}},
                             {m_quiz, {}},
                             {m_race, {}}});
+    // A stage shows what the session has played when it comes to the front: the explorer's "your runs" follow
+    // the rounds only while it is visible (a tab behind others missed them).
+    connect(m_presenter, &PresenterMode::stageShown, this, [this](int index) {
+        if (m_presenter->stageWidget(index) == m_theory)
+            updateMeasured();
+    });
     createMenus();
     retranslate();
     window->installEventFilter(this);
@@ -173,8 +183,8 @@ void ClassroomTools::retranslate()
     m_race->setWindowTitle(tr("Race"));
     m_theory->setWindowTitle(tr("Theory explorer"));
     m_quiz->setWindowTitle(tr("Quiz"));
-    m_presenter->setStageTitles({tr("Round"), tr("Distributions"), tr("Lossless lab"), tr("Draft arena"),
-                                 tr("Theory explorer"), tr("Quiz"), tr("Race")});
+    m_presenter->setStageTitles({tr("Round"), tr("Distributions"), tr("Live plots"), tr("Theory"), tr("Lossless lab"),
+                                 tr("Draft arena"), tr("Theory explorer"), tr("Quiz"), tr("Race")});
     m_help->setWindowTitle(tr("User guide"));
     m_shortcuts->setWindowTitle(tr("Keyboard shortcuts"));
     if (m_shortcuts->isVisible())

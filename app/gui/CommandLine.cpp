@@ -112,7 +112,8 @@ CommandLine parseCommandLine(const QStringList &given, const Setup &saved)
         {QStringLiteral("stage"),
          QCoreApplication::translate(
              "CommandLine",
-             "With --presenter: the stage shown first: round, distributions, lab, arena, theory, quiz or race."),
+             "With --presenter: the stage shown first: round, distributions, plots (the live plots), numbers (the "
+             "theory panel), lab, arena, theory (the theory explorer), quiz or race."),
          QCoreApplication::translate("CommandLine", "NAME")},
         {QStringLiteral("predict"),
          QCoreApplication::translate("CommandLine",
@@ -261,9 +262,8 @@ CommandLine parseCommandLine(const QStringList &given, const Setup &saved)
     if (p.isSet(QStringLiteral("stage"))) {
         cl.stage = presenterStageFromKey(p.value(QStringLiteral("stage")));
         if (!cl.stage)
-            cl.error = QCoreApplication::translate(
-                           "CommandLine", "--stage must be round, distributions, lab, arena, theory or quiz, got '%1'")
-                           .arg(p.value(QStringLiteral("stage")));
+            cl.error = QCoreApplication::translate("CommandLine", "--stage must be one of %1, got '%2'")
+                           .arg(presenterStageKeys().join(QStringLiteral(", ")), p.value(QStringLiteral("stage")));
         else if (!cl.presenter)
             cl.error = QCoreApplication::translate("CommandLine",
                                                    "--stage shows a stage of presenter mode: give --presenter too");

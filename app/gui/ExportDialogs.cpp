@@ -121,7 +121,7 @@ HandoutText ExportDialogs::handoutText() const
         auto n = [](double v) { return std::isfinite(v) ? QString::number(v, 'f', 2) : QStringLiteral("–"); };
         text.numbers
             << tr("Rounds: %1, tokens: %2, target passes: %3").arg(m.rounds).arg(m.generatedTokens).arg(m.targetCalls)
-            << tr("α̂ = %1 (accepted %2 of %3 tested)").arg(n(m.acceptanceRate)).arg(m.accepted).arg(m.tested)
+            << tr("α\u200D\u0302 = %1 (accepted %2 of %3 tested)").arg(n(m.acceptanceRate)).arg(m.accepted).arg(m.tested)
             << tr("Tokens per round: %1 (theory E[N]: %2)").arg(n(m.tokensPerRound), n(m.expectedTokensPerRound))
             << tr("Speedup in target passes: %1×").arg(n(m.speedupForwardPasses))
             << tr("Speedup under the cost model (c = %1): %2×")

@@ -199,11 +199,16 @@ bool paintHandout(QPaintDevice *device, const HandoutText &text, QWidget *roundV
     heading.setPointSizeF(14);
     heading.setBold(true);
     painter.setFont(heading);
-    // A long title (two ONNX paths) wraps rather than running off the page.
-    const QRectF titleBox = painter.boundingRect(QRectF(margin, y, width, page.height() * 0.1),
-                                                 Qt::AlignLeft | Qt::TextWordWrap, text.title);
-    painter.drawText(QRectF(margin, y, width, titleBox.height()), Qt::AlignLeft | Qt::TextWordWrap, text.title);
-    y += titleBox.height() + 4;
+    // The title on the page's width: smaller (down to 9 pt) where long model names would run past its edge,
+    // then on two lines ("round 12, Dice (kjv/target-large / kjv/draf" was cut at the right edge).
+    while (heading.pointSizeF() > 9 && painter.fontMetrics().horizontalAdvance(text.title) > width) {
+        heading.setPointSizeF(heading.pointSizeF() - 0.5);
+        painter.setFont(heading);
+    }
+    const QRectF title = painter.boundingRect(QRectF(margin, y, width, page.height() * 0.1),
+                                              Qt::AlignLeft | Qt::TextWordWrap, text.title);
+    painter.drawText(QRectF(margin, y, width, title.height()), Qt::AlignLeft | Qt::TextWordWrap, text.title);
+    y += title.height() + 4;
     y += drawText(painter, device,
                   QStringLiteral("<p>%1</p>").arg(text.setup.join(QStringLiteral(" · ")).toHtmlEscaped()),
                   QRectF(margin, y, width, page.height() * 0.08), 8)

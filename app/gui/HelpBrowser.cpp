@@ -2,6 +2,7 @@
 #include "HelpBrowser.h"
 
 #include "ActionRegistry.h"
+#include "CombiningHat.h"
 #include "CorpusLocations.h"
 #include "Lessons.h"
 
@@ -58,9 +59,29 @@ QString userGuidePath(const QString &language)
     return dir.filePath(QStringLiteral("user-guide.md"));
 }
 
+namespace {
+
+/// The guide's pages as QTextBrowser reads them, with α̂'s hat drawn over α (app::withDrawnHats).
+class GuidePages : public QTextBrowser
+{
+public:
+    using QTextBrowser::QTextBrowser;
+    QVariant loadResource(int type, const QUrl &name) override
+    {
+        QVariant resource = QTextBrowser::loadResource(type, name);
+        if (type != QTextDocument::MarkdownResource)
+            return resource;
+        const QString text = resource.typeId() == QMetaType::QByteArray ? QString::fromUtf8(resource.toByteArray())
+                                                                        : resource.toString();
+        return app::withDrawnHats(text);
+    }
+};
+
+} // namespace
+
 HelpBrowser::HelpBrowser(QWidget *parent)
     : QWidget(parent)
-    , m_browser(new QTextBrowser(this))
+    , m_browser(new GuidePages(this))
 {
     m_browser->setOpenExternalLinks(true);
     auto *layout = new QVBoxLayout(this);

@@ -291,10 +291,11 @@ void MainWindow::connectSession()
         m_theory->setTree(m_session->setup().decoding.tree);
         m_theory->setMachineCost(info.verificationCost, info.draftCost, info.kvCache);
         m_timeline->model()->setVocabulary(info.vocabulary);
-        if (!info.warnings.isEmpty())
-            m_banner->showMessage(MessageBanner::Kind::Warning, info.warnings.join(QLatin1Char('\n')));
-        else if (const QStringList notes = setupNotes(m_session->setup()); !notes.isEmpty())
-            m_banner->showMessage(MessageBanner::Kind::Info, notes.join(QLatin1Char('\n')));
+        // Warnings first (a model that cannot represent the corpus, a corpus too small for its order), then the
+        // settings that do nothing; a warning colours the banner.
+        if (const QStringList said = info.warnings + setupNotes(m_session->setup()); !said.isEmpty())
+            m_banner->showMessage(info.warnings.isEmpty() ? MessageBanner::Kind::Info : MessageBanner::Kind::Warning,
+                                  said.join(QLatin1Char('\n')));
         updateStatus();
     });
     connect(m_session, &SessionController::roundsAdded, this, [this] {

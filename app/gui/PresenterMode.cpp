@@ -96,8 +96,9 @@ private:
 
 QStringList presenterStageKeys()
 {
-    return {QStringLiteral("round"),  QStringLiteral("distributions"), QStringLiteral("lab"), QStringLiteral("arena"),
-            QStringLiteral("theory"), QStringLiteral("quiz"),          QStringLiteral("race")};
+    return {QStringLiteral("round"),   QStringLiteral("distributions"), QStringLiteral("plots"),
+            QStringLiteral("numbers"), QStringLiteral("lab"),           QStringLiteral("arena"),
+            QStringLiteral("theory"),  QStringLiteral("quiz"),          QStringLiteral("race")};
 }
 
 std::optional<PresenterStage> presenterStageFromKey(const QString &key)
@@ -189,6 +190,8 @@ void PresenterMode::enter()
     m_window->setCentralWidget(m_tabs);
     m_active = true;
     applyScale(m_scale);
+    connect(m_tabs, &QTabWidget::currentChanged, this, &PresenterMode::stageShown);
+    emit stageShown(m_tabs->currentIndex());
 }
 
 void PresenterMode::leave()

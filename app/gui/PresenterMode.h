@@ -2,8 +2,9 @@
 #pragma once
 // PresenterMode: the window for a lecture hall. Every text and plot label is scaled (×1.5 by default,
 // Ctrl+= / Ctrl+- in steps of 0.1 from 1.0 to 2.5, remembered in the settings), the secondary panels (docks,
-// the setup bar) are hidden, and one stage at a time fills the window — the round, the distributions, the
-// lab, the arena, the theory explorer, the quiz — as tabs inside the main window, never floating windows.
+// the setup bar) are hidden, and one stage at a time fills the window — the round, the distributions, the live
+// plots, the theory panel's numbers, the lab, the arena, the theory explorer, the quiz, the race — as tabs inside
+// the main window, never floating windows.
 // Esc (or F5 again) leaves and puts every panel and tool window back where it was.
 
 #include <QFont>
@@ -24,8 +25,9 @@ class QWidget;
 namespace specdec::gui {
 
 /// The stages in tab order (ClassroomTools sets them so), by the names `--stage` takes.
-enum class PresenterStage { Round, Distributions, Lab, Arena, Theory, Quiz, Race };
-/// "round", "distributions", "lab", "arena", "theory", "quiz" in tab order.
+enum class PresenterStage { Round, Distributions, Plots, Numbers, Lab, Arena, Theory, Quiz, Race };
+/// "round", "distributions", "plots", "numbers" (the theory panel), "lab", "arena", "theory" (the explorer),
+/// "quiz", "race" in tab order.
 QStringList presenterStageKeys();
 /// The stage named `key` (one of presenterStageKeys()); nullopt for another name.
 std::optional<PresenterStage> presenterStageFromKey(const QString &key);
@@ -65,6 +67,8 @@ public:
 
 signals:
     void activeChanged(bool active);
+    /// Stage `index` came to the front (entering, a tab clicked, showStage).
+    void stageShown(int index);
 
 private:
     void enter();

@@ -2,6 +2,7 @@
 #include "SessionController.h"
 
 #include "EngineHost.h"
+#include "ExperimentNotes.h"
 #include "ModelTitle.h"
 #include "SessionRun.h"
 #include "SetupSettings.h"
@@ -35,8 +36,7 @@ SessionInfo infoOf(Experiment &e, const Setup &setup)
     info.draft = modelTitle(e.draft()->describe());
     info.draftLength = setup.decoding.draftLength;
     info.greedy = setup.decoding.target.greedy();
-    for (const std::string &w : e.warnings())
-        info.warnings << QString::fromStdString(w);
+    info.warnings = app::experimentWarnings(e); // (also a corpus too small for a model's order)
     info.kvCache = setup.decoding.kvCache;
     // What a verification costs on this machine, for the theory explorer's "this machine" (a few ms for n-grams,
     // about 0.2 s for the shipped ONNX models).

@@ -48,7 +48,7 @@ void ShowMe::update()
     if (demo.opens("window") && history.contains(round)) {
         // The run up to the round on screen (the engine may have played ahead).
         const RunMetrics &m = history.at(round).cumulative;
-        lines << tr("Measured run: %1 rounds, %2 tokens in %3 target passes, α̂ = %4, %5 tokens per round.")
+        lines << tr("Measured run: %1 rounds, %2 tokens in %3 target passes, α\u200D\u0302 = %4, %5 tokens per round.")
                      .arg(m.rounds)
                      .arg(m.generatedTokens)
                      .arg(m.targetCalls)
@@ -59,11 +59,11 @@ void ShowMe::update()
             if (!arena.history(i).empty()) {
                 const RunMetrics &m = arena.history(i).back().cumulative;
                 if (m.speedupWallClock) // what a class reads as "faster": the wall clock beside the passes
-                    lines << tr("%1: α̂ = %2, %3 tokens per target pass, wall clock %4× (c = %5).")
+                    lines << tr("%1: α\u200D\u0302 = %2, %3 tokens per target pass, wall clock %4× (c = %5).")
                                  .arg(arena.info().lanes.value(i), number(m.acceptanceRate),
                                       number(m.speedupForwardPasses), number(*m.speedupWallClock), number(m.costRatio));
                 else
-                    lines << tr("%1: α̂ = %2, %3 tokens per target pass, c = %4.")
+                    lines << tr("%1: α\u200D\u0302 = %2, %3 tokens per target pass, c = %4.")
                                  .arg(arena.info().lanes.value(i), number(m.acceptanceRate),
                                       number(m.speedupForwardPasses), number(m.costRatio));
             }

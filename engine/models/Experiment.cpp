@@ -41,6 +41,8 @@ std::unique_ptr<Experiment> Experiment::load(const Setup &setup, const CorpusCat
     if (e->m_tokenizer && !(e->m_target->tokenizer() == *e->m_tokenizer))
         throw Error("the target " + setup.target + " uses " + e->m_target->tokenizer().describe() + ", not "
                     + e->m_tokenizer->describe() + " given as the tokenizer");
+    if (const auto fit = corpusFit(*e->m_target); fit && fit->tooSmall())
+        e->m_smallCorpora.push_back({false, setup.target, *fit});
     if (!target.unmapped.empty())
         e->m_warnings.push_back("target: " + std::to_string(target.unmapped.size())
                                 + " corpus characters are not in its vocabulary: " + describeCodePoints(target.unmapped));
@@ -69,6 +71,8 @@ std::unique_ptr<LanguageModel> Experiment::makeDraft(const std::string &spec, co
                              + " corpus characters are not in the target's vocabulary and were skipped: "
                              + describeCodePoints(draft.unmapped));
     Tokenizer::requireSame(m_target->tokenizer(), draft.model->tokenizer());
+    if (const auto fit = corpusFit(*draft.model); fit && fit->tooSmall())
+        m_smallCorpora.push_back({true, spec, *fit});
     return std::move(draft.model);
 }
 

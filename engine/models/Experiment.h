@@ -4,6 +4,7 @@
 // The CLI and the GUI both start from here, so a setup means the same thing in both.
 
 #include "Corpus.h"
+#include "CorpusFit.h"
 #include "ModelFactory.h"
 #include "SpeculativeDecoder.h"
 
@@ -49,6 +50,14 @@ public:
     const std::vector<TokenId> &prompt() const { return m_prompt; }
     /// Things worth telling the user that are not errors (e.g. corpus characters a model cannot represent).
     const std::vector<std::string> &warnings() const { return m_warnings; }
+    /// An n-gram model (the target, or a draft made so far) whose training text is too small for its order.
+    struct SmallCorpus
+    {
+        bool draft = false;
+        std::string spec;
+        CorpusFit fit;
+    };
+    const std::vector<SmallCorpus> &smallCorpora() const { return m_smallCorpora; }
 
     /// Builds another draft for this experiment's target (to compare drafts on the same target): trained on
     /// `draftCorpus` (empty: the target's corpus) and checked against the target's tokenizer.
@@ -63,6 +72,7 @@ private:
     std::unique_ptr<LanguageModel> m_draft;
     std::vector<TokenId> m_prompt;
     std::vector<std::string> m_warnings;
+    std::vector<SmallCorpus> m_smallCorpora;
 };
 
 } // namespace specdec

@@ -109,13 +109,18 @@ public:
 
         for (int depth = 0; depth < order; ++depth) {
             FlatHashMap pairs(1024); // grows as needed: most depths hold far fewer pairs than positions
+            NGramModel::ContextCoverage coverage;
+            coverage.contexts = parent.size() - depthStart.back(); // the nodes of this depth: each is some context
             for (std::size_t i = 0; i < length; ++i) {
-                if (current[i] != NGramModel::kNoNode)
+                if (current[i] != NGramModel::kNoNode) {
                     ++pairs.findOrInsert(NGramModel::childKey(current[i], text[i]), 0);
+                    ++coverage.positions;
+                }
                 if ((i & 0xfffff) == 0xfffff)
                     checkMemory(pairs, depth);
             }
             checkMemory(pairs, depth);
+            model.m_coverage.push_back(coverage);
             storedPairs += pairs.size();
             const auto first = depthStart.back();
             raw.push_back(groupByNode(pairs, first, static_cast<std::uint32_t>(parent.size()) - first));

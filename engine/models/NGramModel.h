@@ -45,6 +45,18 @@ public:
     /// The discounts D_1, D_2, D_3+ of an order (1..N), Kneser–Ney only.
     std::array<double, 3> discounts(int order) const { return m_discounts[static_cast<std::size_t>(order - 1)]; }
 
+    /// How the training text covers the contexts of `length` tokens (0..N − 1): the positions that have such a
+    /// context before them, and how many distinct contexts those are (positions / contexts: how often a context
+    /// was seen, on average).
+    struct ContextCoverage
+    {
+        std::size_t positions = 0;
+        std::size_t contexts = 0;
+    };
+    ContextCoverage coverage(int length) const { return m_coverage.at(static_cast<std::size_t>(length)); }
+    /// The tokens of the training text (breaks not counted).
+    std::size_t trainedTokens() const { return m_coverage.empty() ? 0 : m_coverage[0].positions; }
+
 protected:
     void compute(std::span<const TokenId> sequence, int m, DistributionMatrix &out) override;
 
@@ -71,6 +83,7 @@ private:
     std::vector<double> m_followerValue;        ///< KN: max(c - D, 0) / c(h); add-k: c / (c(h) + kV)
     std::vector<double> m_nodeWeight;           ///< KN: gamma(h); add-k: k / (c(h) + kV)
     std::vector<std::array<double, 3>> m_discounts;
+    std::vector<ContextCoverage> m_coverage;            ///< by context length 0..N − 1
     Eigen::VectorXd m_rootDistribution;                 ///< the whole root level: its followers plus its uniform share
     std::vector<std::array<std::uint32_t, 11>> m_paths; ///< per-call scratch: trie path of each row
     std::vector<int> m_depths;

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// N-gram models: proper distributions, add-k counted independently, Kneser–Ney backoff and perplexity.
+// N-gram models: proper distributions, add-k counted independently, Kneser–Ney backoff and perplexity; how
+// often the training text holds the model's contexts (a text too small for the order).
+#include "CorpusFit.h"
 #include "Error.h"
 #include "Evaluation.h"
 #include "NGramModel.h"
@@ -7,6 +9,9 @@
 #include "Utf8.h"
 
 #include <QtTest>
+
+#include <algorithm>
+#include <set>
 
 using namespace specdec;
 
@@ -62,6 +67,36 @@ private slots:
             for (int r = 0; r < rows.rows(); ++r)
                 QVERIFY(std::abs(rows.row(r).sum() - 1.0) < 1e-9);
         }
+    }
+
+    // The coverage of each context length is counted exactly (positions with that many tokens before them,
+    // distinct contexts among them), and a five-line corpus is too small for ngram:6 (each 5-character context
+    // once: it can only repeat the text) but not for ngram:2; tiny-en's 177 characters fit ngram:6.
+    void corpusFitSaysWhenTheTextIsTooSmall()
+    {
+        const Corpus zh = test::tinyChinese();
+        QCOMPARE(std::count(zh.text.begin(), zh.text.end(), U'\n'), 5);
+        auto six = test::model("ngram:6", zh);
+        const auto &model = dynamic_cast<const NGramModel &>(*six);
+        QCOMPARE(model.trainedTokens(), zh.text.size());
+        for (int length = 0; length < 6; ++length) {
+            std::set<std::u32string> contexts;
+            for (std::size_t i = length; i < zh.text.size(); ++i)
+                contexts.insert(zh.text.substr(i - length, length));
+            QCOMPARE(model.coverage(length).positions, zh.text.size() - length);
+            QCOMPARE(model.coverage(length).contexts, contexts.size());
+        }
+        const auto fit = corpusFit(*six);
+        QVERIFY(fit);
+        QCOMPARE(fit->order, 6);
+        QVERIFY2(fit->occurrences() < 1.01, qPrintable(QString::number(fit->occurrences())));
+        QVERIFY(fit->tooSmall());
+        QCOMPARE(fit->largestFittingOrder, 2); // 1.39 per 1-character context, 1.08 per 2-character one
+        QVERIFY(!corpusFit(*test::model("ngram:2", zh))->tooSmall());
+        QVERIFY(!corpusFit(*test::model("ngram:1", zh))->tooSmall());
+        const auto en = corpusFit(*test::model("ngram:6", test::tinyEnglish()));
+        QVERIFY2(!en->tooSmall() && en->occurrences() > 1.5, qPrintable(QString::number(en->occurrences())));
+        QVERIFY(!corpusFit(*test::model("uniform", zh)));
     }
 
     void addKMatchesCountsExactly()

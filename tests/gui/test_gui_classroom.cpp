@@ -349,7 +349,7 @@ void TestClassroom::exportsPlotsAndHandout()
     HandoutText text;
     text.title = QStringLiteral("Round 1");
     text.setup = {QStringLiteral("Corpus: kjv")};
-    text.numbers = {QStringLiteral("α̂ = 0.5")};
+    text.numbers = {QStringLiteral("α\u200D\u0302 = 0.5")};
     text.theoryHtml = QStringLiteral("<p>E[N]</p>");
     QCOMPARE(writeHandout(handout, text, &explorer, explorer.plot(1)), QString());
     QFile f(handout);

@@ -8,6 +8,7 @@
 #include "GuiTestSupport.h"
 
 #include "ClassroomTools.h"
+#include "CombiningHat.h"
 #include "DistributionView.h"
 #include "Exporter.h"
 #include "Language.h"
@@ -201,6 +202,9 @@ void TestHandout::handoutHoldsTheSetup()
         QVERIFY2(!all.contains(QStringLiteral("The algorithm")) && !all.contains(QStringLiteral("This run")),
                  "the handout's own texts stayed in English");
     QVERIFY2(!all.contains(QStringLiteral("_{")), "raw TeX on the page");
+    // α̂ (the run's numbers, the theory block) with its hat drawn over α (app/core/CombiningHat.h).
+    QVERIFY2(all.contains(QStringLiteral(u"α\u200D\u0302")), qPrintable(all));
+    QCOMPARE(app::bareHats(all), 0);
     // Two pictures (the round, the distributions); every text inside the page and off the pictures.
     QCOMPARE(page.engine.pictures.size(), 2);
     const QRectF sheet(0, 0, page.width(), page.height());
@@ -209,6 +213,15 @@ void TestHandout::handoutHoldsTheSetup()
         for (const QRectF &picture : page.engine.pictures)
             QVERIFY2(!picture.adjusted(2, 2, -2, -2).intersects(t.box), qPrintable(t.text));
     }
+
+    // A long title (model paths) stays on the page: smaller, then on two lines (it was cut at the right edge).
+    HandoutText longTitle = text;
+    longTitle.title += QStringLiteral(" (kjv/target-large-with-a-long-name / kjv/draft-small-with-a-long-name)");
+    RecordingPage longPage;
+    QVERIFY(paintHandout(&longPage, longTitle, window.roundView(), window.distributionView()));
+    const QRectF longSheet(0, 0, longPage.width(), longPage.height());
+    for (const auto &t : longPage.engine.texts)
+        QVERIFY2(longSheet.contains(t.box), qPrintable(t.text));
 
     // One source of numbers on the page: at round 4's dice (not committed yet) the run's numbers and the
     // theory block beside them both count the 3 rounds committed (once the numbers counted round 4 and the

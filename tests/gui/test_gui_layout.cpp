@@ -8,15 +8,20 @@
 #include "../TestSupport.h"
 #include "GuiTestSupport.h"
 
+#include "ActionRegistry.h"
 #include "ArenaView.h"
 #include "ClassroomTools.h"
+#include "CombiningHat.h"
+#include "HelpBrowser.h"
 #include "Language.h"
 #include "LosslessLabView.h"
 #include "MainWindow.h"
 #include "Player.h"
+#include "QuizFile.h"
 #include "QuizView.h"
 #include "SessionController.h"
 #include "TheoryExplorer.h"
+#include "TheoryPanel.h"
 
 #include "ArenaLane.h"
 #include "CacheStrip.h"
@@ -31,6 +36,7 @@
 #include <qcustomplot.h>
 
 #include <QAbstractTextDocumentLayout>
+#include <QAction>
 #include <QCheckBox>
 #include <QLabel>
 #include <QPainter>
@@ -104,6 +110,8 @@ private slots:
     void labelsAreLegible();
     void livePlotsHaveRoom();
     void longDraftScrolls();
+    void alphaHatIsDrawn_data();
+    void alphaHatIsDrawn();
 };
 
 void TestLayout::cardTextsFit_data()
@@ -364,6 +372,12 @@ void TestLayout::windowAndToolsFit720p()
                                 .arg(tool->y())
                                 .arg(tool->width())
                                 .arg(tool->height())));
+    // A minimised tool window comes back from its Classroom menu entry (it stayed an icon).
+    tools.lab()->setWindowState(tools.lab()->windowState() | Qt::WindowMinimized);
+    QVERIFY(tools.lab()->isMinimized());
+    window.actions()->action(QStringLiteral("classroom.lab"))->trigger();
+    QVERIFY(!tools.lab()->isMinimized());
+    QVERIFY(tools.lab()->isVisible());
     // Help ▸ Reset layout and setup lays the window out for its screen (the compact layout on a small one),
     // not as the 1600×1000 layout it was built with (817 px tall: plots and theory cut at 1280×720).
     classroom.resetLayoutAndSetup();
@@ -688,6 +702,100 @@ void TestLayout::longDraftScrolls()
     QVERIFY(area);
     QVERIFY(area->horizontalScrollBar()->maximum() > 0); // it scrolls to the last cards
     QVERIFY(w.window.minimumSizeHint().width() <= 1280); // and the window still fits the projector
+}
+
+void TestLayout::alphaHatIsDrawn_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addRow("en") << QStringLiteral("en");
+    QTest::addRow("zh_CN") << QStringLiteral("zh_CN");
+}
+
+// α̂ everywhere it is shown (the theory panel, the live plots' legends, the arena's table and plot, the quiz's
+// Show me caption, the user guide) is written so that the font draws its hat over α: DejaVu Sans Book, Debian's
+// default sans, put a bare combining circumflex 1.5 em up, into the line above ("α = 93/117" and a stray "ˆ").
+// The theory panel's α̂, drawn in its font, has ink above α and none above its line.
+void TestLayout::alphaHatIsDrawn()
+{
+    QFETCH(QString, language);
+    QTranslator translator;
+    if (language != QLatin1String("en")) {
+        QVERIFY(translator.load(QStringLiteral(SPECDEC_QM_DIR "/specdec-lab_") + language + QStringLiteral(".qm")));
+        QCoreApplication::installTranslator(&translator);
+    }
+    const QString drawn = QStringLiteral(u"α\u200D\u0302");
+    QMap<QString, QString> shown; // where → its text
+    TheoryPanel theory;
+    RunMetrics m;
+    m.rounds = 30;
+    m.tested = 117;
+    m.accepted = 93;
+    m.acceptanceRate = 93.0 / 117.0;
+    m.generatedTokens = 123;
+    m.tokensPerRound = 4.1;
+    m.targetCalls = 30;
+    theory.setMetrics(m, 4);
+    shown.insert(QStringLiteral("theory panel"), theory.toPlainText());
+    PlotsPanel plots;
+    ArenaView arena;
+    for (const auto &[where, widget] : {std::pair{QStringLiteral("live plots"), static_cast<QWidget *>(&plots)},
+                                        std::pair{QStringLiteral("arena"), static_cast<QWidget *>(&arena)}})
+        for (QCustomPlot *plot : widget->findChildren<QCustomPlot *>()) {
+            for (int i = 0; i < plot->plottableCount(); ++i)
+                shown[where] += plot->plottable(i)->name() + QLatin1Char('\n');
+            for (QCPLayoutElement *element : plot->plotLayout()->elements(true))
+                if (auto *title = qobject_cast<QCPTextElement *>(element))
+                    shown[where] += title->text() + QLatin1Char('\n');
+        }
+    shown[QStringLiteral("arena")] += arena.table()->horizontalHeaderItem(1)->text();
+    QuizView quiz;
+    quiz.setQuiz(app::QuizFile::load(QStringLiteral(SPECDEC_SOURCE_DIR "/lessons/ten-questions.quiz.json")));
+    quiz.setQuestion(8);
+    quiz.reveal(); // the caption shows with the answer
+    shown.insert(QStringLiteral("quiz question 9"), quiz.showMeText());
+    qputenv("SPECDEC_DOC_DIR", SPECDEC_SOURCE_DIR "/docs");
+    HelpBrowser guide;
+    QVERIFY(guide.showGuide());
+    shown.insert(QStringLiteral("user guide"), guide.browser()->toPlainText());
+    for (auto it = shown.cbegin(); it != shown.cend(); ++it) {
+        QVERIFY2(it.value().contains(drawn), qPrintable(it.key() + QStringLiteral(": ") + it.value().left(300)));
+        QVERIFY2(app::bareHats(it.value()) == 0, qPrintable(it.key() + QStringLiteral(": a hat without its joiner")));
+    }
+
+    // The theory panel's α̂ as its font draws it, on a line three lines tall: the hat's ink stands above α's, and
+    // inside the line (below the font's ascent over the baseline).
+    const QString text = shown.value(QStringLiteral("theory panel"));
+    const qsizetype hat = text.indexOf(QChar(u'\u0302'));
+    QVERIFY(hat > 0);
+    qsizetype base = hat - 1;
+    while (base > 0 && text[base] == QChar(u'\u200D'))
+        --base;
+    const QString cluster = text.mid(base, hat + 1 - base);
+    const QFont font = theory.font();
+    const QFontMetrics metrics(font);
+    auto inkTop = [&](const QString &s) {
+        QImage image(metrics.height() * 4, metrics.height() * 3, QImage::Format_RGB32);
+        image.fill(Qt::white);
+        QPainter painter(&image);
+        painter.setFont(font);
+        painter.setPen(Qt::black);
+        painter.drawText(QPointF(metrics.height(), 2 * metrics.height()), s);
+        painter.end();
+        for (int y = 0; y < image.height(); ++y)
+            for (int x = 0; x < image.width(); ++x)
+                if (qGray(image.pixel(x, y)) < 160)
+                    return y - 2 * metrics.height(); // relative to the baseline
+        return 0;
+    };
+    const int alphaTop = inkTop(text.mid(base, 1));
+    const int clusterTop = inkTop(cluster);
+    QVERIFY2(clusterTop < alphaTop - 1,
+             qPrintable(QStringLiteral("no hat over α: ink from %1, α from %2").arg(clusterTop).arg(alphaTop)));
+    QVERIFY2(
+        clusterTop >= -metrics.ascent() - 1,
+        qPrintable(
+            QStringLiteral("the hat floats above the line: ink from %1, ascent %2").arg(clusterTop).arg(metrics.ascent())));
+    QCoreApplication::removeTranslator(&translator);
 }
 
 QTEST_MAIN(TestLayout)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Presenter mode: F5 puts the lab, arena, theory explorer and quiz as stages (tabs) inside the main window
-// (never floating), hides the docks and the setup bar, scales the text ×1.5 (Ctrl+= / Ctrl+-, remembered);
+// Presenter mode: F5 puts the live plots, the theory panel, the lab, arena, theory explorer, quiz and race as
+// stages (tabs) inside the main window (never floating), hides the docks and the setup bar, scales the text ×1.5
+// (Ctrl+= / Ctrl+-, remembered);
 // Esc puts everything back. Help: the user guide renders inside the app with its images, in both languages;
 // the shortcut list holds every action with a shortcut, none twice.
 #include "../TestSupport.h"
@@ -8,6 +9,7 @@
 
 #include "ActionRegistry.h"
 #include "ArenaView.h"
+#include "Automation.h"
 #include "CardPainter.h"
 #include "ClassroomTools.h"
 #include "CommandLine.h"
@@ -18,18 +20,22 @@
 #include "MainWindow.h"
 #include "MessageBanner.h"
 #include "Player.h"
+#include "PlotsPanel.h"
 #include "PresenterMode.h"
 #include "QuizView.h"
 #include "RaceView.h"
 #include "RoundView.h"
 #include "SessionController.h"
 #include "TheoryExplorer.h"
+#include "TheoryPanel.h"
 #include "TreeView.h"
 
 #include <QDockWidget>
+#include <QElapsedTimer>
 #include <QSettings>
 #include <QTabWidget>
 #include <QTableWidget>
+#include <QTemporaryDir>
 #include <QTextBlock>
 #include <QTextBrowser>
 #include <QtTest>
@@ -49,6 +55,8 @@ private slots:
     }
     void stagesInsideTheWindow();
     void stageOnTheCommandLine();
+    void screenshotOfALessonPlaysItsRounds();
+    void explorerStageShowsTheSession();
     void everyTextFollowsTheScale();
     void cardTextsFollowTheFont();
     void treeLabelsFollowTheScale();
@@ -73,11 +81,16 @@ void TestPresenter::stagesInsideTheWindow()
     QVERIFY(!docks.isEmpty());
     QVERIFY(tools.lab()->isWindow());
 
+    // Presenter mode is a Classroom action (it sat under View).
+    QAction *presenter = window.actions()->action(QStringLiteral("classroom.presenter"));
+    QVERIFY(presenter);
+    QVERIFY(window.actions()->menu(MenuId::Classroom)->actions().contains(presenter));
+    QVERIFY(!window.actions()->menu(MenuId::View)->actions().contains(presenter));
     QVERIFY(test::press(&window, QKeySequence(Qt::Key_F5)));
     QVERIFY(tools.presenter()->isActive());
     QTabWidget *tabs = tools.presenter()->tabs();
     QVERIFY(tabs);
-    QCOMPARE(tabs->count(), 7);
+    QCOMPARE(tabs->count(), 9);
     QCOMPARE(window.centralWidget(), tabs);
     for (QDockWidget *d : docks)
         QVERIFY(!d->isVisible());
@@ -89,9 +102,18 @@ void TestPresenter::stagesInsideTheWindow()
         QCOMPARE(tool->window(), &window);
     }
     tools.showLab();
-    QCOMPARE(tools.presenter()->currentStage(), 2);
+    QCOMPARE(tools.presenter()->currentStage(), static_cast<int>(PresenterStage::Lab));
     tools.showQuiz(8);
-    QCOMPARE(tools.presenter()->currentStage(), 5);
+    QCOMPARE(tools.presenter()->currentStage(), static_cast<int>(PresenterStage::Quiz));
+    // The live plots and the theory panel's numbers are stages too, and come back to their docks after.
+    for (QWidget *panel : {static_cast<QWidget *>(window.plots()), static_cast<QWidget *>(window.theory())}) {
+        QVERIFY(tabs->isAncestorOf(panel));
+        QVERIFY(!window.dock(MainWindow::Dock::Plots)->isAncestorOf(panel));
+    }
+    tools.presenter()->showStage(static_cast<int>(PresenterStage::Plots));
+    QTRY_VERIFY(window.plots()->isVisible()); // (the main window shows its new centre in a posted event)
+    tools.presenter()->showStage(static_cast<int>(PresenterStage::Numbers));
+    QTRY_VERIFY(window.theory()->isVisible());
     QCOMPARE(tools.quiz()->currentQuestion(), 8);
     // It fits a 1280x720 projector.
     QVERIFY2(window.minimumSizeHint().height() <= 720, qPrintable(QString::number(window.minimumSizeHint().height())));
@@ -114,6 +136,8 @@ void TestPresenter::stagesInsideTheWindow()
     for (QDockWidget *d : docks)
         QVERIFY(d->isVisible());
     QVERIFY(tools.lab()->isWindow());
+    QCOMPARE(window.dock(MainWindow::Dock::Plots)->widget(), static_cast<QWidget *>(window.plots()));
+    QCOMPARE(window.dock(MainWindow::Dock::Theory)->widget(), static_cast<QWidget *>(window.theory()));
     QVERIFY(window.centralWidget() != nullptr && window.centralWidget() != tabs);
     QVERIFY(tools.presenter()->tabs() == nullptr);
     // Entering again uses the remembered scale.
@@ -131,7 +155,7 @@ void TestPresenter::stageOnTheCommandLine()
         return parseCommandLine(QStringList{QStringLiteral("specdec-lab")} + args, saved);
     };
     const QStringList keys = presenterStageKeys();
-    QCOMPARE(keys.size(), 7);
+    QCOMPARE(keys.size(), 9);
     for (int i = 0; i < keys.size(); ++i) {
         const CommandLine cl = parse({QStringLiteral("--presenter"), QStringLiteral("--stage"), keys[i]});
         QVERIFY2(cl.error.isEmpty(), qPrintable(cl.error));
@@ -150,15 +174,66 @@ void TestPresenter::stageOnTheCommandLine()
     language.set(QStringLiteral("en"));
     MainWindow window(&session, &player, &language);
     ClassroomTools &tools = *window.classroom();
-    QWidget *const expected[] = {window.centralWidget(),
-                                 window.distributionView(),
-                                 tools.lab(),
-                                 tools.arena(),
-                                 tools.theoryExplorer(),
-                                 tools.quiz(),
-                                 tools.race()};
+    QWidget *const expected[] = {
+        window.centralWidget(), window.distributionView(), window.plots(), window.theory(), tools.lab(),
+        tools.arena(),          tools.theoryExplorer(),    tools.quiz(),   tools.race()};
     for (int i = 0; i < keys.size(); ++i)
         QCOMPARE(tools.presenter()->stageWidget(static_cast<int>(*presenterStageFromKey(keys[i]))), expected[i]);
+}
+
+// A scripted screenshot of a lesson (scripts/classroom-screenshots.sh) plays --rounds rounds and stops at
+// --phase: the lesson's demonstration sets the (empty) session aside, and the banner that says so is no error
+// to stop at (the screenshot showed "Loading …" or the lesson's own 3 rounds, and the run exited with 1).
+void TestPresenter::screenshotOfALessonPlaysItsRounds()
+{
+    test::Window w;
+    QTemporaryDir dir;
+    const QString png = dir.filePath(QStringLiteral("numbers.png"));
+    const CommandLine cl = parseCommandLine(
+        {QStringLiteral("specdec-lab"), QStringLiteral("--presenter"), QStringLiteral("--stage"),
+         QStringLiteral("numbers"), QStringLiteral("--lesson"),
+         QStringLiteral(SPECDEC_SOURCE_DIR "/lessons/00-classic-demo.lesson.json"), QStringLiteral("--rounds"),
+         QStringLiteral("6"), QStringLiteral("--phase"), QStringLiteral("commit"), QStringLiteral("--size"),
+         QStringLiteral("1280x720"), QStringLiteral("--screenshot"), png},
+        test::tinySetup());
+    QVERIFY2(cl.error.isEmpty(), qPrintable(cl.error));
+    QElapsedTimer clock;
+    clock.start();
+    QCOMPARE(runScreenshot({&w.window, &w.session, &w.player, &clock}, cl), 0);
+    QVERIFY(QFileInfo(png).size() > 0);
+    QVERIFY(w.session.history().size() >= 6);
+    QCOMPARE(w.player.round(), 5);
+    QCOMPARE(w.player.phase(), Phase::Commit);
+    QCOMPARE(w.window.classroom()->presenter()->currentStage(), static_cast<int>(PresenterStage::Numbers));
+    w.window.classroom()->setPresenterMode(false);
+}
+
+// The theory explorer's stage shows the session's point ("your runs") when its tab comes to the front after
+// rounds were played with another stage in front (it followed the rounds only while visible: none was drawn).
+void TestPresenter::explorerStageShowsTheSession()
+{
+    test::Window w;
+    w.window.resize(1280, 720);
+    w.window.show();
+    QSignalSpy ready(&w.session, &SessionController::ready);
+    w.window.startSession(test::tinySetup());
+    QVERIFY(ready.wait(20000));
+    ClassroomTools &tools = *w.window.classroom();
+    tools.setPresenterMode(true);
+    w.session.requestRounds(5);
+    QTRY_VERIFY_WITH_TIMEOUT(w.session.history().size() >= 5, 20000);
+    w.player.jumpTo(4, Phase::Commit);
+    QCoreApplication::processEvents();
+    auto points = [&] {
+        int n = 0;
+        for (int i = 0; i < tools.theoryExplorer()->plot(0)->graphCount(); ++i)
+            if (tools.theoryExplorer()->plot(0)->graph(i)->name() == QLatin1String("your runs"))
+                n += tools.theoryExplorer()->plot(0)->graph(i)->dataCount();
+        return n;
+    };
+    tools.presenter()->tabs()->setCurrentIndex(static_cast<int>(PresenterStage::Theory)); // a click on its tab
+    QVERIFY(points() >= 1);
+    tools.setPresenterMode(false);
 }
 
 void TestPresenter::everyTextFollowsTheScale()

@@ -26,6 +26,7 @@
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QTextDocument>
+#include <QTranslator>
 #include <QtTest>
 
 using namespace specdec;
@@ -73,6 +74,7 @@ private slots:
     void homeAfterTheKeptRoundsLeft();
     void leavingAFieldUnchangedKeepsTheSession();
     void settingsWithoutEffectAreSaid();
+    void smallCorpusIsSaid();
 };
 
 void TestSession::initTestCase()
@@ -516,6 +518,43 @@ void TestSession::settingsWithoutEffectAreSaid()
     QVERIFY(failed.wait(20000));
     QVERIFY2(w.window.banner()->text().startsWith(QStringLiteral("The draft was trained on another text")),
              qPrintable(w.window.banner()->text()));
+}
+
+// A five-line corpus under ngram:6 (each 5-character context once: the model can only repeat the text, then
+// wrote "。⏎。⏎") is said in the banner when the session loads, with the order that fits, in the window's
+// language; ngram:2 on the same lines and ngram:4 on tiny-en are not.
+void TestSession::smallCorpusIsSaid()
+{
+    test::Window w;
+    w.window.show();
+    QSignalSpy ready(&w.session, &SessionController::ready);
+    Setup five = tinySetup();
+    five.corpus = test::dataPath("tiny-zh.txt");
+    five.prompt.clear();
+    five.target = "ngram:6";
+    five.draft = "ngram:2";
+    QTranslator translator;
+    for (const QString &language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+        if (language != QLatin1String("en")) {
+            QVERIFY(translator.load(QStringLiteral(SPECDEC_QM_DIR "/specdec-lab_") + language + QStringLiteral(".qm")));
+            QCoreApplication::installTranslator(&translator);
+        }
+        w.window.startSession(five);
+        QVERIFY(ready.wait(20000));
+        const QString text = w.window.banner()->text();
+        QCOMPARE(w.window.banner()->kind(), MessageBanner::Kind::Warning);
+        QVERIFY2(text.contains(QStringLiteral("ngram:6")) && text.contains(QStringLiteral("ngram:2"))
+                     && text.contains(QStringLiteral("1.00")),
+                 qPrintable(text));
+        QVERIFY2(text.contains(language == QLatin1String("en") ? QStringLiteral("too small") : QStringLiteral("太小")),
+                 qPrintable(text));
+        QVERIFY2(!text.contains(QStringLiteral("draft ngram:2")) && !text.contains(QStringLiteral("草稿模型 ngram:2")),
+                 qPrintable(text));         // the draft fits its 69 characters (1.39 per context)
+        w.window.startSession(tinySetup()); // tiny-en under ngram:4 / ngram:2: nothing to say
+        QVERIFY(ready.wait(20000));
+        QVERIFY2(w.window.banner()->text().isEmpty(), qPrintable(w.window.banner()->text()));
+    }
+    QCoreApplication::removeTranslator(&translator);
 }
 
 QTEST_MAIN(TestSession)

@@ -24,6 +24,8 @@ target_compile_definitions(test_gui_handout PRIVATE SPECDEC_QM_DIR="${CMAKE_BINA
 add_dependencies(test_gui_handout specdec-lab)
 target_compile_definitions(test_gui_presenter_fit PRIVATE SPECDEC_QM_DIR="${CMAKE_BINARY_DIR}/app/gui")
 add_dependencies(test_gui_presenter_fit specdec-lab)
+target_compile_definitions(test_gui_session PRIVATE SPECDEC_QM_DIR="${CMAKE_BINARY_DIR}/app/gui")
+add_dependencies(test_gui_session specdec-lab)
 
 # The frame alone: a plain unit test of what each phase reveals (no widget is created); it links the
 # presentation model (session/, Qt Core) only, no widget and no QCustomPlot.
