@@ -260,9 +260,9 @@ int runCommand(const QStringList &arguments)
                                            .arg(QString::fromStdString(setup.decoding.tree.describe()),
                                                 QString::fromStdString(treeVariantName(setup.decoding.treeVariant)))
                                      : tr("K=%1").arg(setup.decoding.draftLength);
-        out() << tr("specdec run: corpus %1 (%2 tokens), target %3, draft %4, %5, %6, seed %7")
+        out() << tr("specdec run: corpus %1, %2, target %3, draft %4, %5, %6, seed %7")
                      .arg(QString::fromStdString(experiment->corpus().name))
-                     .arg(vocab.size())
+                     .arg(QString::fromStdString(vocab.describe()))
                      .arg(QString::fromStdString(target.describe()), QString::fromStdString(draft.describe()))
                      .arg(decoder)
                      .arg(QString::fromStdString(setup.decoding.target.describe()))
