@@ -110,7 +110,7 @@ bool bannerShowsError(const AutomationContext &c)
 bool loadAndPlay(const AutomationContext &c, const CommandLine &cl, int rounds)
 {
     if (!cl.lesson.isEmpty()) {
-        const QString error = c.window->classroom()->openLessonFile(cl.lesson);
+        const QString error = c.window->classroom()->openLessonFile(cl.lesson, ClassroomTools::Aside::None);
         if (!error.isEmpty()) {
             app::printMessage(errStream(), QStringLiteral("specdec-lab"), QStringLiteral("error"), error);
             return false;

@@ -89,7 +89,7 @@ ClassroomTools::ClassroomTools(MainWindow *window, SessionController *session, P
     connect(m_lab, &LosslessLabView::modelPresetRequested, this, &ClassroomTools::labFromModels);
     connect(m_arenaTool, &ArenaTool::stepFinished, this, &ClassroomTools::updateMeasured);
     connect(m_arenaTool, &ArenaTool::stepFinished, m_showMe, &ShowMe::update);
-    connect(m_lessons, &LessonLibrary::applyRequested, this, &ClassroomTools::applyLesson);
+    connect(m_lessons, &LessonLibrary::applyRequested, this, [this](int index) { applyLesson(index); });
 
     connect(m_session, &SessionController::roundsAdded, this, [this] {
         if (m_theory->isVisible())
@@ -249,18 +249,18 @@ void ClassroomTools::showTheory()
     m_toolWindows->present(m_theory);
 }
 
-void ClassroomTools::applyLesson(int index)
+void ClassroomTools::applyLesson(int index, Aside aside)
 {
     if (!m_lessons->show(index))
         return;
     m_showMe->end();
-    applyDemonstration(m_lessons->files()[index].demo);
+    applyDemonstration(m_lessons->files()[index].demo, aside);
 }
 
-QString ClassroomTools::openLessonFile(const QString &path)
+QString ClassroomTools::openLessonFile(const QString &path, Aside aside)
 {
     try {
-        applyLesson(m_lessons->add(path));
+        applyLesson(m_lessons->add(path), aside);
         return {};
     } catch (const std::exception &e) {
         return QString::fromUtf8(e.what());
@@ -278,20 +278,23 @@ void ClassroomTools::openLessonDialog()
         QMessageBox::warning(m_window, tr("Open lesson"), error);
 }
 
-void ClassroomTools::applyDemonstration(const app::Demonstration &original)
+void ClassroomTools::applyDemonstration(const app::Demonstration &original, Aside aside)
 {
     const app::Demonstration demo = app::resolvedDemonstration(original, onnxModelFiles());
     if (demo.setup) {
-        if (!m_aside) // the teacher's own session, kept through any number of demonstrations
+        const bool keep = aside == Aside::Keep && !m_aside; // the teacher's own session, kept through any
+        if (keep)                                           // number of demonstrations
             m_aside = m_sessionFiles->current();
         if (demo.rounds > 0)
             m_sessionFiles->goToWhenPlayed({demo.rounds, demo.phase.isEmpty() ? QStringLiteral("commit") : demo.phase});
         m_window->startSession(*demo.setup);
-        m_back->setEnabled(true);
-        m_quiz->setBackAction(m_back);
-        m_window->banner()->showMessage(MessageBanner::Kind::Info,
-                                        tr("A demonstration replaced your session (setup and position); it is kept."),
-                                        m_back);
+        if (m_aside) {
+            m_back->setEnabled(true);
+            m_quiz->setBackAction(m_back);
+            m_window->banner()->showMessage(
+                MessageBanner::Kind::Info,
+                tr("A demonstration replaced your session (setup and position); it is kept."), m_back);
+        }
     }
     m_arenaTool->setMeasured(demo.opens("arena"));
     for (const QString &tool : demo.open) {

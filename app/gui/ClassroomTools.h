@@ -63,13 +63,16 @@ public:
     app::SessionFile currentSession() const { return m_sessionFiles->current(); }
     /// Starts the session of `file` and moves to its position once its rounds are played.
     void openSession(const app::SessionFile &file) { m_sessionFiles->open(file); }
+    /// Whether a demonstration sets the session it replaces aside (Back to my session): not for a lesson the
+    /// program was started with (--lesson), which is the session.
+    enum class Aside { Keep, None };
     /// Applies lesson `index` of lessonFiles(): its demonstration, and its first step in the lesson panel.
-    void applyLesson(int index);
+    void applyLesson(int index, Aside aside = Aside::Keep);
     /// Loads a lesson file, adds it to the list (replacing one with the same id) and applies it; returns
     /// an empty string or the file's one-line error.
-    QString openLessonFile(const QString &path);
+    QString openLessonFile(const QString &path, Aside aside = Aside::Keep);
     /// The setup to the window (playing `rounds` rounds to `phase`), then arena / lab / theory as it says.
-    void applyDemonstration(const app::Demonstration &demo);
+    void applyDemonstration(const app::Demonstration &demo, Aside aside = Aside::Keep);
     /// Opens the quiz at question `index` (0-based).
     void showQuiz(int index = 0);
     /// Runs question `index`'s demonstration; its measured result is written back into the quiz view.

@@ -91,7 +91,7 @@ int main(int argc, char *argv[])
     else
         window.show();
     if (!cl.lesson.isEmpty())
-        window.classroom()->openLessonFile(cl.lesson); // validated by parseCommandLine
+        window.classroom()->openLessonFile(cl.lesson, ClassroomTools::Aside::None); // validated by parseCommandLine
     else
         window.startSession(cl.setup);
     if (cl.presenter)

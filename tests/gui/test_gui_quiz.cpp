@@ -199,6 +199,18 @@ void TestQuiz::backToMySession()
     QCOMPARE(player.phase(), phase);
     QCOMPARE(session.setup().decoding.seed, mine.decoding.seed);
     QCOMPARE(session.setup().prompt, mine.prompt);
+
+    // A lesson the program starts with (--lesson) is the session: nothing set aside, no banner saying so.
+    window.banner()->showMessage(MessageBanner::Kind::Info, QStringLiteral("before the lesson"));
+    QCOMPARE(tools.openLessonFile(QStringLiteral(SPECDEC_SOURCE_DIR "/lessons/00-classic-demo.lesson.json"),
+                                  ClassroomTools::Aside::None),
+             QString());
+    QVERIFY(!tools.hasSessionAside());
+    QVERIFY(!tools.backAction()->isEnabled());
+    QVERIFY2(!window.banner()->text().contains(QStringLiteral("replaced your session")),
+             qPrintable(window.banner()->text()));
+    QVERIFY(ready.wait(60000)); // the lesson's session, not a setup put aside
+    QVERIFY(!tools.hasSessionAside());
 }
 
 QTEST_MAIN(TestQuiz)
