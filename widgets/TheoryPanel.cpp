@@ -136,7 +136,7 @@ QString TheoryPanel::chainFormulas() const
         html += line(tr("best K with V and c measured here: <b>%1</b> (S = %2×); in the accelerator case (V = 1): "
                         "%3 (S = %4×)")
                          .arg(best)
-                         .arg(n(theory::generalisedSpeedup(a, best, cost.c, verification(best + 1)), 2))
+                         .arg(n(theory::generalisedSpeedup(a, best, cost.c, verification(cost, best + 1)), 2))
                          .arg(bestOneStep)
                          .arg(n(theory::costModelSpeedup(a, bestOneStep, cost.c), 2)));
     }
@@ -211,7 +211,7 @@ QString TheoryPanel::predicted() const
                         .arg(n(m.costRatio, 3))
                         .arg(n(theory::costModelSpeedup(m.acceptanceRate, k, m.costRatio), 2)));
     const VerificationCost cost = costs();
-    const double v = verification(k + 1);
+    const double v = verification(cost, k + 1);
     const QString sum = QStringLiteral("%1 / (%2 + %3 · %4) = <b>%5×</b>")
                             .arg(n(en, 2), n(v, 2))
                             .arg(k)
@@ -317,9 +317,9 @@ VerificationCost TheoryPanel::costs() const
     return m_v.empty() ? prompt : calibratedCost(prompt, m_metrics, m_k);
 }
 
-double TheoryPanel::verification(int m) const
+double TheoryPanel::verification(const VerificationCost &cost, int m)
 {
-    const std::vector<double> v = costs().v;
+    const std::vector<double> &v = cost.v;
     const int size = static_cast<int>(v.size());
     if (m < 1 || size == 0)
         return 1.0;

@@ -56,7 +56,8 @@ private:
     QString costBreakdown() const;
     /// The prompt's V(m) and c calibrated to this run's own calls when it has a baseline (VerificationCost.h).
     VerificationCost costs() const;
-    double verification(int m) const; ///< V(m) as measured (1 when not measured or m is past the measurement)
+    /// V(m) of `cost` (1 when not measured; past the measurement, its last slope continued).
+    static double verification(const VerificationCost &cost, int m);
 
     RunMetrics m_metrics;
     int m_k = 4;
