@@ -357,8 +357,11 @@ void PlotsPanel::retranslate()
     for (int i = 0; i < 3; ++i)
         m_plots[static_cast<std::size_t>(i)]->xAxis->setLabel(tr("round"));
     m_plots[3]->xAxis->setLabel(tr("draft position"));
-    m_plots[3]->xAxis->setTicker(QSharedPointer<QCPAxisTicker>::create());
-    m_plots[3]->xAxis->ticker()->setTickStepStrategy(QCPAxisTicker::tssReadability);
+    // draft positions are whole numbers: ticks at 1, 2, 3 … (or multiples of them for a long draft)
+    auto positions = QSharedPointer<QCPAxisTickerFixed>::create();
+    positions->setTickStep(1.0);
+    positions->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+    m_plots[3]->xAxis->setTicker(positions);
     replotAll();
 }
 

@@ -39,6 +39,7 @@ private slots:
     void speedupLegendsSayWhy();
     void decimatedSeriesKeepsExtremesAndEnds();
     void staysBoundedAfterManyRounds();
+    void draftPositionsAreWholeNumbers();
 };
 
 void TestPlots::holdExactlyTheMetrics()
@@ -332,3 +333,33 @@ void TestPlots::staysBoundedAfterManyRounds()
 
 QTEST_MAIN(TestPlots)
 #include "test_gui_plots.moc"
+
+// The draft-position axis counts positions 1..K: its ticks are whole numbers before the first round (no
+// "0.5 1 1.5") and after rounds.
+void TestPlots::draftPositionsAreWholeNumbers()
+{
+    PlotsPanel plots;
+    auto ticksOf = [&] {
+        QCPAxis *axis = plots.plot(3)->xAxis;
+        QVector<double> ticks, subTicks;
+        QVector<QString> labels;
+        axis->ticker()->generate(axis->range(), QLocale(), QLatin1Char('g'), 6, ticks, &subTicks, &labels);
+        return ticks;
+    };
+    auto wholeInRange = [&](const QVector<double> &ticks) {
+        const QCPRange range = plots.plot(3)->xAxis->range();
+        for (double t : ticks)
+            if (t >= range.lower && t <= range.upper && t != std::round(t))
+                return false;
+        return !ticks.isEmpty();
+    };
+    QVERIFY2(wholeInRange(ticksOf()), "a new panel");
+    const auto played = test::playRounds("ngram:4", "ngram:2", 1.0, 3);
+    plots.setCurrentRound(*played.history, -1, 0); // the window's state before the first round
+    QVERIFY2(wholeInRange(ticksOf()), "before the first round");
+    plots.appendRounds(*played.history);
+    plots.setCurrentRound(*played.history, 2);
+    const double k = static_cast<double>(played.info.draftLength);
+    QVERIFY2(plots.plot(3)->xAxis->range().upper > k, "the axis reaches position K");
+    QVERIFY2(wholeInRange(ticksOf()), "after rounds");
+}
