@@ -133,19 +133,51 @@ int TranscriptView::lineHeight() const
 
 void TranscriptView::keepWholeLines()
 {
-    if (m_wholeLines == 0)
-        return;
-    // No margin above or below the text (the padding is outside the viewport): scrolled to its end, the
-    // viewport's top falls on a line's top.
-    QTextFrameFormat frame = document()->rootFrame()->frameFormat();
-    frame.setTopMargin(0);
-    frame.setBottomMargin(0);
-    document()->rootFrame()->setFrameFormat(frame);
+    if (m_wholeLines > 0) {
+        // No margin above or below the text (the padding is outside the viewport): scrolled to its end, the
+        // viewport's top falls on a line's top.
+        QTextFrameFormat frame = document()->rootFrame()->frameFormat();
+        frame.setTopMargin(0);
+        frame.setBottomMargin(0);
+        document()->rootFrame()->setFrameFormat(frame);
+    }
+    // Every line equally tall (a bold token or a CJK glyph does not make its line taller), so that a box of
+    // free height can show whole lines too (alignEnd).
     QTextBlockFormat block;
     block.setLineHeight(lineHeight(), QTextBlockFormat::FixedHeight);
     QTextCursor all(document());
     all.select(QTextCursor::Document);
     all.mergeBlockFormat(block);
+    alignEnd();
+}
+
+void TranscriptView::alignEnd()
+{
+    if (m_wholeLines > 0)
+        return; // setWholeLines sized the box for its lines
+    // Scrolled to its end, the text area shows the bottom margin and the lines above it: a text area of
+    // bottom margin + n whole lines starts on a line's top. The rest of the box goes above it, as padding.
+    const int inner = height() - 2 * frameWidth();
+    const double bottom = document()->rootFrame()->frameFormat().bottomMargin();
+    const int line = lineHeight();
+    int top = 0;
+    if (document()->size().height() > inner && line > 0) {
+        const int lines = std::max(1, static_cast<int>((inner - bottom) / line));
+        top = std::max(0, inner - static_cast<int>(std::ceil(bottom)) - lines * line);
+    }
+    if (viewportMargins().top() != top) {
+        setViewportMargins(0, top, 0, 0);
+        verticalScrollBar()->setValue(verticalScrollBar()->maximum());
+    }
+}
+
+void TranscriptView::resizeEvent(QResizeEvent *event)
+{
+    const bool atEnd = verticalScrollBar()->value() == verticalScrollBar()->maximum();
+    QTextBrowser::resizeEvent(event);
+    alignEnd();
+    if (atEnd)
+        verticalScrollBar()->setValue(verticalScrollBar()->maximum());
 }
 
 void TranscriptView::rebuild(const RoundHistory *history, int rounds)

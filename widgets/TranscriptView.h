@@ -40,6 +40,7 @@ public:
 
 protected:
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void rebuild(const RoundHistory *history, int rounds);
@@ -47,6 +48,8 @@ private:
     /// Keeps the maximum height at contentHeight().
     void fitToText();
     void keepWholeLines();
+    /// With a free height: pads the text area's top so that, scrolled to its end, it shows whole lines only.
+    void alignEnd();
 
     std::shared_ptr<const Tokenizer> m_vocabulary;
     std::vector<TokenId> m_prompt;

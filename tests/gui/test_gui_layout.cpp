@@ -32,6 +32,7 @@
 #include "RoundRecord.h"
 #include "RoundView.h"
 #include "TimelineDelegate.h"
+#include "TranscriptView.h"
 
 #include <qcustomplot.h>
 
@@ -49,6 +50,7 @@
 #include <QTextDocumentFragment>
 #include <QTextLayout>
 #include <QTranslator>
+#include <QVBoxLayout>
 #include <QtTest>
 
 using namespace specdec;
@@ -107,6 +109,8 @@ private slots:
     void timelineRowsAreWhole();
     void arenaTranscriptShowsWholeLines_data();
     void arenaTranscriptShowsWholeLines();
+    void roundTranscriptShowsWholeLinesAtItsEnd_data();
+    void roundTranscriptShowsWholeLinesAtItsEnd();
     void labelsAreLegible();
     void livePlotsHaveRoom();
     void longDraftScrolls();
@@ -500,6 +504,38 @@ void TestLayout::timelineRowsAreWhole()
     }
 }
 
+namespace {
+
+/// The laid-out lines of `t` that reach into its text area at its scroll position; a line that reaches in but
+/// is cut by the area's top or bottom is described in `cut`.
+int wholeLinesShown(const TranscriptView *t, QString *cut)
+{
+    const qreal height = t->viewport()->height();
+    const int scrolled = t->verticalScrollBar()->value();
+    int visible = 0;
+    for (QTextBlock b = t->document()->begin(); b.isValid(); b = b.next()) {
+        const QPointF at = t->document()->documentLayout()->blockBoundingRect(b).topLeft();
+        const QTextLayout *layout = b.layout();
+        for (int i = 0; i < layout->lineCount(); ++i) {
+            const QTextLine line = layout->lineAt(i);
+            const qreal top = at.y() + line.y() - scrolled;
+            const qreal bottom = top + line.height();
+            if (bottom <= 0.5 || top >= height - 0.5) // less than half a pixel inside: not drawn
+                continue;
+            if (cut->isEmpty() && (top < -0.5 || bottom > height + 0.5))
+                *cut = QStringLiteral("a line at %1..%2 in a text area 0..%3 (scrolled to %4)")
+                           .arg(top)
+                           .arg(bottom)
+                           .arg(height)
+                           .arg(scrolled);
+            ++visible;
+        }
+    }
+    return visible;
+}
+
+} // namespace
+
 // An arena lane's transcript scrolled to its end shows whole lines only: every laid-out line that reaches into
 // the text area lies inside it, and there are the lane's two (its text was a line and a half too tall: the top
 // line showed cut in half), with English and Chinese text, in a narrow and a wide lane.
@@ -533,28 +569,49 @@ void TestLayout::arenaTranscriptShowsWholeLines()
     QVERIFY(bar->maximum() > 0); // the text is longer than the box
     for (int value : {bar->maximum(), 0}) {
         bar->setValue(value);
-        const qreal height = t->viewport()->height();
-        int visible = 0;
-        for (QTextBlock b = t->document()->begin(); b.isValid(); b = b.next()) {
-            const QPointF at = t->document()->documentLayout()->blockBoundingRect(b).topLeft();
-            const QTextLayout *layout = b.layout();
-            for (int i = 0; i < layout->lineCount(); ++i) {
-                const QTextLine line = layout->lineAt(i);
-                const qreal top = at.y() + line.y() - bar->value();
-                const qreal bottom = top + line.height();
-                if (bottom <= 0.5 || top >= height - 0.5) // less than half a pixel inside: not drawn
-                    continue;
-                QVERIFY2(top >= -0.5 && bottom <= height + 0.5,
-                         qPrintable(QStringLiteral("a line at %1..%2 in a text area 0..%3 (scrolled to %4)")
-                                        .arg(top)
-                                        .arg(bottom)
-                                        .arg(height)
-                                        .arg(value)));
-                ++visible;
-            }
-        }
-        QCOMPARE(visible, 2);
+        QString cut;
+        QCOMPARE(wholeLinesShown(t, &cut), 2);
+        QVERIFY2(cut.isEmpty(), qPrintable(cut));
     }
+}
+
+// The round view's transcript, once its text is taller than its share of the window, scrolls to its end with
+// whole lines only (the top line showed cut in half), whatever its height, in English and Chinese.
+void TestLayout::roundTranscriptShowsWholeLinesAtItsEnd_data()
+{
+    QTest::addColumn<bool>("chinese");
+    QTest::addColumn<int>("height");
+    for (bool chinese : {false, true})
+        for (int height : {97, 130, 171, 203})
+            QTest::addRow("%s %d", chinese ? "zh" : "en", height) << chinese << height;
+}
+
+void TestLayout::roundTranscriptShowsWholeLinesAtItsEnd()
+{
+    QFETCH(bool, chinese);
+    QFETCH(int, height);
+    SessionInfo session;
+    session.vocabulary = chinese
+        ? vocabulary()
+        : std::make_shared<const Tokenizer>(Tokenizer::chars(Vocabulary::fromTokens(
+            std::vector<char32_t>({U'a', U'e', U'g', U'h', U'j', U'o', U'r', U't', U'y', U' ', U'W', U'.'}))));
+    for (int i = 0; i < 600; ++i)
+        session.prompt.push_back((i * 7 + i / 5) % 12);
+    QWidget box;
+    auto *layout = new QVBoxLayout(&box);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto *t = new TranscriptView;
+    layout->addWidget(t);
+    t->setSession(session);
+    box.resize(420, height);
+    box.show();
+    QCoreApplication::processEvents();
+    QVERIFY(t->verticalScrollBar()->maximum() > 0); // the text is longer than the box
+    QCOMPARE(t->verticalScrollBar()->value(), t->verticalScrollBar()->maximum());
+    QString cut;
+    const int lines = wholeLinesShown(t, &cut);
+    QVERIFY2(cut.isEmpty(), qPrintable(cut));
+    QVERIFY(lines >= 1);
 }
 
 namespace {
