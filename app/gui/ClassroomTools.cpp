@@ -40,6 +40,7 @@
 #include <QMessageBox>
 #include <QScreen>
 #include <QSettings>
+#include <QTimer>
 
 #include <utility>
 
@@ -332,6 +333,8 @@ void ClassroomTools::backToMySession()
         return;
     const app::SessionFile aside = *std::exchange(m_aside, std::nullopt);
     m_back->setEnabled(false);
+    if (m_showMe->question() >= 0) // its measurement leaves with the demonstration
+        m_quiz->setShowMeResult(QString());
     m_showMe->end();
     m_window->banner()->hide();
     m_sessionFiles->open(aside);
@@ -348,9 +351,23 @@ void ClassroomTools::showMe(int index)
     if (index < 0 || index >= m_quiz->questionCount())
         return;
     m_showMe->begin(index);
-    applyDemonstration(m_quiz->quiz().questions[index].showMe);
-    if (!m_presenter->isActive())
-        m_quiz->raise(); // the question stays in front of the demonstration
+    const app::Demonstration &demo = m_quiz->quiz().questions[index].showMe;
+    applyDemonstration(demo);
+    if (m_presenter->isActive())
+        return;
+    // The question and its caption stay in sight beside the tool window that demonstrates it.
+    for (const auto &[name, tool] :
+         {std::pair<const char *, QWidget *>{"theory", m_theory}, {"lab", m_lab}, {"arena", m_arena}})
+        if (demo.opens(name) && tool->isVisible()) {
+            ToolWindows::shareScreen(m_quiz, tool);
+            break;
+        }
+    // In front once the window manager has mapped the tool window, which it puts on top as it maps it (a raise
+    // before that, e.g. from a zero timer, was undone under openbox at 1280×720).
+    QTimer::singleShot(200, m_quiz, [quiz = m_quiz] {
+        quiz->raise();
+        quiz->activateWindow();
+    });
 }
 
 void ClassroomTools::showUserGuide()

@@ -44,18 +44,27 @@ void ToolWindows::raise(QWidget *window)
     window->activateWindow();
 }
 
+namespace {
+
+/// The frame (title bar and borders) a window manager adds around a window, as `shown` has it.
+QMargins frameOf(const QWidget *shown)
+{
+    return shown && shown->isVisible() && shown->frameGeometry() != shown->geometry()
+        ? QMargins(shown->geometry().left() - shown->frameGeometry().left(),
+                   shown->geometry().top() - shown->frameGeometry().top(),
+                   shown->frameGeometry().right() - shown->geometry().right(),
+                   shown->frameGeometry().bottom() - shown->geometry().bottom())
+        : QMargins(8, 40, 8, 8);
+}
+
+} // namespace
+
 void ToolWindows::placeBeside(QWidget *window, const QWidget *main)
 {
     const QScreen *screen = main ? main->screen() : QGuiApplication::primaryScreen();
     if (!screen)
         return;
-    // The frame (title bar and borders) a window manager adds around the window, as the main window has it.
-    const QMargins frame = main && main->isVisible() && main->frameGeometry() != main->geometry()
-        ? QMargins(main->geometry().left() - main->frameGeometry().left(),
-                   main->geometry().top() - main->frameGeometry().top(),
-                   main->frameGeometry().right() - main->geometry().right(),
-                   main->frameGeometry().bottom() - main->geometry().bottom())
-        : QMargins(8, 40, 8, 8);
+    const QMargins frame = frameOf(main);
     const QRect screenArea = screen->availableGeometry().marginsRemoved(frame);
     window->resize(window->size().boundedTo(screenArea.size()));
     const QSize size = window->size();
@@ -68,6 +77,41 @@ void ToolWindows::placeBeside(QWidget *window, const QWidget *main)
     const int y = std::clamp(main ? main->geometry().top() : screenArea.top(), screenArea.top(),
                              std::max(screenArea.top(), screenArea.bottom() - size.height() + 1));
     window->move(std::max(screenArea.left(), x), y);
+}
+
+std::pair<QRect, QRect> ToolWindows::sideBySide(QSize keep, QSize keepMin, QSize tool, QSize toolMin, const QRect &area,
+                                                const QMargins &frame)
+{
+    const int frames = frame.left() + frame.right(); // the second window's frame, beside the first
+    if (keep.width() + tool.width() + frames > area.width()) {
+        // Too wide together: the quiz narrows first, to what leaves the tool its width but not below a third of
+        // the screen (or its minimum); the tool takes the rest, down to its own minimum.
+        const int floor = std::max(keepMin.width(), std::min(keep.width(), area.width() / 3));
+        keep.setWidth(std::max(floor, std::min(keep.width(), area.width() - frames - tool.width())));
+        tool.setWidth(std::max(toolMin.width(), area.width() - frames - keep.width()));
+    }
+    keep = keep.boundedTo(QSize(area.width(), area.height())).expandedTo(keepMin);
+    tool = tool.boundedTo(QSize(area.width(), area.height())).expandedTo(toolMin);
+    // The quiz at the left, the tool at the right: where even their minimums are too wide together, the quiz
+    // (in front) covers the tool's left side (the lab's editors), not its results.
+    const QRect keepRect(area.topLeft(), keep);
+    const QRect toolRect(QPoint(area.right() - tool.width() + 1, area.top()), tool);
+    return {keepRect, toolRect};
+}
+
+void ToolWindows::shareScreen(QWidget *keep, QWidget *tool)
+{
+    const QScreen *screen = keep->screen();
+    if (!screen)
+        return;
+    const QMargins frame = frameOf(keep->isVisible() ? keep : tool);
+    const auto [keepRect, toolRect] = sideBySide(keep->size(), keep->minimumSizeHint().expandedTo(keep->minimumSize()),
+                                                 tool->size(), tool->minimumSizeHint().expandedTo(tool->minimumSize()),
+                                                 screen->availableGeometry().marginsRemoved(frame), frame);
+    keep->setGeometry(keepRect);
+    tool->setGeometry(toolRect);
+    tool->setProperty(kPlaced, true);
+    keep->setProperty(kPlaced, true);
 }
 
 void ToolWindows::present(QWidget *tool)

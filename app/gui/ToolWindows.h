@@ -5,8 +5,12 @@
 // main window, where Esc leaves and Ctrl+= / Ctrl+- scale the text (Classroom ▸ Presenter mode, F5).
 
 #include <QList>
+#include <QMargins>
 #include <QObject>
+#include <QRect>
 #include <QSize>
+
+#include <utility>
 
 class QAction;
 class QWidget;
@@ -35,6 +39,15 @@ public:
     /// Moves `window` (made smaller where the screen is) inside `main`'s screen: right of `main` when it fits
     /// there, else left of it, else against the screen's right edge; its top level with `main`'s.
     static void placeBeside(QWidget *window, const QWidget *main);
+    /// Places `tool` (a demonstration) and `keep` (the quiz that asked for it) so that neither covers the other:
+    /// side by side at their sizes where the screen is wide enough, else `keep` narrowed to a column at the
+    /// screen's left (its text wraps) and `tool` beside it in the rest; both inside the screen. Where even their
+    /// minimum widths do not fit together (the lab at 1280 px), `keep` covers the tool's left edge.
+    static void shareScreen(QWidget *keep, QWidget *tool);
+    /// shareScreen's geometry: the windows' client rectangles for windows of sizes `keep`/`tool` (at least
+    /// `keepMin`/`toolMin`) on a screen whose usable client area is `area`, each window framed by `frame`.
+    static std::pair<QRect, QRect> sideBySide(QSize keep, QSize keepMin, QSize tool, QSize toolMin, const QRect &area,
+                                              const QMargins &frame);
     /// Shows `tool` as a floating tool window, or as its stage in presenter mode.
     void present(QWidget *tool);
     void setPresenterMode(bool on);

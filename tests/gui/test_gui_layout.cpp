@@ -22,6 +22,7 @@
 #include "SessionController.h"
 #include "TheoryExplorer.h"
 #include "TheoryPanel.h"
+#include "ToolWindows.h"
 
 #include "ArenaLane.h"
 #include "CacheStrip.h"
@@ -361,6 +362,40 @@ void TestLayout::windowAndToolsFit720p()
     fits(tools.lab(), "the lossless lab");
     fits(tools.theoryExplorer(), "the theory explorer");
     fits(tools.quiz(), "the quiz");
+    // Show me places the demonstrating tool beside the quiz on a 1280×720 projector (window frames of 8 px
+    // and a 40-px title bar): the two frames do not overlap (the explorer covered the question and its
+    // caption) unless their minimum widths exceed the screen, and both lie inside the screen.
+    const QMargins frame(8, 40, 8, 8);
+    const QRect projector(0, 0, 1280, 720);
+    for (const QWidget *tool : {static_cast<const QWidget *>(tools.theoryExplorer()),
+                                static_cast<const QWidget *>(tools.lab()), static_cast<const QWidget *>(tools.arena())})
+        for (int width : {tool->width(), 1200}) {
+            const QSize minimum = [](const QWidget *w) {
+                return w->minimumSizeHint().expandedTo(w->minimumSize());
+            }(tool);
+            const auto [quizRect, toolRect] = ToolWindows::sideBySide(
+                QSize(900, 620), tools.quiz()->minimumSizeHint().expandedTo(tools.quiz()->minimumSize()),
+                QSize(width, 600), minimum, projector.marginsRemoved(frame), frame);
+            const QRect quizFrame = quizRect.marginsAdded(frame), toolFrame = toolRect.marginsAdded(frame);
+            // (where the two minimum widths are more than the screen, the quiz covers no more than that excess)
+            const int excess = std::max(0,
+                                        tools.quiz()->minimumSizeHint().width() + minimum.width()
+                                            + 2 * (frame.left() + frame.right()) - projector.width());
+            QVERIFY2(quizFrame.intersected(toolFrame).width() <= excess && projector.contains(quizFrame)
+                         && projector.contains(toolFrame),
+                     qPrintable(QStringLiteral("%1 (%2 px wide) at %3,%4 %5×%6 beside the quiz at %7,%8 %9×%10")
+                                    .arg(tool->windowTitle())
+                                    .arg(width)
+                                    .arg(toolFrame.x())
+                                    .arg(toolFrame.y())
+                                    .arg(toolFrame.width())
+                                    .arg(toolFrame.height())
+                                    .arg(quizFrame.x())
+                                    .arg(quizFrame.y())
+                                    .arg(quizFrame.width())
+                                    .arg(quizFrame.height())));
+            QVERIFY(quizRect.width() >= 1280 / 3 - 16); // the question and its caption stay readable
+        }
     // Opened, each tool window lies inside the screen.
     ClassroomTools &classroom = *window.classroom();
     classroom.showLab();

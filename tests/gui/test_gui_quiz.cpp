@@ -191,7 +191,11 @@ void TestQuiz::backToMySession()
              qPrintable(window.banner()->text()));
     QVERIFY(ready.wait(60000)); // the demonstration's session
     QVERIFY(session.setup().corpus != mine.corpus);
+    QTRY_VERIFY_WITH_TIMEOUT(tools.quiz()->showMeText().contains(QStringLiteral("Measured run")), 30000);
     tools.quiz()->backButton()->click();
+    // The demonstration's measurement leaves with it: the caption no longer reports a run that is not shown.
+    QVERIFY2(!tools.quiz()->showMeText().contains(QStringLiteral("Measured run")),
+             qPrintable(tools.quiz()->showMeText()));
     QVERIFY(!tools.hasSessionAside());
     QVERIFY(!tools.backAction()->isEnabled());
     QVERIFY(!tools.quiz()->backButton()->isVisible());
