@@ -245,8 +245,11 @@ void TranscriptView::changeEvent(QEvent *event)
     if (event->type() == QEvent::PaletteChange)
         m_colors = LabColors::from(palette());
     QTextBrowser::changeEvent(event);
-    if (event->type() == QEvent::FontChange) // two lines of the new font, also before any text
-        fitToText();
+    if (event->type() == QEvent::FontChange) { // two lines of the new font, also before any text; lines of
+        fitToText();                           // the new height (presenter mode scales the font)
+        keepWholeLines();
+        verticalScrollBar()->setValue(verticalScrollBar()->maximum());
+    }
     if (event->type() == QEvent::FontChange && m_wholeLines > 0)
         setWholeLines(m_wholeLines);
 }
