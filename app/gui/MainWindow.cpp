@@ -269,7 +269,7 @@ void MainWindow::connectSession()
 
     connect(m_session, &SessionController::loading, this, [this] {
         m_banner->hide();
-        m_roundView->clear();
+        m_roundView->setSession(SessionInfo{}); // the text of the session before leaves with its rounds
         m_distribution->clear();
         m_plots->clear();
         m_theory->clear();

@@ -12,6 +12,7 @@
 #include "MessageBanner.h"
 #include "PlotsPanel.h"
 #include "RoundView.h"
+#include "TranscriptView.h"
 #include "SetupBar.h"
 #include "SetupSettings.h"
 #include "TheoryPanel.h"
@@ -195,6 +196,19 @@ void TestSession::windowShowsTheErrorAndRecovers()
     QVERIFY2(window.banner()->text().isEmpty(), qPrintable(window.banner()->text()));
     player.nextPhase();
     QTRY_COMPARE_WITH_TIMEOUT(window.roundView()->round(), 0, 20000);
+
+    // While the next session loads ("No round yet"), the text of the one before is not shown beside it (Back to
+    // my session showed the demonstration's text for the seconds the models took to load).
+    player.end();
+    QTRY_VERIFY_WITH_TIMEOUT(window.roundView()->transcript()->roundsShown() > 0, 20000);
+    Setup other = tinySetup();
+    other.prompt = "a ";
+    QSignalSpy loading(&session, &SessionController::loading);
+    window.startSession(other);
+    QTRY_COMPARE_WITH_TIMEOUT(loading.count(), 1, 20000);
+    const TranscriptView *text = window.roundView()->transcript();
+    QVERIFY2(text->isHidden() || text->roundsShown() == 0, qPrintable(text->plainText()));
+    QVERIFY(ready.wait(20000));
 }
 
 // A corpus that fails to load (chosen in File ▸ Open corpus…: MainWindow::openCorpus) leaves the corpus box, and the box goes back
