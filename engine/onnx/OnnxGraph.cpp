@@ -2,6 +2,7 @@
 #include "onnx/OnnxGraph.h"
 
 #include "onnx/CompiledNode.h"
+#include "onnx/ElementTypes.h"
 #include "onnx/Gemm.h"
 #include "onnx/GraphFusion.h"
 #include "onnx/KvCache.h"
@@ -12,7 +13,6 @@
 #include <onnx/checker.h>
 #include <onnx/defs/schema.h>
 #include <onnx/onnx_pb.h>
-#include <onnx/shape_inference/implementation.h>
 
 #include <algorithm>
 #include <deque>
@@ -216,22 +216,13 @@ void OnnxGraph::Impl::build(onnx::ModelProto &model)
         }
     }
 
-    // Element types of every value: declared ones, initializers, and what shape inference adds.
-    onnx::ModelProto inferred = model;
-    try {
-        onnx::shape_inference::InferShapes(inferred);
-    } catch (const std::exception &) {
-        inferred = model; // inference is advisory here; the kernels check shapes when they run
-    }
-    const onnx::GraphProto &graph = inferred.graph();
-    std::unordered_map<std::string, int> typeOf;
-    for (const auto *list : {&graph.input(), &graph.output(), &graph.value_info()})
-        for (const auto &vi : *list)
-            if (vi.type().has_tensor_type())
-                typeOf[vi.name()] = vi.type().tensor_type().elem_type();
-    for (const auto &init : graph.initializer())
-        typeOf[init.name()] = init.data_type();
-
+    // Element types of every value: declared ones, initializers, and what the operators' schemas give
+    // (ElementTypes.h; ONNX's shape inference is not run: its functions crash on hostile shapes).
+    const onnx::GraphProto &graph = model.graph();
+    const int schemaOpset = opset;
+    const std::unordered_map<std::string, int> typeOf = elementTypes(graph, [schemaOpset](const onnx::NodeProto &node) {
+        return onnx::OpSchemaRegistry::Schema(node.op_type(), schemaOpset, onnx::ONNX_DOMAIN);
+    });
     auto checkValueType = [&](const std::string &value, const std::string &what) {
         const auto it = typeOf.find(value);
         if (it != typeOf.end() && it->second != 0 && fromOnnxDataType(it->second) == DataType::Undefined)

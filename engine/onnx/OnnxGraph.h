@@ -3,8 +3,8 @@
 // OnnxGraph: an ONNX model file loaded, checked and ready to evaluate on the executor's own kernels.
 //
 // Loading parses the file with the ONNX library (read with a bound), runs its checker, resolves the
-// default-domain opset, checks every node's operator and schema version (before shape inference, whose
-// functions for operators the executor lacks are not safe on hostile inputs), runs shape inference and
+// default-domain opset, checks every node's operator and schema version, takes every value's element type from
+// the operators' schemas (ElementTypes.h: ONNX's shape-inference functions are not safe on hostile shapes) and
 // validates every node (attributes, element types), so that anything unsupported is an error at load time. Evaluation
 // runs the nodes in topological order with shapes computed from the actual inputs.
 
@@ -30,7 +30,7 @@ struct Dimension
     bool fixed() const { return value >= 0; }
 };
 
-/// A graph input or output as declared in the file (after shape inference).
+/// A graph input or output as declared in the file.
 struct ValueInfo
 {
     std::string name;

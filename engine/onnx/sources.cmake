@@ -16,6 +16,7 @@ set(SPECDEC_ONNX_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/matmul.cpp
   ${CMAKE_CURRENT_LIST_DIR}/recurrent.cpp
   ${CMAKE_CURRENT_LIST_DIR}/KvCache.h ${CMAKE_CURRENT_LIST_DIR}/KvCache.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ElementTypes.h ${CMAKE_CURRENT_LIST_DIR}/ElementTypes.cpp
   ${CMAKE_CURRENT_LIST_DIR}/OnnxGraph.h ${CMAKE_CURRENT_LIST_DIR}/OnnxGraph.cpp
   ${CMAKE_CURRENT_LIST_DIR}/OnnxLanguageModel.h ${CMAKE_CURRENT_LIST_DIR}/OnnxLanguageModel.cpp
   ${CMAKE_CURRENT_LIST_DIR}/OnnxKvState.h ${CMAKE_CURRENT_LIST_DIR}/OnnxKvState.cpp

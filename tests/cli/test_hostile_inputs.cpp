@@ -624,6 +624,28 @@ private slots:
         }
     }
 
+    // fuzz_onnx found the next one: libonnx 1.12's inference of LayerNormalization (an operator the executor
+    // runs) crashed on a scalar input with the mean as a second output (axis −1 of rank 0). The element types now come
+    // from the operators' schemas (ElementTypes.h): ONNX's inference functions are not run at all, and the kernel says what is wrong with the shape.
+    void supportedOperatorOfAScalarIsAnErrorNotACrash()
+    {
+        ModelWriter norm(17);
+        norm.value(true, "x", onnx::TensorProto::FLOAT, {});
+        norm.floats("w", {3, 4}, std::vector<float>(12, 1.0f));
+        norm.floats("b", {3, 4}, std::vector<float>(12, 0.0f));
+        norm.node("LayerNormalization", {"x", "w", "b"}, {"y", "mean"}); // the mean's shape is where it crashed
+        norm.value(false, "y", onnx::TensorProto::FLOAT, {3, 4});
+        norm.value(false, "mean", onnx::TensorProto::FLOAT, {1, 1});
+        const std::string message = errorOf([&] {
+            OnnxGraph graph = OnnxGraph::fromBytes(norm.bytes(), "norm.onnx");
+            graph.run(std::map<std::string, Tensor>{{"x", Tensor::scalar(1.0f)}});
+        });
+        QVERIFY2(!message.empty() && message.find('\n') == std::string::npos, message.c_str());
+        expectCliError({QStringLiteral("onnx-run"), file(QStringLiteral("norm.onnx"), norm.bytes()),
+                        QStringLiteral("--output-dir"), m_dir.filePath(QStringLiteral("out"))},
+                       QStringLiteral("norm.onnx"));
+    }
+
     // Issue 22, 2. Model and tensor files are read with a bound, and garbage fails on its first bytes.
     void modelAndTensorReadsAreBounded()
     {

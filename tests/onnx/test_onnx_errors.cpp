@@ -3,11 +3,13 @@
 // never a crash: missing, empty, garbage and truncated files, unsupported operators, and models that
 // break the contract of docs/model-format.md (metadata, output shape, causality, inputs).
 #include "Error.h"
+#include "onnx/ElementTypes.h"
 #include "onnx/OnnxGraph.h"
 #include "onnx/OnnxLanguageModel.h"
 #include "onnx/Operator.h"
 #include "onnx/TensorProtoIo.h"
 
+#include <onnx/defs/schema.h>
 #include <onnx/onnx_pb.h>
 
 #include <QTemporaryDir>
@@ -72,6 +74,77 @@ private:
 
 private slots:
     void initTestCase() { QVERIFY(m_dir.isValid()); }
+
+    // Element types without ONNX's inference functions (ElementTypes.h): a type constraint shared with an input
+    // (Where's T from x, not from the bool condition), a constraint of one type (Shape, Equal), a fixed type
+    // (TopK's indices), the type an attribute names (Cast, ConstantOfShape, Constant), and a declared type kept.
+    void elementTypesFollowTheSchemas()
+    {
+        onnx::GraphProto g;
+        auto input = [&](const char *name, int type) {
+            auto *vi = g.add_input();
+            vi->set_name(name);
+            vi->mutable_type()->mutable_tensor_type()->set_elem_type(type);
+        };
+        input("x", onnx::TensorProto::DOUBLE);
+        input("k", onnx::TensorProto::INT64);
+        auto node = [&](const char *op, std::vector<std::string> in, std::vector<std::string> out) {
+            auto *n = g.add_node();
+            n->set_op_type(op);
+            for (const auto &i : in)
+                n->add_input(i);
+            for (const auto &o : out)
+                n->add_output(o);
+            return n;
+        };
+        node("Shape", {"x"}, {"shape"});
+        auto *cast = node("Cast", {"shape"}, {"cast"});
+        auto *to = cast->add_attribute();
+        to->set_name("to");
+        to->set_type(onnx::AttributeProto::INT);
+        to->set_i(onnx::TensorProto::FLOAT16);
+        node("Equal", {"x", "x"}, {"equal"});
+        node("Where", {"equal", "x", "x"}, {"where"});
+        node("TopK", {"x", "k"}, {"values", "indices"});
+        auto *fill = node("ConstantOfShape", {"shape"}, {"filled"});
+        auto *value = fill->add_attribute();
+        value->set_name("value");
+        value->set_type(onnx::AttributeProto::TENSOR);
+        value->mutable_t()->set_data_type(onnx::TensorProto::INT32);
+        value->mutable_t()->add_dims(1);
+        value->mutable_t()->add_int32_data(7);
+        node("ConstantOfShape", {"shape"}, {"zeros"});
+        auto *ints = node("Constant", {}, {"ints"})->add_attribute();
+        ints->set_name("value_ints");
+        ints->set_type(onnx::AttributeProto::INTS);
+        ints->add_ints(1);
+        node("Neg", {"x"}, {"declared"});
+        auto *declared = g.add_value_info();
+        declared->set_name("declared");
+        declared->mutable_type()->mutable_tensor_type()->set_elem_type(onnx::TensorProto::INT8);
+        node("NoSuchOperator", {"x"}, {"unknown"});
+
+        const auto types = elementTypes(g, [](const onnx::NodeProto &n) {
+            return onnx::OpSchemaRegistry::Schema(n.op_type(), 17, onnx::ONNX_DOMAIN);
+        });
+        auto typeOf = [&](const char *name) {
+            const auto it = types.find(name);
+            return it == types.end() ? 0 : it->second;
+        };
+        QCOMPARE(typeOf("shape"), int(onnx::TensorProto::INT64));
+        QCOMPARE(typeOf("cast"), int(onnx::TensorProto::FLOAT16));
+        QCOMPARE(typeOf("equal"), int(onnx::TensorProto::BOOL));
+        QCOMPARE(typeOf("where"), int(onnx::TensorProto::DOUBLE));
+        QCOMPARE(typeOf("values"), int(onnx::TensorProto::DOUBLE));
+        QCOMPARE(typeOf("indices"), int(onnx::TensorProto::INT64));
+        QCOMPARE(typeOf("filled"), int(onnx::TensorProto::INT32));
+        QCOMPARE(typeOf("zeros"), int(onnx::TensorProto::FLOAT));
+        QCOMPARE(typeOf("ints"), int(onnx::TensorProto::INT64));
+        QCOMPARE(typeOf("declared"), int(onnx::TensorProto::INT8));
+        QCOMPARE(typeOf("unknown"), 0);
+        QCOMPARE(dataTypeOfTypeString("tensor(bfloat16)"), int(onnx::TensorProto::BFLOAT16));
+        QCOMPARE(dataTypeOfTypeString("seq(tensor(float))"), 0);
+    }
 
     void badFiles_data()
     {
