@@ -20,6 +20,7 @@ namespace specdec::gui {
 namespace {
 
 constexpr int kTopTokens = 10;
+constexpr int kAxisPieceCharacters = 8; ///< longer pieces are cut with "…" under their bars
 
 QCPBars *makeBars(QCustomPlot *plot, const QString &name, double width)
 {
@@ -143,7 +144,8 @@ void DistributionView::rebuild()
         for (std::size_t i = 0; i < projection.tokens.size(); ++i) {
             keys << static_cast<double>(i + 1);
             m_tokens << projection.tokens[i];
-            m_labels << tokenGlyph(*m_vocabulary, projection.tokens[i]);
+            // A long piece is cut on the axis (the caption and the table below hold it whole).
+            m_labels << elidedPiece(tokenGlyph(*m_vocabulary, projection.tokens[i]), kAxisPieceCharacters);
         }
         // "others" is wider than a token: its bar stands apart so its label never runs into the last one.
         m_labels << tr("others");
