@@ -16,13 +16,13 @@ QString tokenString(const Tokenizer &vocabulary, TokenId id)
 
 QString tokenGlyph(const Tokenizer &vocabulary, TokenId id)
 {
-    const QString s = tokenString(vocabulary, id);
+    QString s = tokenString(vocabulary, id);
     if (s == QLatin1String(" "))
         return QStringLiteral("␣");
-    if (s == QLatin1String("\n"))
-        return QStringLiteral("⏎");
-    if (s == QLatin1String("\t"))
-        return QStringLiteral("⇥");
+    // (also inside a piece: ".\n" is one token of Qwen3, drawn on one line as ".⏎")
+    s.replace(QLatin1Char('\n'), QStringLiteral("⏎"));
+    s.replace(QLatin1Char('\t'), QStringLiteral("⇥"));
+    s.replace(QLatin1Char('\r'), QStringLiteral("␍"));
     return s;
 }
 

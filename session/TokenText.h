@@ -13,7 +13,7 @@ namespace specdec::gui {
 
 /// The token as it appears in running text.
 QString tokenString(const Tokenizer &vocabulary, TokenId id);
-/// The token with white space made visible: ' ' → '␣', '\n' → '⏎', '\t' → '⇥'.
+/// The token with white space made visible: ' ' → '␣', and '\n', '\t', '\r' → '⏎', '⇥', '␍' (also inside a piece).
 QString tokenGlyph(const Tokenizer &vocabulary, TokenId id);
 /// Several tokens as running text.
 QString tokensString(const Tokenizer &vocabulary, std::span<const TokenId> ids);

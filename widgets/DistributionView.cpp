@@ -163,6 +163,12 @@ void DistributionView::rebuild()
             ticker->addTick(keys[i], m_labels[i]);
             overlap << ((p && q) ? std::min(m_p[i], m_q[i]) : 0.0);
         }
+        // Subword pieces ("␣which") are wider than a bar: their labels are turned so that none runs into the next.
+        double widest = 0.0;
+        for (int i = 0; i + 1 < m_labels.size(); ++i)
+            widest = std::max(widest, metrics.horizontalAdvance(m_labels[i]));
+        const double spacing = width / std::max(1.0, keys.back() + 0.5);
+        m_plot->xAxis->setTickLabelRotation(widest + 4 > spacing ? -60.0 : 0.0);
         const int markedIndex = static_cast<int>(m_tokens.indexOf(marked));
         if (markedIndex >= 0) {
             const double top = std::max({m_p[markedIndex], m_q[markedIndex], m_residual[markedIndex]});

@@ -80,17 +80,17 @@ void TestTokens::initTestCase()
     QStandardPaths::setTestModeEnabled(true); // QSettings of the window go to a test location
 }
 
-// GPT-2's tokenizer over kjv: the cards hold pieces ("␣God"), not characters, written as the tokenizer displays
+// Qwen3's tokenizer over kjv: the cards hold pieces ("␣God"), not characters, written as the tokenizer displays
 // them (never "Ġ"); the timeline's row separates its pieces; the transcript is the decoded text.
 void TestTokens::cardsShowPieces()
 {
-    const QString gpt2 = tokenizerFile("gpt2");
-    if (gpt2.isEmpty())
-        QSKIP("the tokenizer_files fixture has not laid out gpt2/tokenizer.json");
+    const QString qwen3 = tokenizerFile("qwen3");
+    if (qwen3.isEmpty())
+        QSKIP("the tokenizer_files fixture has not laid out qwen3/tokenizer.json");
     test::Window w;
     Setup setup;
     setup.corpus = "kjv";
-    setup.tokenizer = gpt2.toStdString();
+    setup.tokenizer = qwen3.toStdString();
     setup.target = "ngram:4";
     setup.draft = "ngram:2";
     setup.prompt = "And God said";
@@ -99,7 +99,7 @@ void TestTokens::cardsShowPieces()
     QSignalSpy ready(&w.session, &SessionController::ready);
     w.window.startSession(setup);
     QVERIFY(ready.wait(180000));
-    QCOMPARE(tokenizerBox(w.window)->currentText(), QStringLiteral("gpt2"));
+    QCOMPARE(tokenizerBox(w.window)->currentText(), QStringLiteral("qwen3"));
     const Tokenizer &tokenizer = *w.session.info().vocabulary;
     QCOMPARE(tokenizer.kind(), Tokenizer::Kind::HuggingFace);
     int longer = 0, cards = 0;
@@ -113,6 +113,7 @@ void TestTokens::cardsShowPieces()
             ++cards;
             QCOMPARE(c.glyph, tokenGlyph(tokenizer, c.frame.token));
             QVERIFY2(!c.glyph.contains(QChar(0x0120)), qPrintable(c.glyph)); // 'Ġ' is shown as '␣'
+            QVERIFY2(!c.glyph.contains(QLatin1Char('\n')), qPrintable(c.glyph)); // one line: ".⏎"
             if (c.glyph.size() > 1)
                 ++longer;
             QVERIFY(strip->toolTipOf(card).contains(QString::number(c.frame.token)));
