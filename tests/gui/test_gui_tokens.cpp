@@ -318,10 +318,10 @@ void TestTokens::badTokenizerKeepsTheSession()
         QSKIP("the tokenizer_files fixture has not laid out gpt2/tokenizer.json (the mismatch is not checked)");
     // A target of characters with GPT-2's pieces: the error names both, the session stays.
     Setup onnx = test::tinySetup();
-    onnx.target = "onnx:corpora/kjv/models/draft-tiny.onnx";
+    onnx.target = "onnx:" SPECDEC_SOURCE_DIR "/corpora/kjv/models/draft-tiny.onnx";
     onnx.draft = "ngram:2";
     w.window.startSession(onnx);
-    QVERIFY(ready.wait(60000));
+    QVERIFY2(ready.wait(60000), qPrintable(w.window.banner()->text()));
     QVERIFY(showRound(w, 0));
     Setup mismatch = onnx;
     mismatch.tokenizer = gpt2.toStdString();
