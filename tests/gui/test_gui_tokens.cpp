@@ -72,6 +72,7 @@ private slots:
     void longPieceIsCutWithItsTooltip();
     void tokenizerRoundTripsThroughASessionFile();
     void sameTokenizerDoesNotRestart();
+    void chooseItemAsksForAFile();
     void badTokenizerKeepsTheSession();
 };
 
@@ -112,7 +113,7 @@ void TestTokens::cardsShowPieces()
                 continue;
             ++cards;
             QCOMPARE(c.glyph, tokenGlyph(tokenizer, c.frame.token));
-            QVERIFY2(!c.glyph.contains(QChar(0x0120)), qPrintable(c.glyph)); // 'Ġ' is shown as '␣'
+            QVERIFY2(!c.glyph.contains(QChar(0x0120)), qPrintable(c.glyph));     // 'Ġ' is shown as '␣'
             QVERIFY2(!c.glyph.contains(QLatin1Char('\n')), qPrintable(c.glyph)); // one line: ".⏎"
             if (c.glyph.size() > 1)
                 ++longer;
@@ -276,6 +277,33 @@ void TestTokens::sameTokenizerDoesNotRestart()
     emit box->activated(box->currentIndex());
     QTRY_COMPARE_WITH_TIMEOUT(loading.count(), 1, 60000);
     QTRY_COMPARE_WITH_TIMEOUT(w.session.info().vocabulary->kind(), Tokenizer::Kind::Chars, 60000);
+}
+
+// The box's last item is not a value: it asks the window for a file and the box keeps the tokenizer in use; the
+// file chosen is then offered by its folder's name, with its path as the tooltip, and used.
+void TestTokens::chooseItemAsksForAFile()
+{
+    SetupBar bar;
+    bar.setSetup(test::tinySetup());
+    QSignalSpy wanted(&bar, &SetupBar::tokenizerFileWanted);
+    std::vector<Setup> changed; // (Setup is no metatype: a QSignalSpy could not hold it)
+    connect(&bar, &SetupBar::setupChanged, this, [&](const Setup &s) { changed.push_back(s); });
+    auto *box = bar.findChild<QComboBox *>(QStringLiteral("tokenizer"));
+    QVERIFY(box);
+    QCOMPARE(box->currentData().toString(), QStringLiteral("chars"));
+    box->setCurrentIndex(box->count() - 1);
+    emit box->activated(box->count() - 1);
+    QCOMPARE(wanted.count(), 1);
+    QCOMPARE(box->currentData().toString(), QStringLiteral("chars"));
+    QTest::qWait(600); // beyond the debounce
+    QVERIFY(changed.empty());
+    const QString path = QStringLiteral("/models/qwen3/tokenizer.json");
+    bar.chooseTokenizer(path);
+    QTRY_COMPARE(changed.size(), std::size_t{1});
+    QCOMPARE(changed.front().tokenizer, path.toStdString());
+    QCOMPARE(box->currentText(), QStringLiteral("qwen3"));
+    QCOMPARE(box->itemData(box->currentIndex(), Qt::ToolTipRole).toString(), path);
+    QCOMPARE(bar.setup().tokenizer, path.toStdString());
 }
 
 // A tokenizer file that does not load, or one the models cannot use (an ONNX model of characters), is one line in
