@@ -222,6 +222,32 @@ void TestTokens::longPieceIsCutWithItsTooltip()
     // A one-character token is never cut.
     card.glyph = QStringLiteral("e");
     QVERIFY(!layoutCard(rect, card, LabColors::from(QPalette()), font).glyphElided);
+    QVERIFY(layoutCard(rect, card, LabColors::from(QPalette()), font).chip.isEmpty());
+
+    // Byte-level pieces that are not whole characters: only bytes ("æĪ" -> <E6><88>) a byte chip, a space and a
+    // character's first byte ("Ġâ" -> ␣<E2>) part of a character; both drawn in a chip around the token.
+    TokenId bytes = -1, partial = -1;
+    for (TokenId id = 0; id < tokenizer.size() && (bytes < 0 || partial < 0); ++id) {
+        const TokenLook::Kind kind = tokenLook(tokenizer, id).kind;
+        if (kind == TokenLook::Kind::Byte && bytes < 0)
+            bytes = id;
+        if (kind == TokenLook::Kind::Partial && partial < 0)
+            partial = id;
+    }
+    QVERIFY(bytes >= 0 && partial >= 0);
+    QVERIFY2(QRegularExpression(QStringLiteral("^(<[0-9A-F]{2}>)+$")).match(tokenGlyph(tokenizer, bytes)).hasMatch(),
+             qPrintable(tokenGlyph(tokenizer, bytes)));
+    const QString part = tokenGlyph(tokenizer, partial);
+    QVERIFY2(part.contains(QRegularExpression(QStringLiteral("<[0-9A-F]{2}>")))
+                 && part.contains(QRegularExpression(QStringLiteral("[^<>0-9A-F]"))),
+             qPrintable(part));
+    for (const TokenId id : {bytes, partial}) {
+        card.glyph = tokenGlyph(tokenizer, id);
+        card.look = tokenLook(tokenizer, id).kind;
+        const CardLayout chip = layoutCard(rect, card, LabColors::from(QPalette()), font);
+        QVERIFY(!chip.chip.isEmpty());
+        QVERIFY(rect.contains(chip.chip));
+    }
 }
 
 // The tokenizer is part of a saved session: saved, opened again after another session, it is back in the setup
