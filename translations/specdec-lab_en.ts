@@ -1377,6 +1377,10 @@ accepted</source>
         <source>Hugging Face tokenizers (tokenizer.json *.json);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Loading the tokenizer and training the models on the corpus cut into its pieces; the session plays on until they are ready.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::MessageBanner</name>

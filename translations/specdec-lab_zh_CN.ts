@@ -1375,6 +1375,10 @@ accepted</source>
         <source>Hugging Face tokenizers (tokenizer.json *.json);;All files (*)</source>
         <translation>Hugging Face 分词器 (tokenizer.json *.json);;所有文件 (*)</translation>
     </message>
+    <message>
+        <source>Loading the tokenizer and training the models on the corpus cut into its pieces; the session plays on until they are ready.</source>
+        <translation>正在加载分词器，并在按其片段切分的语料上训练模型；在它们就绪之前，当前会话继续进行。</translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::MessageBanner</name>

@@ -365,6 +365,10 @@ void MainWindow::startSession(const Setup &setup)
     // Another tokenizer may not load, or not fit the models (an ONNX model of characters): the session plays on
     // until the new one has loaded, and stays if it fails.
     const bool newTokenizer = m_session->isReady() && setup.tokenizer != m_session->setup().tokenizer;
+    if (newTokenizer) // (the new session's loading hides it; a failure replaces it with the error)
+        m_banner->showMessage(MessageBanner::Kind::Info,
+                              tr("Loading the tokenizer and training the models on the corpus cut into its pieces; "
+                                 "the session plays on until they are ready."));
     m_session->start(setup, newTokenizer ? SessionController::Start::KeepUntilLoaded : SessionController::Start::Replace);
 }
 
