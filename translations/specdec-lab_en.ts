@@ -237,6 +237,14 @@
         <source>--stage shows a stage of presenter mode: give --presenter too</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Tokenizer shared by target and draft: chars (characters) or a tokenizer.json.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>chars|path</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Phase</name>
@@ -1361,6 +1369,18 @@ accepted</source>
         <source>The draft was trained on another text than the target, so their tokens differ: pick a draft made from the target&apos;s corpus.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Choose a tokenizer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hugging Face tokenizers (tokenizer.json *.json);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading the tokenizer and training the models on the corpus cut into its pieces; the session plays on until they are ready.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::MessageBanner</name>
@@ -1778,6 +1798,30 @@ accepted</source>
         <source>On: each ONNX model keeps its keys and values between calls, a draft step feeds one token, a verification K + 1, and a rejection rolls the cache back (what real engines do). Off: every call recomputes its whole window; the baseline is then the uncached decoder, about 20× slower than a real engine on 300 tokens of kjv (specdec bench --kv-cache-speedup), and the wall-clock speedup flatters speculation. n-gram models keep their context either way.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Tokenizer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Characters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every token is one character (Unicode code point) of the corpus.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tokenizer.json…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a Hugging Face tokenizer.json file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How the text is cut into tokens, shared by target and draft: characters, or the subword pieces of a real LLM&apos;s tokenizer.json (an n-gram model is trained on the corpus cut that way).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::ShortcutList</name>
@@ -2190,6 +2234,36 @@ accepted</source>
     <name>specdec::gui::GuardedApplication</name>
     <message>
         <source>an unknown error</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TokenText</name>
+    <message>
+        <source>“%1”: token %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in the tokenizer.json: “%1”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A special token: it marks, it writes no text.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bytes of a character split into several tokens: the character appears when its last byte comes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Part of a character: its other bytes come in the next or the previous token.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>specdec::gui::TranscriptView</name>
+    <message>
+        <source>Bytes of a character not yet complete: it appears when its last byte comes.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

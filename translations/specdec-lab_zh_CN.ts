@@ -237,6 +237,14 @@
         <source>--stage shows a stage of presenter mode: give --presenter too</source>
         <translation>--stage 显示演示模式的一个舞台：请同时给出 --presenter</translation>
     </message>
+    <message>
+        <source>Tokenizer shared by target and draft: chars (characters) or a tokenizer.json.</source>
+        <translation>目标与草稿共用的分词器：chars（字符）或一个 tokenizer.json。</translation>
+    </message>
+    <message>
+        <source>chars|path</source>
+        <translation>chars|路径</translation>
+    </message>
 </context>
 <context>
     <name>Phase</name>
@@ -1359,6 +1367,18 @@ accepted</source>
         <source>The draft was trained on another text than the target, so their tokens differ: pick a draft made from the target&apos;s corpus.</source>
         <translation>草稿模型与目标模型在不同的文本上训练，二者的词元不同：请选择用目标模型语料训练的草稿模型。</translation>
     </message>
+    <message>
+        <source>Choose a tokenizer</source>
+        <translation>选择分词器</translation>
+    </message>
+    <message>
+        <source>Hugging Face tokenizers (tokenizer.json *.json);;All files (*)</source>
+        <translation>Hugging Face 分词器 (tokenizer.json *.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Loading the tokenizer and training the models on the corpus cut into its pieces; the session plays on until they are ready.</source>
+        <translation>正在加载分词器，并在按其片段切分的语料上训练模型；在它们就绪之前，当前会话继续进行。</translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::MessageBanner</name>
@@ -1774,6 +1794,30 @@ accepted</source>
         <source>On: each ONNX model keeps its keys and values between calls, a draft step feeds one token, a verification K + 1, and a rejection rolls the cache back (what real engines do). Off: every call recomputes its whole window; the baseline is then the uncached decoder, about 20× slower than a real engine on 300 tokens of kjv (specdec bench --kv-cache-speedup), and the wall-clock speedup flatters speculation. n-gram models keep their context either way.</source>
         <translation>开：每个 ONNX 模型在两次调用之间保留其键和值，学徒每步只输入一个词元，验证输入 K + 1 个，拒绝后缓存回滚（真实推理引擎的做法）。关：每次调用都重新计算整个窗口；基线于是成了不带缓存的解码器，在 kjv 的 300 个词元上比真实引擎慢约 20 倍（specdec bench --kv-cache-speedup），墙钟加速比因此偏向投机。n-gram 模型无论开关都保留其上下文。</translation>
     </message>
+    <message>
+        <source>Tokenizer</source>
+        <translation>分词器</translation>
+    </message>
+    <message>
+        <source>Characters</source>
+        <translation>字符</translation>
+    </message>
+    <message>
+        <source>Every token is one character (Unicode code point) of the corpus.</source>
+        <translation>每个词元是语料中的一个字符（Unicode 码位）。</translation>
+    </message>
+    <message>
+        <source>tokenizer.json…</source>
+        <translation>tokenizer.json…</translation>
+    </message>
+    <message>
+        <source>Choose a Hugging Face tokenizer.json file.</source>
+        <translation>选择一个 Hugging Face 的 tokenizer.json 文件。</translation>
+    </message>
+    <message>
+        <source>How the text is cut into tokens, shared by target and draft: characters, or the subword pieces of a real LLM&apos;s tokenizer.json (an n-gram model is trained on the corpus cut that way).</source>
+        <translation>文本如何切分为词元，目标与草稿共用：按字符，或按真实大模型 tokenizer.json 的子词片段（n 元语法模型在如此切分的语料上训练）。</translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::ShortcutList</name>
@@ -2187,6 +2231,36 @@ accepted</source>
     <message>
         <source>an unknown error</source>
         <translation>未知错误</translation>
+    </message>
+</context>
+<context>
+    <name>TokenText</name>
+    <message>
+        <source>“%1”: token %2</source>
+        <translation>“%1”：词元 %2</translation>
+    </message>
+    <message>
+        <source>in the tokenizer.json: “%1”</source>
+        <translation>tokenizer.json 中写作：“%1”</translation>
+    </message>
+    <message>
+        <source>A special token: it marks, it writes no text.</source>
+        <translation>特殊词元：只作标记，不写出文字。</translation>
+    </message>
+    <message>
+        <source>Bytes of a character split into several tokens: the character appears when its last byte comes.</source>
+        <translation>一个字符被拆成多个词元后的字节：最后一个字节到来时，这个字符才显示出来。</translation>
+    </message>
+    <message>
+        <source>Part of a character: its other bytes come in the next or the previous token.</source>
+        <translation>字符的一部分：其余字节在前一个或后一个词元中。</translation>
+    </message>
+</context>
+<context>
+    <name>specdec::gui::TranscriptView</name>
+    <message>
+        <source>Bytes of a character not yet complete: it appears when its last byte comes.</source>
+        <translation>尚未完整的字符的字节：最后一个字节到来时，这个字符才显示出来。</translation>
     </message>
 </context>
 </TS>

@@ -4,6 +4,7 @@
 #include "NumberText.h"
 
 #include <QCoreApplication>
+#include <QFontDatabase>
 #include <QFontInfo>
 #include <QFontMetricsF>
 #include <QPainter>
@@ -133,11 +134,39 @@ bool build(CardLayout &out, const QRectF &rect, const CardContent &card, const L
     const double grow = std::max(1.0, scale);
     const double glyph = std::max(1.2 * em(font), std::min({4.3 * em(font) * grow, 0.45 * w, rect.height() / 3.0}));
     glyphFont.setPixelSize(static_cast<int>(glyph * std::min(1.0, scale)));
-    if (const auto h = add(card.glyph, glyphFont, y, Qt::AlignCenter,
-                           discarded ? c.discarded : (placeholder ? c.muted : c.text), w - 4, rect.left() + 2))
-        y += *h + 1;
-    else
+    const bool chip = card.look != TokenLook::Kind::Text;
+    if (card.look == TokenLook::Kind::Byte) { // bytes in a fixed-width font, like a hex dump
+        const int pixels = glyphFont.pixelSize();
+        glyphFont = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+        glyphFont.setPixelSize(pixels);
+    }
+    // A long piece shrinks down to the size of the card's other texts, then is cut with "…".
+    const double chipPad = chip ? std::max(4.0, 0.3 * em(font)) : 0.0;
+    const double glyphWidth = w - 4 - 2 * chipPad;
+    QString glyphText = card.glyph;
+    QFont glyphFit = glyphFont;
+    for (;;) {
+        if (needed(glyphFit, glyphText).width() <= glyphWidth)
+            break;
+        if (glyphFit.pixelSize() * 0.9 >= QFontInfo(small).pixelSize()) {
+            glyphFit.setPixelSize(static_cast<int>(glyphFit.pixelSize() * 0.9));
+            continue;
+        }
+        glyphText = QFontMetricsF(glyphFit).elidedText(card.glyph, Qt::ElideRight, glyphWidth);
+        out.glyphElided = true;
+        break;
+    }
+    const double glyphHeight = needed(glyphFit, glyphText).height() + 0.5;
+    if (y + glyphHeight > bottom + 0.5)
         return false; // the token always shows: a smaller scale is needed
+    const QRectF glyphRect(rect.left() + 2 + chipPad, y, glyphWidth, glyphHeight);
+    out.texts.push_back(
+        {glyphText, glyphFit, glyphRect, Qt::AlignCenter, discarded ? c.discarded : (placeholder ? c.muted : c.text)});
+    if (chip) {
+        const double textWidth = std::min(glyphWidth, needed(glyphFit, glyphText).width());
+        out.chip = QRectF(glyphRect.center().x() - textWidth / 2 - chipPad, y, textWidth + 2 * chipPad, glyphHeight);
+    }
+    y += glyphHeight + 1;
 
     // q, p, r
     auto value = [&](const QString &name, const QColor &color, std::optional<double> v) {
@@ -271,6 +300,15 @@ void paintCard(QPainter &painter, const QRectF &rect, const CardContent &card, c
     painter.drawRoundedRect(rect.adjusted(1, 1, -1, -1), 10, 10);
 
     const CardLayout layout = layoutCard(rect, card, c, font);
+    if (!layout.chip.isEmpty()) {
+        const QColor ink = discarded ? c.discarded : c.muted;
+        QPen outline(ink, 1.2);
+        if (card.look == TokenLook::Kind::Partial)
+            outline.setStyle(Qt::DashLine);
+        painter.setPen(outline);
+        painter.setBrush(card.look == TokenLook::Kind::Byte ? QBrush(c.tint(ink, 0.22)) : QBrush(Qt::NoBrush));
+        painter.drawRoundedRect(layout.chip, 5, 5);
+    }
     if (!layout.dieBar.isEmpty())
         paintDie(painter, layout.dieBar, card, c);
     for (const CardText &t : layout.texts) {

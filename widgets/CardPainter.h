@@ -3,10 +3,12 @@
 // Paints one token card from its frame (RoundFrame.h): the token, q(x) and p(x), the die u on a 0–1 bar against
 // min(1, p/q) (or the greedy equality check), and the verdict colour. Pure drawing. The layout is its own
 // function so a test can check that every text fits its box at every card size: a text that does not fit is
-// drawn in a smaller font, and a line that has no room at all is left out (never cut in half).
+// drawn in a smaller font, and a line that has no room at all is left out (never cut in half). A token piece too
+// long for the card even at the text's size is cut with "…" (the strip's tooltip holds it whole).
 
 #include "LabColors.h"
 #include "RoundFrame.h"
+#include "TokenText.h"
 
 #include <QFont>
 #include <QRectF>
@@ -22,8 +24,9 @@ struct CardContent
 {
     using State = CardFrame::State;
     CardFrame frame;
-    QString glyph;   ///< the token as shown, '?' when not known yet
-    QString caption; ///< "#1", "K+1", "residual", "bonus"
+    QString glyph;                                ///< the token as shown, '?' when not known yet
+    TokenLook::Kind look = TokenLook::Kind::Text; ///< a byte token or a part of a character is drawn as a chip
+    QString caption;                              ///< "#1", "K+1", "residual", "bonus"
     bool greedy = false;
     bool selected = false;
     State state() const { return frame.state; }
@@ -44,6 +47,10 @@ struct CardLayout
     QRectF card; ///< the card's outline
     std::vector<CardText> texts;
     QRectF dieBar; ///< empty when no die is drawn
+    /// Around the token: a byte chip (filled), a part of a character (dashed) or a special token (outlined);
+    /// empty for whole characters.
+    QRectF chip;
+    bool glyphElided = false; ///< the token was too long for the card even at the text's size: cut, with "…"
 };
 
 /// The card width at which a card's texts are drawn in the strip's font. A wider card (a strip with height to

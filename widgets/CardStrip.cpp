@@ -8,6 +8,7 @@
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
+#include <QToolTip>
 #include <QVariantAnimation>
 
 #include <cmath>
@@ -175,6 +176,8 @@ CardContent CardStrip::contentOf(int card) const
         return id < 0 ? QStringLiteral("?") : m_vocabulary ? tokenGlyph(*m_vocabulary, id) : QString::number(id);
     };
     c.glyph = glyph(c.frame.token);
+    if (m_vocabulary && c.frame.token >= 0)
+        c.look = tokenLook(*m_vocabulary, c.frame.token).kind;
     if (card < t.draftLength)
         c.caption = QStringLiteral("#%1").arg(card + 1);
     else if (c.frame.state == CardContent::State::Residual)
@@ -268,6 +271,33 @@ void CardStrip::mousePressEvent(QMouseEvent *event)
         }
     }
     QWidget::mousePressEvent(event);
+}
+
+QString CardStrip::toolTipOf(int card) const
+{
+    if (!m_vocabulary || card < 0 || card >= cardCount() || !cardState(card).visible)
+        return {};
+    const TokenId token = frame().cards[static_cast<std::size_t>(card)].token;
+    return token < 0 ? QString() : tokenLook(*m_vocabulary, token).toolTip;
+}
+
+bool CardStrip::event(QEvent *event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        const auto *help = static_cast<QHelpEvent *>(event);
+        for (int card = 0; card < cardCount(); ++card) {
+            if (cardRect(card).contains(help->pos())) {
+                if (const QString tip = toolTipOf(card); !tip.isEmpty()) {
+                    QToolTip::showText(help->globalPos(), tip, this, cardRect(card).toAlignedRect());
+                    return true;
+                }
+            }
+        }
+        QToolTip::hideText();
+        event->ignore();
+        return true;
+    }
+    return QWidget::event(event);
 }
 
 void CardStrip::changeEvent(QEvent *event)

@@ -57,6 +57,9 @@ public:
     CardState cardState(int card) const;
     /// The card the phase is about once it has played (the last drafted, the last die, the correction or bonus).
     int currentCard() const;
+    /// The token of a card as its tooltip says it: the whole piece, its id and what a byte token is ("" while the
+    /// card shows no token).
+    QString toolTipOf(int card) const;
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
@@ -66,6 +69,7 @@ signals:
 protected:
     void paintEvent(QPaintEvent *event) override;
     void mousePressEvent(QMouseEvent *event) override;
+    bool event(QEvent *event) override;
     void changeEvent(QEvent *event) override;
 
 private:

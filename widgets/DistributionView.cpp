@@ -20,6 +20,7 @@ namespace specdec::gui {
 namespace {
 
 constexpr int kTopTokens = 10;
+constexpr int kAxisPieceCharacters = 8; ///< longer pieces are cut with "…" under their bars
 
 QCPBars *makeBars(QCustomPlot *plot, const QString &name, double width)
 {
@@ -143,7 +144,8 @@ void DistributionView::rebuild()
         for (std::size_t i = 0; i < projection.tokens.size(); ++i) {
             keys << static_cast<double>(i + 1);
             m_tokens << projection.tokens[i];
-            m_labels << tokenGlyph(*m_vocabulary, projection.tokens[i]);
+            // A long piece is cut on the axis (the caption and the table below hold it whole).
+            m_labels << elidedPiece(tokenGlyph(*m_vocabulary, projection.tokens[i]), kAxisPieceCharacters);
         }
         // "others" is wider than a token: its bar stands apart so its label never runs into the last one.
         m_labels << tr("others");
@@ -161,6 +163,12 @@ void DistributionView::rebuild()
             ticker->addTick(keys[i], m_labels[i]);
             overlap << ((p && q) ? std::min(m_p[i], m_q[i]) : 0.0);
         }
+        // Subword pieces ("␣which") are wider than a bar: their labels are turned so that none runs into the next.
+        double widest = 0.0;
+        for (int i = 0; i + 1 < m_labels.size(); ++i)
+            widest = std::max(widest, metrics.horizontalAdvance(m_labels[i]));
+        const double spacing = width / std::max(1.0, keys.back() + 0.5);
+        m_plot->xAxis->setTickLabelRotation(widest + 4 > spacing ? -60.0 : 0.0);
         const int markedIndex = static_cast<int>(m_tokens.indexOf(marked));
         if (markedIndex >= 0) {
             const double top = std::max({m_p[markedIndex], m_q[markedIndex], m_residual[markedIndex]});

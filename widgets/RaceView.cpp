@@ -100,6 +100,7 @@ void RaceView::setRace(const RaceSetup &setup)
         lane.shownCalls = 0;
         lane.shownSeconds = 0.0;
         lane.text->clear();
+        lane.stream = setup.vocabulary ? std::make_shared<TextStream>(*setup.vocabulary) : nullptr;
         lane.progress->setRange(0, std::max(1, setup.tokens));
         lane.progress->setValue(0);
     }
@@ -221,27 +222,28 @@ void RaceView::appendStep(Lane &lane, RaceLane which, const RaceStep &step)
     lane.shownTokens += static_cast<int>(step.tokens.size());
     lane.shownCalls += step.targetCalls;
     lane.shownSeconds = step.laneSeconds;
-    if (!m_setup.vocabulary)
+    if (!lane.stream)
         return;
+    auto text = [&](std::span<const TokenId> ids) { return QString::fromStdString(lane.stream->push(ids)); };
     QTextCursor cursor(lane.text->document());
     cursor.movePosition(QTextCursor::End);
     const std::span<const TokenId> tokens(step.tokens);
     if (which == RaceLane::Autoregressive) {
-        cursor.insertText(tokensString(*m_setup.vocabulary, tokens), QTextCharFormat());
+        cursor.insertText(text(tokens), QTextCharFormat());
     } else {
         // as the round view's transcript: the accepted run, then the correction or the bonus
         const auto accepted = static_cast<std::size_t>(std::clamp(step.accepted, 0, static_cast<int>(tokens.size())));
         QTextCharFormat draft;
         draft.setForeground(m_colors.draft);
         draft.setBackground(m_colors.tint(m_colors.draft, 0.10));
-        cursor.insertText(tokensString(*m_setup.vocabulary, tokens.first(accepted)), draft);
+        cursor.insertText(text(tokens.first(accepted)), draft);
         if (tokens.size() > accepted) {
             const QColor color = step.corrected ? m_colors.residual : m_colors.bonus;
             QTextCharFormat last;
             last.setForeground(color);
             last.setBackground(m_colors.tint(color, 0.14));
             last.setFontWeight(QFont::DemiBold);
-            cursor.insertText(tokensString(*m_setup.vocabulary, tokens.subspan(accepted)), last);
+            cursor.insertText(text(tokens.subspan(accepted)), last);
         }
     }
     lane.text->setTextCursor(cursor);

@@ -92,6 +92,8 @@ private:
         int shownTokens = 0;
         std::int64_t shownCalls = 0;
         double shownSeconds = 0.0; ///< the lane time of the last step shown
+        /// The lane's text decoded as it grows (a character split into byte tokens appears once whole).
+        std::shared_ptr<TextStream> stream;
     };
     Lane &lane_(RaceLane lane) { return m_lanes[static_cast<std::size_t>(lane)]; }
     const Lane &lane_(RaceLane lane) const { return m_lanes[static_cast<std::size_t>(lane)]; }

@@ -6,6 +6,7 @@
 #include <QBoxLayout>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDir>
 #include <QDoubleSpinBox>
 #include <QEvent>
 #include <QFileInfo>
@@ -19,6 +20,21 @@
 namespace specdec::gui {
 
 namespace {
+
+/// The tokenizer box's last item: it asks the window for a file instead of being a value.
+const QString kChooseTokenizer = QStringLiteral("\x01choose");
+
+/// A tokenizer.json's name in the box: the folder holding it ("qwen3" for …/qwen3/tokenizer.json, a model folder
+/// by its own name), else the file's name.
+QString tokenizerTitle(const QString &path)
+{
+    const QFileInfo info(path);
+    if (info.isDir())
+        return info.fileName();
+    if (info.fileName() == QLatin1String("tokenizer.json") && !info.dir().dirName().isEmpty())
+        return info.dir().dirName();
+    return info.fileName();
+}
 
 void setComboText(QComboBox *box, const QString &data)
 {
@@ -54,6 +70,7 @@ QString comboValue(const QComboBox *box)
 SetupBar::SetupBar(QWidget *parent)
     : QWidget(parent)
     , m_corpus(new QComboBox(this))
+    , m_tokenizer(new QComboBox(this))
     , m_target(new QComboBox(this))
     , m_draft(new QComboBox(this))
     , m_prompt(new QLineEdit(this))
@@ -76,7 +93,13 @@ SetupBar::SetupBar(QWidget *parent)
     // Long enough for every model title (tang-song/draft-small), so none is cut.
     m_target->setMinimumContentsLength(19);
     m_draft->setMinimumContentsLength(19);
+    // As wide as "Characters" or a folder's name ("qwen3"); the list shows the longer items whole.
+    m_tokenizer->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_tokenizer->setMinimumContentsLength(10);
+    m_tokenizer->addItem(QString(), QStringLiteral("chars"));
+    m_tokenizer->addItem(QString(), kChooseTokenizer);
     const std::pair<QWidget *, const char *> names[] = {{m_corpus, "corpus"},
+                                                        {m_tokenizer, "tokenizer"},
                                                         {m_target, "target"},
                                                         {m_draft, "draft"},
                                                         {m_prompt, "prompt"},
@@ -116,6 +139,7 @@ SetupBar::SetupBar(QWidget *parent)
         row->addWidget(field, stretch);
     };
     add(models, m_corpus);
+    add(models, m_tokenizer);
     add(models, m_target);
     add(models, m_draft);
     add(models, m_prompt, 1);
@@ -149,6 +173,15 @@ SetupBar::SetupBar(QWidget *parent)
         connect(box, &QComboBox::activated, this, &SetupBar::changed);
         connect(box->lineEdit(), &QLineEdit::editingFinished, this, &SetupBar::changed);
     }
+    connect(m_tokenizer, &QComboBox::activated, this, [this](int index) {
+        if (m_tokenizer->itemData(index).toString() != kChooseTokenizer) {
+            changed();
+            return;
+        }
+        // Not a value: the box goes back to the tokenizer in use, and the window asks for a file.
+        showTokenizer(QString::fromStdString(m_shown.tokenizer));
+        emit tokenizerFileWanted();
+    });
     connect(m_prompt, &QLineEdit::editingFinished, this, &SetupBar::changed);
     connect(m_tree, &QLineEdit::editingFinished, this, [this] {
         // A shape the engine refuses is named at once and not used; the session keeps its setup.
@@ -216,9 +249,9 @@ bool SetupBar::removeCorpus(const QString &corpus)
 bool SetupBar::sameFields(const Setup &a, const Setup &b)
 {
     const DecodingSettings &x = a.decoding, &y = b.decoding;
-    return a.corpus == b.corpus && a.target == b.target && a.draft == b.draft && a.prompt == b.prompt
-        && x.draftLength == y.draftLength && x.tree == y.tree && x.target == y.target && x.draft == y.draft
-        && x.seed == y.seed && x.kvCache == y.kvCache;
+    return a.corpus == b.corpus && a.tokenizer == b.tokenizer && a.target == b.target && a.draft == b.draft
+        && a.prompt == b.prompt && x.draftLength == y.draftLength && x.tree == y.tree && x.target == y.target
+        && x.draft == y.draft && x.seed == y.seed && x.kvCache == y.kvCache;
 }
 
 void SetupBar::changed()
@@ -236,6 +269,7 @@ void SetupBar::setSetup(const Setup &s)
         m_corpus->setItemData(m_corpus->count() - 1, corpus, Qt::ToolTipRole);
     }
     setComboText(m_corpus, corpus);
+    showTokenizer(QString::fromStdString(s.tokenizer));
     setComboText(m_target, QString::fromStdString(s.target));
     setComboText(m_draft, QString::fromStdString(s.draft));
     m_prompt->setText(QString::fromStdString(s.prompt));
@@ -262,6 +296,8 @@ Setup SetupBar::setup() const
 {
     Setup s;
     s.corpus = comboValue(m_corpus).toStdString();
+    const QString tokenizer = m_tokenizer->currentData().toString();
+    s.tokenizer = tokenizer == kChooseTokenizer || tokenizer.isEmpty() ? m_shown.tokenizer : tokenizer.toStdString();
     s.target = comboValue(m_target).toStdString();
     s.draft = comboValue(m_draft).toStdString();
     s.prompt = m_prompt->text().toStdString();
@@ -290,6 +326,29 @@ void SetupBar::updateCacheSwitch()
     const bool onnx = comboValue(m_target).startsWith(QLatin1String("onnx:"))
         || comboValue(m_draft).startsWith(QLatin1String("onnx:"));
     m_kvCache->setEnabled(onnx);
+}
+
+void SetupBar::showTokenizer(const QString &value)
+{
+    const QString shown = value.isEmpty() ? QStringLiteral("chars") : value;
+    int i = m_tokenizer->findData(shown);
+    if (i < 0) { // a file not offered yet: before "tokenizer.json…"
+        i = m_tokenizer->count() - 1;
+        const bool updating = m_updating;
+        m_updating = true;
+        m_tokenizer->insertItem(i, tokenizerTitle(shown), shown);
+        m_tokenizer->setItemData(i, shown, Qt::ToolTipRole);
+        m_updating = updating;
+    }
+    m_tokenizer->setCurrentIndex(i);
+}
+
+void SetupBar::chooseTokenizer(const QString &path)
+{
+    if (path.isEmpty())
+        return;
+    showTokenizer(path);
+    changed();
 }
 
 void SetupBar::setCorpusNames(const QStringList &names)
@@ -339,11 +398,18 @@ void SetupBar::fillModels()
 
 void SetupBar::retranslate()
 {
-    const QStringList names = {tr("Corpus"),      tr("Target"),  tr("Draft"), tr("Prompt"), tr("K"),   tr("Tree"),
-                               tr("Temperature"), tr("Draft T"), tr("Top-k"), tr("Top-p"),  tr("Seed")};
+    const QStringList names = {tr("Corpus"), tr("Tokenizer"),   tr("Target"),  tr("Draft"), tr("Prompt"), tr("K"),
+                               tr("Tree"),   tr("Temperature"), tr("Draft T"), tr("Top-k"), tr("Top-p"),  tr("Seed")};
     for (int i = 0; i < m_labels.size() && i < names.size(); ++i)
         m_labels[i]->setText(names[i]);
     m_corpus->setToolTip(tr("A built corpus or any UTF-8 text file (File ▸ Open corpus…, or drop a file)."));
+    m_tokenizer->setItemText(0, tr("Characters"));
+    m_tokenizer->setItemData(0, tr("Every token is one character (Unicode code point) of the corpus."), Qt::ToolTipRole);
+    m_tokenizer->setItemText(m_tokenizer->count() - 1, tr("tokenizer.json…"));
+    m_tokenizer->setItemData(m_tokenizer->count() - 1, tr("Choose a Hugging Face tokenizer.json file."), Qt::ToolTipRole);
+    m_tokenizer->setToolTip(tr("How the text is cut into tokens, shared by target and draft: characters, or the "
+                               "subword pieces of a real LLM's tokenizer.json (an n-gram model is trained on the "
+                               "corpus cut that way)."));
     m_target->setToolTip(tr("The head chef: the model whose distribution the output follows exactly."));
     m_draft->setToolTip(tr("The apprentice: a cheap model that drafts K tokens per round."));
     m_prompt->setPlaceholderText(tr("text to continue (empty: start from nothing)"));

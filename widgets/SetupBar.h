@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// SetupBar: the experiment's setup — corpus, target and draft models, prompt, K, temperatures, top-k,
-// top-p, seed and the KV cache switch. It emits the whole Setup when the user changes any of it (a field
-// entered and left with the same value is no change).
+// SetupBar: the experiment's setup — corpus, tokenizer (characters or a tokenizer.json), target and draft models,
+// prompt, K, temperatures, top-k, top-p, seed and the KV cache switch. It emits the whole Setup when the user changes
+// any of it (a field entered and left with the same value is no change).
 
 #include "Experiment.h"
 
@@ -31,9 +31,12 @@ public:
     void setCorpusNames(const QStringList &names);
     /// ONNX model files offered as target and draft ("onnx:PATH").
     void setModelFiles(const QStringList &paths);
+    /// A tokenizer.json (or the folder holding it) chosen with the window's file dialog: shown in the tokenizer
+    /// box and used, as if picked there (setupChanged when it is another than the one shown).
+    void chooseTokenizer(const QString &path);
 
-    /// Whether two setups agree in every field the bar shows (corpus, models, prompt, K, tree, samplers, seed,
-    /// KV cache): setupChanged is emitted only when the fields differ from the setup shown.
+    /// Whether two setups agree in every field the bar shows (corpus, tokenizer, models, prompt, K, tree, samplers,
+    /// seed, KV cache): setupChanged is emitted only when the fields differ from the setup shown.
     static bool sameFields(const Setup &a, const Setup &b);
 
     /// Takes a corpus that failed to load out of the list (built corpora stay); true when it left.
@@ -45,6 +48,8 @@ signals:
     void editingDone();
     /// A field holds text the engine would refuse (e.g. a bad tree shape): one line naming it.
     void inputError(const QString &message);
+    /// The tokenizer box's "tokenizer.json…" item was picked: the window asks for a file (chooseTokenizer).
+    void tokenizerFileWanted();
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -56,8 +61,11 @@ private:
     void changed();
     /// The KV cache switch matters only for a model that keeps a cache (an ONNX model).
     void updateCacheSwitch();
+    /// Shows `value` ("chars", or a tokenizer.json's path, added to the box when new) in the tokenizer box.
+    void showTokenizer(const QString &value);
 
     QComboBox *m_corpus;
+    QComboBox *m_tokenizer; ///< "chars", the tokenizer.json files used so far, and "tokenizer.json…" to pick one
     QComboBox *m_target;
     QComboBox *m_draft;
     QLineEdit *m_prompt;

@@ -5,6 +5,7 @@
 
 #include <QAbstractTextDocumentLayout>
 #include <QEvent>
+#include <QFontDatabase>
 #include <QScrollBar>
 #include <QTextBlockFormat>
 #include <QTextCursor>
@@ -195,6 +196,12 @@ void TranscriptView::rebuild(const RoundHistory *history, int rounds)
     cursor.insertText(tokensString(*m_vocabulary, m_prompt), prompt);
     cursor.beginEditBlock();
     const int from = std::max({0, rounds - kMaxRoundsAppended, history ? history->first() : 0});
+    // The text goes on from the tokens before the first round shown (SentencePiece keeps a space only after text).
+    m_stream = std::make_unique<TextStream>(*m_vocabulary,
+                                            from > 0 && history->contains(from - 1)
+                                                ? std::span<const TokenId>(history->at(from - 1).trace.committed)
+                                                : std::span<const TokenId>(m_prompt));
+    m_pendingLength = 0;
     if (from > 0) // the text of the rounds before `from` is not shown (or no longer kept)
         cursor.insertText(QStringLiteral(" … "), prompt);
     for (int i = from; i < rounds; ++i)
@@ -208,18 +215,23 @@ void TranscriptView::rebuild(const RoundHistory *history, int rounds)
 
 void TranscriptView::appendRound(const RoundRecord &record)
 {
-    if (!m_vocabulary)
+    if (!m_vocabulary || !m_stream)
         return;
     QTextCursor cursor(document());
     cursor.movePosition(QTextCursor::End);
+    if (m_pendingLength > 0) { // the bytes shown last time come back as the character they complete
+        cursor.movePosition(QTextCursor::Left, QTextCursor::KeepAnchor, m_pendingLength);
+        cursor.removeSelectedText();
+        m_pendingLength = 0;
+    }
     const RoundTrace &t = record.trace;
     const int accepted = t.acceptedCount();
     // accepted drafts in one run, then the correction or bonus token
     QTextCharFormat draft;
     draft.setForeground(m_colors.draft);
     draft.setBackground(m_colors.tint(m_colors.draft, 0.10));
-    cursor.insertText(tokensString(*m_vocabulary, std::span(t.committed).first(static_cast<std::size_t>(accepted))),
-                      draft);
+    cursor.insertText(
+        QString::fromStdString(m_stream->push(std::span(t.committed).first(static_cast<std::size_t>(accepted)))), draft);
     if (static_cast<int>(t.committed.size()) > accepted) {
         const bool residual = originOf(t, accepted) == Origin::Residual;
         QTextCharFormat last;
@@ -227,7 +239,9 @@ void TranscriptView::appendRound(const RoundRecord &record)
         last.setForeground(color);
         last.setBackground(m_colors.tint(color, 0.14));
         last.setFontWeight(QFont::DemiBold);
-        cursor.insertText(tokenString(*m_vocabulary, t.committed[static_cast<std::size_t>(accepted)]), last);
+        cursor.insertText(
+            QString::fromStdString(m_stream->push(std::span(t.committed).subspan(static_cast<std::size_t>(accepted)))),
+            last);
     }
     // Keep the layout cheap in long runs: only the most recent text stays on screen.
     if (document()->characterCount() > kMaxCharacters) {
@@ -238,6 +252,22 @@ void TranscriptView::appendRound(const RoundRecord &record)
         muted.setForeground(m_colors.muted);
         head.insertText(QStringLiteral("… "), muted);
     }
+    if (const QString pending = pendingBytesText(m_stream->pending()); !pending.isEmpty()) {
+        QTextCharFormat chip;
+        chip.setForeground(m_colors.muted);
+        chip.setBackground(m_colors.tint(m_colors.muted, 0.18));
+        chip.setFontFamilies({QFontDatabase::systemFont(QFontDatabase::FixedFont).family()});
+        chip.setToolTip(tr("Bytes of a character not yet complete: it appears when its last byte comes."));
+        QTextCursor end(document());
+        end.movePosition(QTextCursor::End);
+        end.insertText(pending, chip);
+        m_pendingLength = static_cast<int>(pending.size());
+    }
+}
+
+QString TranscriptView::pendingText() const
+{
+    return m_stream ? pendingBytesText(m_stream->pending()) : QString();
 }
 
 void TranscriptView::changeEvent(QEvent *event)

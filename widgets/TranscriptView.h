@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // TranscriptView: the prompt and the committed text, each token coloured by where it came from (accepted
-// draft, residual, bonus), up to a given round. The box is no taller than its text (at least two lines):
-// early in a session one line of text does not sit in an empty box, and the space goes to the cards; the
-// text grows the box line by line (one relayout per new line, not per round) until the round view's share
-// for it is full, then scrolls.
+// draft, residual, bonus), up to a given round. The text is decoded as it grows (TextStream): a character split
+// into byte tokens appears once whole, its bytes so far shown at the end as a chip ("<E5>"), never as U+FFFD. The box
+// is no taller than its text (at least two lines): early in a session one line of text does not sit in an empty box,
+// and the space goes to the cards; the text grows the box line by line (one relayout per new line, not per round) until
+// the round view's share for it is full, then scrolls.
 
 #include "LabColors.h"
 #include "RoundHistory.h"
@@ -28,6 +29,8 @@ public:
     int roundsShown() const { return m_shown; }
     /// The text shown (prompt + committed tokens), for tests.
     QString plainText() const { return toPlainText(); }
+    /// The bytes of a character not yet whole at the text's end, as shown ("<E5><88>"; "" when none).
+    QString pendingText() const;
     /// The height the box needs for its text at its width (frame included), at least two lines.
     int contentHeight() const;
     /// Shows exactly `lines` whole lines (0: a free height, the default): every line is lineHeight() tall,
@@ -53,6 +56,8 @@ private:
 
     std::shared_ptr<const Tokenizer> m_vocabulary;
     std::vector<TokenId> m_prompt;
+    std::unique_ptr<TextStream> m_stream; ///< the text shown, decoded
+    int m_pendingLength = 0;              ///< characters of the pending bytes' chip at the document's end
     /// The last record appended, to tell an append from a jump. Watched, not owned (the history owns it); a raw
     /// address compared after the history dropped the record could be a newer record's.
     std::weak_ptr<const RoundRecord> m_last;

@@ -10,6 +10,7 @@
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
+#include <QToolTip>
 
 #include <algorithm>
 #include <cmath>
@@ -312,6 +313,26 @@ int TreeView::nodeAt(const QPointF &point) const
     return -1;
 }
 
+bool TreeView::event(QEvent *event)
+{
+    if (event->type() == QEvent::ToolTip && m_trace && m_vocabulary) {
+        const auto *help = static_cast<QHelpEvent *>(event);
+        const TreeTrace &t = *m_trace;
+        const int n = nodeAt(help->pos());
+        const TokenId token = n == TreeFrame::kOutcome       ? (t.stoppedAtDepth >= 0 ? t.correction : t.bonus)
+            : n >= 0 && n < static_cast<int>(t.nodes.size()) ? t.nodes[static_cast<std::size_t>(n)].token
+                                                             : -1;
+        if (token >= 0) {
+            QToolTip::showText(help->globalPos(), tokenLook(*m_vocabulary, token).toolTip, this);
+            return true;
+        }
+        QToolTip::hideText();
+        event->ignore();
+        return true;
+    }
+    return QWidget::event(event);
+}
+
 void TreeView::mousePressEvent(QMouseEvent *event)
 {
     const int n = nodeAt(event->position());
@@ -320,10 +341,12 @@ void TreeView::mousePressEvent(QMouseEvent *event)
     QWidget::mousePressEvent(event);
 }
 
-void TreeView::drawLabel(QPainter &painter, const QRectF &box, const QString &token, const QString &numbers) const
+void TreeView::drawLabel(QPainter &painter, const QRectF &box, const QString &whole, const QString &numbers) const
 {
     const QFont label = labelFontFor(box);
     painter.setFont(label);
+    // A piece longer than its node is cut with "…" (the node's tooltip holds it whole).
+    const QString token = QFontMetricsF(label).elidedText(whole, Qt::ElideRight, box.width() - 4);
     if (!m_numbersShown || numbers.isEmpty()) {
         painter.drawText(box, Qt::AlignCenter, token);
         return;

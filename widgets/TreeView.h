@@ -74,6 +74,7 @@ signals:
 protected:
     void paintEvent(QPaintEvent *event) override;
     void mousePressEvent(QMouseEvent *event) override;
+    bool event(QEvent *event) override; ///< a node's tooltip: its whole piece and id
     void resizeEvent(QResizeEvent *event) override;
     void changeEvent(QEvent *event) override;
 

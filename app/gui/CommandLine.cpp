@@ -44,6 +44,10 @@ CommandLine parseCommandLine(const QStringList &given, const Setup &saved)
         {QStringLiteral("corpus"),
          QCoreApplication::translate("CommandLine", "Corpus: a built corpus name (kjv, tang-song) or a UTF-8 file."),
          QCoreApplication::translate("CommandLine", "name|path")},
+        {QStringLiteral("tokenizer"),
+         QCoreApplication::translate("CommandLine",
+                                     "Tokenizer shared by target and draft: chars (characters) or a tokenizer.json."),
+         QCoreApplication::translate("CommandLine", "chars|path")},
         {QStringLiteral("target"), QCoreApplication::translate("CommandLine", "Target model spec (ngram:6, onnx:PATH)."),
          QCoreApplication::translate("CommandLine", "spec")},
         {QStringLiteral("draft"),
@@ -171,6 +175,7 @@ CommandLine parseCommandLine(const QStringList &given, const Setup &saved)
     // starts from an empty prompt.
     if (s.corpus != saved.corpus && !p.isSet(QStringLiteral("prompt")))
         s.prompt.clear();
+    text("tokenizer", s.tokenizer);
     text("target", s.target);
     text("draft", s.draft);
     text("draft-corpus", s.draftCorpus);

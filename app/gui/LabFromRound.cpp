@@ -29,7 +29,7 @@ std::optional<LabDistributions> labDistributionsOf(const RoundRecord &record, co
     lab.p = QVector<double>(top.values[0].begin(), top.values[0].end());
     lab.q = QVector<double>(top.values[1].begin(), top.values[1].end());
     for (TokenId t : top.tokens)
-        lab.labels << tokenGlyph(vocabulary, t);
+        lab.labels << elidedPiece(tokenGlyph(vocabulary, t), 8);
     if (lab.p.back() > 1e-9 || lab.q.back() > 1e-9) {
         lab.labels << othersLabel;
     } else {

@@ -266,6 +266,7 @@ void MainWindow::connectSession()
     connect(m_roundView, &RoundView::treeNodeSelected, this, &MainWindow::showTreeNode);
     connect(m_setupBar, &SetupBar::inputError, this,
             [this](const QString &message) { m_banner->showMessage(MessageBanner::Kind::Error, message); });
+    connect(m_setupBar, &SetupBar::tokenizerFileWanted, this, &MainWindow::chooseTokenizerDialog);
 
     connect(m_session, &SessionController::loading, this, [this] {
         m_banner->hide();
@@ -305,6 +306,12 @@ void MainWindow::connectSession()
     connect(m_session, &SessionController::capReached, this, &MainWindow::updateStatus);
     connect(m_session, &SessionController::failed, this, [this](const QString &message) {
         const QString corpus = QString::fromStdString(m_session->setup().corpus);
+        if (m_session->isReady() && !SetupBar::sameFields(m_setupBar->setup(), m_session->setup())) {
+            // The session was kept (another tokenizer that failed to load): the bar shows its setup again.
+            m_setupBar->setSetup(m_session->setup());
+            QSettings settings;
+            saveSetup(settings, m_session->setup());
+        }
         if (!m_session->isReady()) {
             // No session: nothing of the one before stays on screen (its text went with it).
             m_roundView->setSession(SessionInfo{});
@@ -355,7 +362,24 @@ void MainWindow::startSession(const Setup &setup)
     m_setupBar->setSetup(setup);
     QSettings settings;
     saveSetup(settings, setup);
-    m_session->start(setup);
+    // Another tokenizer may not load, or not fit the models (an ONNX model of characters): the session plays on
+    // until the new one has loaded, and stays if it fails.
+    const bool newTokenizer = m_session->isReady() && setup.tokenizer != m_session->setup().tokenizer;
+    if (newTokenizer) // (the new session's loading hides it; a failure replaces it with the error)
+        m_banner->showMessage(MessageBanner::Kind::Info,
+                              tr("Loading the tokenizer and training the models on the corpus cut into its pieces; "
+                                 "the session plays on until they are ready."));
+    m_session->start(setup, newTokenizer ? SessionController::Start::KeepUntilLoaded : SessionController::Start::Replace);
+}
+
+void MainWindow::chooseTokenizerDialog()
+{
+    const QString current = QString::fromStdString(m_session->setup().tokenizer);
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Choose a tokenizer"), current == QLatin1String("chars") ? QString() : QFileInfo(current).path(),
+        tr("Hugging Face tokenizers (tokenizer.json *.json);;All files (*)"));
+    if (!path.isEmpty())
+        m_setupBar->chooseTokenizer(path);
 }
 
 void MainWindow::showPosition(int round, Phase phase, bool animate)

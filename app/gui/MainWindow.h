@@ -52,11 +52,15 @@ public:
     TransportBar *transport() const { return m_transport; }
     /// Asks for a corpus file and opens it (File ▸ Open corpus…, Ctrl+O).
     void openCorpusDialog();
+    /// Asks for a tokenizer.json (the setup bar's "tokenizer.json…") and puts it in the setup bar.
+    void chooseTokenizerDialog();
     /// Opens the corpus file `path` (the dialog's choice, a file dropped on the window) with the setup bar's
     /// settings; the prompt stays where the corpus can write it, else the corpus's first line is the prompt;
     /// ONNX models are replaced by n-gram models of the text (and the banner says why).
     void openCorpus(const QString &path);
-    /// Starts a session from `setup` and shows it in the setup bar.
+    /// Starts a session from `setup` and shows it in the setup bar. Another tokenizer than the session's loads
+    /// behind it (SessionController::Start::KeepUntilLoaded): a file that fails leaves the session, its error in the
+    /// banner.
     void startSession(const Setup &setup);
     /// Restores the saved geometry and docks; returns false when nothing was saved (the default layout stays).
     bool restoreLayout();

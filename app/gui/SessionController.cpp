@@ -94,36 +94,51 @@ SessionController::~SessionController()
     m_host->cancelAndWait(EngineHost::Kind::Session);
 }
 
-void SessionController::start(const Setup &setup)
+void SessionController::start(const Setup &setup, Start how)
 {
+    const bool keep = how == Start::KeepUntilLoaded && m_ready;
     // Another corpus than the last session's: its prompt stays where the new corpus can write it.
     const bool newCorpus = setup.corpus != m_setup.corpus;
-    m_setup = setup;
-    m_setup.decoding.recordDistributions = true;
-    m_setup.threads = windowThreads();
-    m_host->cancel(EngineHost::Kind::Session); // stops the rounds in flight of the old session
-    m_history.setKept(m_roundsKept);           // clears the history
-    m_pending = 0;
-    m_ready = false;
-    m_loading = true;
-    m_atCap = false;
-    m_goal = 0;
+    Setup next = setup;
+    next.decoding.recordDistributions = true;
+    next.threads = windowThreads();
     auto state = std::make_shared<State>();
-    m_state = state;
-    emit loading(m_setup);
+    m_next.reset();
+    if (keep) {
+        stop(); // the kept session's rounds in flight: the new setup loads at once
+        m_next = state;
+    } else {
+        m_setup = next;
+        m_host->cancel(EngineHost::Kind::Session); // stops the rounds in flight of the old session
+        m_history.setKept(m_roundsKept);           // clears the history
+        m_pending = 0;
+        m_ready = false;
+        m_loading = true;
+        m_atCap = false;
+        m_goal = 0;
+        m_state = state;
+        emit loading(m_setup);
+    }
     m_host->post(
         EngineHost::Kind::Session,
-        [this, state, setup = m_setup, catalog = m_catalog, newCorpus](std::stop_token) mutable {
+        [this, state, setup = next, catalog = m_catalog, newCorpus, keep](std::stop_token) mutable {
             try {
                 if (newCorpus)
                     setup.prompt = promptFor(setup.prompt, catalog.load(setup.corpus), setup.target.starts_with("onnx:"));
                 state->experiment = Experiment::load(setup, catalog);
                 state->run = std::make_unique<SessionRun>(state->experiment->target(), *state->experiment->draft(),
                                                           setup.decoding, state->experiment->prompt(), setup.cap);
-                EngineHost::deliver(this, [this, state, info = infoOf(*state->experiment, setup), prompt = setup.prompt] {
+                EngineHost::deliver(this, [this, state, info = infoOf(*state->experiment, setup), setup, keep] {
+                    if (keep) {
+                        if (state == m_next) {
+                            m_next.reset();
+                            adopt(state, setup, info);
+                        }
+                        return;
+                    }
                     if (state != m_state)
                         return;
-                    m_setup.prompt = prompt; // the prompt used (another corpus may have changed it)
+                    m_setup.prompt = setup.prompt; // the prompt used (another corpus may have changed it)
                     m_info = info;
                     m_ready = true;
                     m_loading = false;
@@ -132,7 +147,14 @@ void SessionController::start(const Setup &setup)
             } catch (const std::exception &e) {
                 state->run.reset();
                 state->experiment.reset();
-                EngineHost::deliver(this, [this, state, message = QString::fromStdString(e.what())] {
+                EngineHost::deliver(this, [this, state, message = QString::fromStdString(e.what()), keep] {
+                    if (keep) { // the session loaded before stays, as it was
+                        if (state == m_next) {
+                            m_next.reset();
+                            emit failed(message);
+                        }
+                        return;
+                    }
                     if (state != m_state)
                         return;
                     m_pending = 0;
@@ -142,6 +164,22 @@ void SessionController::start(const Setup &setup)
                 });
             }
         });
+}
+
+void SessionController::adopt(const std::shared_ptr<State> &state, const Setup &setup, const SessionInfo &info)
+{
+    m_setup = setup;
+    m_history.setKept(m_roundsKept); // clears the history
+    m_pending = 0;
+    m_ready = false;
+    m_atCap = false;
+    m_goal = 0;
+    m_state = state;
+    emit loading(m_setup);
+    m_info = info;
+    m_ready = true;
+    m_loading = false;
+    emit ready(m_info);
 }
 
 void SessionController::requestRounds(int count)

@@ -26,8 +26,14 @@ public:
     explicit SessionController(CorpusCatalog catalog, QObject *parent = nullptr, EngineHost *host = nullptr);
     ~SessionController() override;
 
-    /// Loads `setup` on the session worker; earlier rounds and pending requests are dropped.
-    void start(const Setup &setup);
+    /// How start() treats the session already loaded.
+    enum class Start {
+        Replace,         ///< dropped at once (the views clear while the new setup loads)
+        KeepUntilLoaded, ///< kept, and played on, until the new setup has loaded; if it fails, it stays
+    };
+    /// Loads `setup` on the session worker; earlier rounds and pending requests are dropped (with
+    /// KeepUntilLoaded, once the new setup has loaded: a setup that fails leaves the session as it was).
+    void start(const Setup &setup, Start how = Start::Replace);
     /// Asks for `count` more rounds (ignored while loading, after a failure or at the cap).
     void requestRounds(int count);
     /// Plays until the history holds `rounds` rounds or the run reaches its cap (a session file's position);
@@ -68,11 +74,14 @@ private:
     struct State;
     void onBatch(const std::shared_ptr<State> &state, RoundsBatch batch);
     void onFinished(const std::shared_ptr<State> &state, const RoundsFinished &finished);
+    /// Makes `state`, loaded from `setup`, the session: the history cleared, loading and ready emitted.
+    void adopt(const std::shared_ptr<State> &state, const Setup &setup, const SessionInfo &info);
 
     CorpusCatalog m_catalog;
     EngineHost *m_host;
     std::unique_ptr<EngineHost> m_ownHost;
     std::shared_ptr<State> m_state; ///< the current session's engine side (shared with its jobs)
+    std::shared_ptr<State> m_next;  ///< a setup loading behind the current session (Start::KeepUntilLoaded)
     Setup m_setup;
     SessionInfo m_info;
     RoundHistory m_history;

@@ -30,6 +30,7 @@ Setup loadSetup(const QSettings &s)
         return s.value(QLatin1String(key), QString::fromStdString(fallback)).toString().toStdString();
     };
     setup.corpus = str("setup/corpus", d.corpus);
+    setup.tokenizer = str("setup/tokenizer", d.tokenizer);
     setup.target = str("setup/target", d.target);
     setup.draft = str("setup/draft", d.draft);
     setup.prompt = str("setup/prompt", d.prompt);
@@ -57,6 +58,7 @@ Setup loadSetup(const QSettings &s)
 void saveSetup(QSettings &s, const Setup &setup)
 {
     s.setValue(QStringLiteral("setup/corpus"), QString::fromStdString(setup.corpus));
+    s.setValue(QStringLiteral("setup/tokenizer"), QString::fromStdString(setup.tokenizer));
     s.setValue(QStringLiteral("setup/target"), QString::fromStdString(setup.target));
     s.setValue(QStringLiteral("setup/draft"), QString::fromStdString(setup.draft));
     s.setValue(QStringLiteral("setup/prompt"), QString::fromStdString(setup.prompt));

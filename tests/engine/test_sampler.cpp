@@ -8,6 +8,10 @@
 
 #include <QtTest>
 
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
 using namespace specdec;
 
 namespace {
@@ -74,6 +78,41 @@ private slots:
         Eigen::VectorXd tiny = vec({0.1, 0.2, 0.3, 0.4});
         applySampler({1.0, 0, 1e-9}, tiny); // the top token always survives
         QVERIFY(near(tiny, vec({0.0, 0.0, 0.0, 1.0})));
+    }
+
+    // Top-p ranks only as many ids as its nucleus needs (chunks picked by nth_element): over a 151,669-id vector
+    // with ties, zeros and nuclei of 1 to ~10^5 ids, the same bits as ranking every id by a full sort (the rule
+    // as it was written first, kept here as the reference).
+    void topPOverALargeVocabularyMatchesAFullSort()
+    {
+        auto reference = [](Eigen::VectorXd p, double topP) {
+            std::vector<int> order(static_cast<std::size_t>(p.size()));
+            std::iota(order.begin(), order.end(), 0);
+            std::sort(order.begin(), order.end(), [&](int a, int b) { return p[a] > p[b] || (p[a] == p[b] && a < b); });
+            const double total = p.sum();
+            double mass = 0.0;
+            std::size_t kept = 0;
+            while (kept < order.size() && mass < topP * total)
+                mass += p[order[kept++]];
+            for (std::size_t i = kept; i < order.size(); ++i)
+                p[order[i]] = 0.0;
+            return Eigen::VectorXd(p / p.sum());
+        };
+        Rng rng(25);
+        Eigen::VectorXd p(151669);
+        for (Eigen::Index i = 0; i < p.size(); ++i) {
+            const double u = rng.uniform();
+            // a few heavy ids, a long tail, ties (values on a grid) and zeros
+            p[i] = i % 7 == 0 ? 0.0 : std::floor(std::pow(u, 8.0) * 1000.0) / 1000.0 + (i % 5000 == 1 ? 50.0 : 0.0);
+        }
+        p /= p.sum();
+        for (const double topP : {1e-9, 0.05, 0.5, 0.9, 0.99, 0.999999}) {
+            Eigen::VectorXd fast = p;
+            applySampler({1.0, 0, topP}, fast);
+            const Eigen::VectorXd slow = reference(p, topP);
+            QVERIFY2(fast == slow, qPrintable(QStringLiteral("top-p %1").arg(topP)));
+            QVERIFY((fast.array() > 0.0).count() >= 1);
+        }
     }
 
     void temperatureThenTopKThenTopP()

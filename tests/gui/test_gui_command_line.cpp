@@ -65,6 +65,22 @@ private slots:
         QCOMPARE(cl.rounds, 12);
         QCOMPARE(cl.size, QSize(8192, 600));
     }
+
+    // --tokenizer sets the setup's tokenizer (as specdec's), and without it the saved one stays.
+    void tokenizerIsASetupOption()
+    {
+        const CommandLine cl = parseCommandLine(
+            {QStringLiteral("specdec-lab"), QStringLiteral("--tokenizer"), QStringLiteral("/m/qwen3/tokenizer.json")},
+            test::tinySetup());
+        QVERIFY2(cl.error.isEmpty(), qPrintable(cl.error));
+        QVERIFY(cl.setupGiven);
+        QCOMPARE(cl.setup.tokenizer, std::string("/m/qwen3/tokenizer.json"));
+        Setup saved = test::tinySetup();
+        saved.tokenizer = "/m/gpt2/tokenizer.json";
+        QCOMPARE(parseCommandLine({QStringLiteral("specdec-lab"), QStringLiteral("-k"), QStringLiteral("3")}, saved)
+                     .setup.tokenizer,
+                 saved.tokenizer);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCommandLine)
