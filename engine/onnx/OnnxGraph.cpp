@@ -6,6 +6,7 @@
 #include "onnx/GraphFusion.h"
 #include "onnx/KvCache.h"
 #include "onnx/Operator.h"
+#include "onnx/Opset18.h"
 #include "onnx/TensorProtoIo.h"
 #include "onnx/ThreadPool.h"
 
@@ -63,14 +64,17 @@ ValueInfo valueInfoFrom(const onnx::ValueInfoProto &proto)
 std::pair<const OperatorSpec *, int> checkOperator(const onnx::NodeProto &node, int opset)
 {
     if (!node.domain().empty() && node.domain() != "ai.onnx")
-        throw UnsupportedError(Kind::Operator, "operators of domain '" + node.domain() + "' are not supported");
-    const onnx::OpSchema *schema = onnx::OpSchemaRegistry::Schema(node.op_type(), opset, onnx::ONNX_DOMAIN);
+        throw UnsupportedError(Kind::Operator, opset18::foreignOperatorMessage(node));
+    // Opset 18 beyond what the ONNX library knows: the operators it changed run at 18, the others at their 17 schema.
+    const bool beyondLibrary = opset == opset18::kOpset && newestKnownOpset() < opset18::kOpset;
+    const int lookup = beyondLibrary ? 17 : opset;
+    const onnx::OpSchema *schema = onnx::OpSchemaRegistry::Schema(node.op_type(), lookup, onnx::ONNX_DOMAIN);
     if (!schema)
         throw UnsupportedError(Kind::Operator, "operator " + node.op_type() + " is unknown at this opset");
     const OperatorSpec *spec = findOperator(node.op_type());
     if (!spec)
         throw UnsupportedError(Kind::Operator, "operator " + node.op_type() + " is not supported");
-    const int version = schema->since_version();
+    const int version = beyondLibrary && opset18::changedAt18(node.op_type()) ? opset18::kOpset : schema->since_version();
     if (std::find(spec->versions.begin(), spec->versions.end(), version) == spec->versions.end()) {
         std::string known;
         for (int v : spec->versions)
@@ -80,6 +84,16 @@ std::pair<const OperatorSpec *, int> checkOperator(const onnx::NodeProto &node, 
                                    + " is not supported (supported versions: " + known + ")");
     }
     return {spec, version};
+}
+
+bool importsOpset18BeyondLibrary(const onnx::ModelProto &model)
+{
+    if (newestKnownOpset() >= opset18::kOpset)
+        return false;
+    for (const auto &import : model.opset_import())
+        if ((import.domain().empty() || import.domain() == "ai.onnx") && import.version() == opset18::kOpset)
+            return true;
+    return false;
 }
 
 } // namespace
@@ -167,7 +181,13 @@ OnnxGraph OnnxGraph::fromModel(onnx::ModelProto &model, const std::string &name)
     if (!model.has_graph() || model.ir_version() <= 0)
         throw Error(name + ": not an ONNX model (no graph or IR version; the file is truncated or of another kind)");
     try {
-        onnx::checker::check_model(model);
+        if (importsOpset18BeyondLibrary(model)) {
+            onnx::ModelProto lowered = model; // the checker of ONNX 1.12 knows opset 17's schemas (Opset18.h)
+            opset18::lowerTo17(lowered);
+            onnx::checker::check_model(lowered);
+        } else {
+            onnx::checker::check_model(model);
+        }
     } catch (const std::exception &e) {
         throw Error(name + ": the ONNX checker rejects the model: " + oneLine(e.what()));
     }
@@ -192,15 +212,15 @@ void OnnxGraph::Impl::build(onnx::ModelProto &model)
         for (const auto &node : model.graph().node())
             if (!node.domain().empty() && node.domain() != "ai.onnx")
                 throw UnsupportedError(Kind::Operator,
-                                       "node '" + node.name() + "' (" + node.op_type() + "): operators of domain '"
-                                           + node.domain() + "' are not supported");
+                                       "node '" + node.name() + "' (" + node.op_type()
+                                           + "): " + opset18::foreignOperatorMessage(node));
         throw Error("the model imports no opset of the default ONNX domain");
     }
-    if (opset > newestKnownOpset())
+    if (opset > newestRunnableOpset())
         throw UnsupportedError(Kind::Version,
                                "the model imports opset " + std::to_string(opset)
                                    + " of the default ONNX domain; the executor runs opsets up to "
-                                   + std::to_string(newestKnownOpset()));
+                                   + std::to_string(newestRunnableOpset()));
     for (const auto &prop : model.metadata_props())
         metadata[prop.key()] = prop.value();
 
@@ -216,13 +236,18 @@ void OnnxGraph::Impl::build(onnx::ModelProto &model)
         }
     }
 
-    // Element types of every value: declared ones, initializers, and what shape inference adds.
+    // Element types of every value: declared ones, initializers, and what shape inference adds (on the opset-17
+    // form of an opset-18 model, Opset18.h).
     onnx::ModelProto inferred = model;
+    if (importsOpset18BeyondLibrary(model))
+        opset18::lowerTo17(inferred);
     try {
         onnx::shape_inference::InferShapes(inferred);
     } catch (const std::exception &) {
         inferred = model; // inference is advisory here; the kernels check shapes when they run
     }
+    if (importsOpset18BeyondLibrary(model)) // the value types stay; the nodes that run are the file's
+        *inferred.mutable_graph()->mutable_node() = model.graph().node();
     const onnx::GraphProto &graph = inferred.graph();
     std::unordered_map<std::string, int> typeOf;
     for (const auto *list : {&graph.input(), &graph.output(), &graph.value_info()})

@@ -10,6 +10,8 @@ target_compile_definitions(test_onnx_conformance PRIVATE
 
 specdec_add_test(test_onnx_model onnx/test_onnx_model.cpp)
 specdec_add_test(test_onnx_errors onnx/test_onnx_errors.cpp)
+# Opset 18 on ONNX 1.12 (Opset18.h) and the refused contrib operators.
+specdec_add_test(test_onnx_opset18 onnx/test_onnx_opset18.cpp)
 
 # Not a test: the executor's side of tests/onnx/bench_vs_torch.py (speed against PyTorch on one thread).
 add_executable(onnx_bench onnx/onnx_bench.cpp)
