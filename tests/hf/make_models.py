@@ -329,7 +329,7 @@ class LlamaLike(nn.Module):
 
 def config(family, vocab, size):
     """config.json as transformers writes it for the family; size "small" or "large" (the speculative pair)."""
-    d, layers = (16, 2) if size == "small" else (24, 3)
+    d, layers = (16, 2) if size == "small" else (16, 3)
     if family == "gpt2":
         return {"architectures": ["GPT2LMHeadModel"], "model_type": "gpt2", "vocab_size": vocab, "n_embd": d,
                 "n_layer": layers, "n_head": 4, "n_positions": 64, "n_ctx": 64, "layer_norm_epsilon": 1e-5,
@@ -492,10 +492,20 @@ def main():
     plan = [("gpt2-op14", "gpt2", "small", 14, False), ("gpt2-op17", "gpt2", "small", 17, False),
             ("llama-op17", "llama", "small", 17, False), ("llama-large-op17", "llama", "large", 17, False),
             ("qwen2-op14-fp16", "qwen2", "small", 14, True), ("gpt2-op18", "gpt2", "small", 18, False)]
+    models = {}
     for i, (name, family, size, opset, fp16) in enumerate(plan):
         torch.manual_seed(100 + i)
         c = config(family, vocab, size)
         model = (Gpt2(c) if family == "gpt2" else LlamaLike(c, family)).eval()
+        if name == "llama-large-op17":
+            # The target of the speculative pair: llama-op17 with a third layer whose output is damped, so the
+            # small model drafts it well (random weights alone accept almost nothing).
+            small = models["llama-op17"]
+            model.load_state_dict(small.state_dict(), strict=False)
+            with torch.no_grad():
+                model.layers[2].self_attn.o_proj.weight.mul_(0.3)
+                model.layers[2].down_proj.weight.mul_(0.3)
+        models[name] = model
         write_folder(out, name, model, c, tokenizer, opset, tokens, fp16)
 
 

@@ -32,3 +32,7 @@ foreach(_suite test_trees_onnx_greedy test_trees_onnx_cache)
   specdec_add_test(${_suite} onnx/${_suite}.cpp)
   target_compile_definitions(${_suite} PRIVATE SPECDEC_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
 endforeach()
+
+# Hugging Face model folders (hf:PATH) on the test folders of tests/hf/make_models.py: PyTorch parity, padding,
+# greedy equality and the chi-square on a Llama pair.
+specdec_add_test(test_hf_folders onnx/test_hf_folders.cpp)

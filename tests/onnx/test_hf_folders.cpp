@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Hugging Face model folders (`hf:PATH`, docs/model-format.md §7) on the test folders of tests/hf/make_models.py:
+// GPT-2, Llama and Qwen2 written after transformers' modelling code, exported as Optimum exports them (opset 14, 17
+// and 18, float16 weights, a Qwen2 vocabulary padded beyond its tokenizer). Each loads with hf: and gives PyTorch's
+// distributions (within 1e-4, uncached and through its cache fed 3, 1, then 5 tokens at a time); greedy speculative
+// decoding equals greedy autoregressive decoding with a smaller Llama and with an n-gram over the same tokenizer as
+// drafts; the chi-square lossless test passes on the pair and catches a wrong variant.
+#include "Continuations.h"
+#include "DecodingState.h"
+#include "Generation.h"
+#include "Statistics.h"
+#include "TestSupport.h"
+#include "onnx/OnnxLanguageModel.h"
+#include "onnx/TensorProtoIo.h"
+
+#include <onnx/onnx_pb.h>
+
+#include <QtTest>
+
+using namespace specdec;
+
+namespace {
+
+std::string folder(const QString &name)
+{
+    return std::string(SPECDEC_TEST_DATA_DIR) + "/hf/" + name.toStdString();
+}
+
+nn::Tensor referenceTensor(const std::string &dir, const char *name)
+{
+    onnx::TensorProto proto;
+    if (!proto.ParseFromString(nn::readWholeFile(dir + "/reference/" + name + ".pb")))
+        throw Error(dir + ": cannot parse reference/" + name + ".pb");
+    return nn::tensorFromProto(proto, name);
+}
+
+/// Rows of PyTorch's softmax over the config's vocab_size, renormalised over the tokenizer's first `n` ids (the
+/// rest is padding that the lab never draws).
+Eigen::MatrixXd referenceRows(const nn::Tensor &probs, int n)
+{
+    const std::int64_t T = probs.dim(0), V = probs.dim(1);
+    Eigen::MatrixXd rows(T, n);
+    for (std::int64_t t = 0; t < T; ++t) {
+        for (int v = 0; v < n; ++v)
+            rows(t, v) = probs.data<float>()[t * V + v];
+        rows.row(t) /= rows.row(t).sum();
+    }
+    return rows;
+}
+
+std::unique_ptr<LanguageModel> loadHf(const QString &name, const Corpus &corpus)
+{
+    return buildModel(ModelSpec::parse("hf:" + folder(name)), corpus).model;
+}
+
+DecodingSettings settings(double temperature, int topK, int k, std::uint64_t seed, Variant variant = Variant::Correct)
+{
+    DecodingSettings s;
+    s.draftLength = k;
+    s.target = {temperature, topK, 1.0};
+    s.draft = {temperature, topK, 1.0};
+    s.seed = seed;
+    s.variant = variant;
+    return s;
+}
+
+} // namespace
+
+Q_DECLARE_METATYPE(specdec::DecodingSettings)
+
+class TestHfFolders : public QObject
+{
+    Q_OBJECT
+private:
+    Corpus m_corpus = test::tinyEnglish();
+
+private slots:
+    void matchPyTorch_data()
+    {
+        QTest::addColumn<QString>("name");
+        for (const char *name :
+             {"gpt2-op14", "gpt2-op17", "gpt2-op18", "llama-op17", "llama-large-op17", "qwen2-op14-fp16"})
+            QTest::addRow("%s", name) << QString::fromLatin1(name);
+    }
+    void matchPyTorch()
+    {
+        QFETCH(QString, name);
+        const std::string dir = folder(name);
+        std::unique_ptr<LanguageModel> model = loadHf(name, m_corpus);
+        QCOMPARE(model->describe(), "hf:" + dir);
+        const nn::Tensor tokens = referenceTensor(dir, "tokens");
+        const nn::Tensor probs = referenceTensor(dir, "probs");
+        const int n = model->tokenizer().size();
+        QVERIFY(n <= probs.dim(1));
+        const Eigen::MatrixXd expected = referenceRows(probs, n);
+        const std::vector<TokenId> ids(tokens.data<std::int64_t>(), tokens.data<std::int64_t>() + tokens.size());
+        const int T = static_cast<int>(ids.size());
+
+        DistributionMatrix uncached;
+        model->distributions(ids, T, uncached);
+        QCOMPARE(uncached.cols(), Eigen::Index(n)); // padding logits never reach a distribution
+        const double worstUncached = (uncached - expected).cwiseAbs().maxCoeff();
+
+        std::unique_ptr<DecodingState> state = model->newState(true);
+        QVERIFY(state->hasCache());
+        DistributionMatrix cached(T, n), rows;
+        int at = 0;
+        for (int chunk : {3, 1, 5, 5, 5, 5, 5, 5}) {
+            chunk = std::min(chunk, T - at);
+            state->extend(
+                std::span<const TokenId>(ids).subspan(static_cast<std::size_t>(at), static_cast<std::size_t>(chunk)),
+                chunk, rows);
+            cached.middleRows(at, chunk) = rows;
+            at += chunk;
+        }
+        QCOMPARE(at, T);
+        const double worstCached = (cached - expected).cwiseAbs().maxCoeff();
+        qInfo("%s: max |p - p_torch| over %d positions: uncached %.2e, cached %.2e (%d tokens, %lld logits)",
+              qPrintable(name), T, worstUncached, worstCached, n, static_cast<long long>(probs.dim(1)));
+        QVERIFY(worstUncached < 1e-4);
+        QVERIFY(worstCached < 1e-4);
+    }
+
+    void paddingIsNeverDrawn()
+    {
+        // Qwen2's folder: 284 tokens in tokenizer.json, vocab_size 299 logits (as Qwen2.5's 151,669 and 151,936).
+        std::unique_ptr<LanguageModel> model = loadHf(QStringLiteral("qwen2-op14-fp16"), m_corpus);
+        QCOMPARE(model->tokenizer().size(), 284);
+        QCOMPARE(dynamic_cast<OnnxLanguageModel &>(*model).contextLength(), 128);
+        const std::vector<TokenId> prompt = model->tokenizer().encode("In the beginning");
+        const Generation g = generateAutoregressive(*model, {1.0, 0, 1.0}, 7, prompt, 60);
+        for (TokenId t : g.tokens)
+            QVERIFY(t >= 0 && t < 284);
+    }
+
+    void greedySpeculativeEqualsAutoregressive_data()
+    {
+        QTest::addColumn<QString>("draft");
+        QTest::addColumn<bool>("cache");
+        QTest::addRow("llama draft, cache on") << QStringLiteral("hf:llama-op17") << true;
+        QTest::addRow("llama draft, cache off") << QStringLiteral("hf:llama-op17") << false;
+        QTest::addRow("ngram:3 over the tokenizer") << QStringLiteral("ngram:3") << true;
+    }
+    void greedySpeculativeEqualsAutoregressive()
+    {
+        QFETCH(QString, draft);
+        QFETCH(bool, cache);
+        std::unique_ptr<LanguageModel> target = loadHf(QStringLiteral("llama-large-op17"), m_corpus);
+        std::string spec = draft.toStdString();
+        if (spec.rfind("hf:", 0) == 0)
+            spec = "hf:" + folder(QString::fromStdString(spec.substr(3)));
+        BuiltModel d = buildModel(ModelSpec::parse(spec), m_corpus, &target->tokenizer(), target.get());
+        Tokenizer::requireSame(target->tokenizer(), d.model->tokenizer());
+        DecodingSettings s = settings(0.0, 0, 4, 1);
+        s.kvCache = cache;
+        const std::vector<TokenId> prompt = target->tokenizer().encode("And God said");
+        // Past the context of 128 positions: the cache refills from a new window start.
+        const int tokens = 150;
+        const Generation spec1 = generateSpeculative(*target, *d.model, s, prompt, tokens);
+        const Generation ar = generateAutoregressive(*target, s.target, 0, prompt, tokens, {}, cache);
+        QCOMPARE(spec1.tokens, ar.tokens);
+        if (draft.startsWith(QLatin1String("hf:"))) // an n-gram of tiny-en.txt cannot guess a random-weight model
+            QVERIFY(spec1.target.calls < ar.target.calls);
+        qInfo("%s: %d tokens in %lld target calls (autoregressive %lld)", qPrintable(draft), tokens,
+              static_cast<long long>(spec1.target.calls), static_cast<long long>(ar.target.calls));
+    }
+
+    void lossless_data()
+    {
+        QTest::addColumn<DecodingSettings>("decoding");
+        QTest::addColumn<bool>("lossless");
+        QTest::addRow("correct K=2") << settings(1.0, 6, 2, 51) << true;
+        QTest::addRow("resample-from-target K=2") << settings(1.0, 6, 2, 52, Variant::ResampleFromTarget) << false;
+    }
+    void lossless()
+    {
+        // The Llama pair, top-k 6 (36 continuations of two tokens): the joint distribution of the first two tokens
+        // of speculative decoding against the target's exact one.
+        QFETCH(DecodingSettings, decoding);
+        QFETCH(bool, lossless);
+        std::unique_ptr<LanguageModel> target = loadHf(QStringLiteral("llama-large-op17"), m_corpus);
+        std::unique_ptr<LanguageModel> draft = loadHf(QStringLiteral("llama-op17"), m_corpus);
+        const std::vector<TokenId> prompt = target->tokenizer().encode("In the beginning");
+        const ContinuationFit fit = fitContinuations(
+            exactContinuations(*target, decoding.target, prompt, 2),
+            sampleContinuations(*target, draft.get(), decoding, DecodingMode::Speculative, prompt, 2, 4000));
+        qInfo("chi2 %.1f dof %d p-value %.3g TV %.4f", fit.chi.statistic, fit.chi.degreesOfFreedom, fit.chi.pValue,
+              fit.totalVariation);
+        QVERIFY(fit.chi.degreesOfFreedom >= 8);
+        if (lossless) {
+            QCOMPARE(fit.chi.impossible, std::int64_t(0));
+            QVERIFY2(fit.chi.pValue > 1e-3, qPrintable(QStringLiteral("p-value %1").arg(fit.chi.pValue)));
+        } else {
+            QVERIFY2(fit.chi.pValue < 1e-9, qPrintable(QStringLiteral("p-value %1").arg(fit.chi.pValue)));
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestHfFolders)
+#include "test_hf_folders.moc"
