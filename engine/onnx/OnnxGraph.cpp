@@ -2,6 +2,7 @@
 #include "onnx/OnnxGraph.h"
 
 #include "onnx/CompiledNode.h"
+#include "onnx/ExternalData.h"
 #include "onnx/Gemm.h"
 #include "onnx/GraphFusion.h"
 #include "onnx/KvCache.h"
@@ -132,6 +133,7 @@ struct OnnxGraph::Impl
     std::vector<CachePair> cachePairs; // the FusedCachedAttention nodes' pairs, in their order
     std::vector<CacheAppendPair> cachePairSlots;
     std::unique_ptr<ThreadPool> pool = std::make_unique<ThreadPool>(0);
+    std::unique_ptr<ExternalData> external; // the model's external data files, mapped (their tensors share them)
 
     int slot(const std::string &valueName)
     {
@@ -163,7 +165,7 @@ OnnxGraph OnnxGraph::load(const std::string &path)
     if (!parseFileBounded(path, model, tensorMemoryLimit(),
                           "a model may hold (the setting SPECDEC_MAX_MODEL_MEMORY, in MiB)"))
         throw Error(path + ": not an ONNX model (the file is truncated or malformed)");
-    return fromModel(model, path);
+    return fromModel(model, path, path);
 }
 
 OnnxGraph OnnxGraph::fromBytes(const std::string &bytes, const std::string &name)
@@ -173,18 +175,31 @@ OnnxGraph OnnxGraph::fromBytes(const std::string &bytes, const std::string &name
     onnx::ModelProto model;
     if (!model.ParseFromString(bytes))
         throw Error(name + ": not an ONNX model (the file is truncated or malformed)");
-    return fromModel(model, name);
+    return fromModel(model, name, {});
 }
 
-OnnxGraph OnnxGraph::fromModel(onnx::ModelProto &model, const std::string &name)
+OnnxGraph OnnxGraph::fromModel(onnx::ModelProto &model, const std::string &name, const std::string &modelPath)
 {
     if (!model.has_graph() || model.ir_version() <= 0)
         throw Error(name + ": not an ONNX model (no graph or IR version; the file is truncated or of another kind)");
     try {
-        if (importsOpset18BeyondLibrary(model)) {
-            onnx::ModelProto lowered = model; // the checker of ONNX 1.12 knows opset 17's schemas (Opset18.h)
-            opset18::lowerTo17(lowered);
-            onnx::checker::check_model(lowered);
+        bool external = false;
+        for (const auto &init : model.graph().initializer())
+            external = external || init.data_location() == onnx::TensorProto::EXTERNAL;
+        if (importsOpset18BeyondLibrary(model) || external) {
+            // A copy the checker can take: opset 17's schemas (ONNX 1.12 knows no more, Opset18.h), and external
+            // initializers as one-byte stand-ins, so that the checker opens no file (ExternalData reads them,
+            // inside the model's folder only).
+            onnx::ModelProto checked = model;
+            if (importsOpset18BeyondLibrary(model))
+                opset18::lowerTo17(checked);
+            for (auto &init : *checked.mutable_graph()->mutable_initializer())
+                if (init.data_location() == onnx::TensorProto::EXTERNAL) {
+                    init.clear_external_data();
+                    init.set_data_location(onnx::TensorProto::DEFAULT);
+                    init.set_raw_data(std::string(1, '\0'));
+                }
+            onnx::checker::check_model(checked);
         } else {
             onnx::checker::check_model(model);
         }
@@ -193,6 +208,7 @@ OnnxGraph OnnxGraph::fromModel(onnx::ModelProto &model, const std::string &name)
     }
     auto impl = std::make_unique<Impl>();
     impl->name = name;
+    impl->external = std::make_unique<ExternalData>(modelPath);
     try {
         impl->build(model);
     } catch (const UnsupportedError &e) {
@@ -275,8 +291,10 @@ void OnnxGraph::Impl::build(onnx::ModelProto &model)
             continue;
         }
         checkValueType(init.name(), "initializer");
-        constants[static_cast<std::size_t>(slot(init.name()))] = tensorFromProto(init,
-                                                                                 "initializer '" + init.name() + "'");
+        const std::string what = "initializer '" + init.name() + "'";
+        constants[static_cast<std::size_t>(slot(init.name()))] = init.data_location() == onnx::TensorProto::EXTERNAL
+            ? external->tensor(init, what)
+            : tensorFromProto(init, what);
         isInitializer[init.name()] = true;
     }
     // Graph inputs and outputs.
@@ -374,8 +392,15 @@ void OnnxGraph::Impl::build(onnx::ModelProto &model)
             if (node.op_type() == "Cast" && node.input_size() == 1 && node.output_size() == 1
                 && halfInitializers.count(node.input(0)) && !isGraphInput.count(node.input(0))
                 && Attributes(node).requireInt("to") == onnx::TensorProto::FLOAT) {
-                constants[static_cast<std::size_t>(slot(node.output(0)))] = float32FromFloat16Proto(
-                    *halfInitializers.at(node.input(0)), "initializer '" + node.input(0) + "'");
+                const onnx::TensorProto &half = *halfInitializers.at(node.input(0));
+                const std::string what = "initializer '" + node.input(0) + "'";
+                if (half.data_location() == onnx::TensorProto::EXTERNAL) {
+                    onnx::TensorProto inlined = half; // the halves copied once, widened, then dropped
+                    external->inlineInto(inlined, what);
+                    constants[static_cast<std::size_t>(slot(node.output(0)))] = float32FromFloat16Proto(inlined, what);
+                } else {
+                    constants[static_cast<std::size_t>(slot(node.output(0)))] = float32FromFloat16Proto(half, what);
+                }
                 continue;
             }
             NodeContext ctx{node, version, Attributes(node), {}, {}, {}, node.output_size(), &packs};
@@ -503,6 +528,10 @@ const std::map<std::string, std::string> &OnnxGraph::metadata() const
 std::size_t OnnxGraph::nodeCount() const
 {
     return d->nodes.size();
+}
+std::uint64_t OnnxGraph::externalBytesMapped() const
+{
+    return d->external ? d->external->mappedBytes() : 0;
 }
 std::map<std::string, int> OnnxGraph::operatorCounts() const
 {

@@ -24,6 +24,8 @@ Where the families differ in the graph they export (what the executor must run):
 - qwen2: Llama's blocks with biases on q, k and v, the mask as masking_utils builds it (kv_idx <= q_idx: Range,
   LessOrEqual, And with the padding mask, Where) with the NaN guard of fully masked rows (IsNaN, Where), and a
   vocabulary padded beyond the tokenizer's size (as Qwen's 151,936 logits for 151,669 tokens).
+- llama-op17-external: llama-op17 laid out as Optimum writes models over 2 GB: onnx/model.onnx with every
+  initializer in onnx/model.onnx_data (external data); its reference is llama-op17's.
 - gpt2-op18: the opset-14 GPT-2 rewritten to opset 18 (ReduceMean's axes an input, Split by num_outputs), which
   torch 1.13 cannot export itself.
 """
@@ -507,6 +509,26 @@ def main():
                 model.layers[2].down_proj.weight.mul_(0.3)
         models[name] = model
         write_folder(out, name, model, c, tokenizer, opset, tokens, fp16)
+    write_external(out, "llama-op17", "llama-op17-external")
+
+
+def write_external(out, source, name):
+    """`source` as Optimum lays out a model over 2 GB: onnx/model.onnx with every initializer in
+    onnx/model.onnx_data (its reference stays in `source`)."""
+    import shutil
+    import onnx
+    folder = os.path.join(out, name)
+    os.makedirs(os.path.join(folder, "onnx"), exist_ok=True)
+    for f in ("config.json", "generation_config.json", "tokenizer.json"):
+        shutil.copy(os.path.join(out, source, f), os.path.join(folder, f))
+    m = onnx.load(os.path.join(out, source, "model.onnx"))
+    data = os.path.join(folder, "onnx", "model.onnx_data")
+    if os.path.exists(data):
+        os.remove(data)
+    onnx.save_model(m, os.path.join(folder, "onnx", "model.onnx"), save_as_external_data=True,
+                    all_tensors_to_one_file=True, location="model.onnx_data", size_threshold=0)
+    print(f"{name}: onnx/model.onnx {os.path.getsize(os.path.join(folder, 'onnx', 'model.onnx'))} bytes, "
+          f"onnx/model.onnx_data {os.path.getsize(data)} bytes")
 
 
 if __name__ == "__main__":

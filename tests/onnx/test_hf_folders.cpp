@@ -4,7 +4,9 @@
 // and 18, float16 weights, a Qwen2 vocabulary padded beyond its tokenizer). Each loads with hf: and gives PyTorch's
 // distributions (within 1e-4, uncached and through its cache fed 3, 1, then 5 tokens at a time); greedy speculative
 // decoding equals greedy autoregressive decoding with a smaller Llama and with an n-gram over the same tokenizer as
-// drafts; the chi-square lossless test passes on the pair and catches a wrong variant.
+// drafts; the chi-square lossless test passes on the pair and catches a wrong variant. A folder is untrusted input:
+// external data escaping the folder, shorter than declared or past its end, config.json disagreeing with the graph
+// and a tokenizer larger than the logits are each a one-line error naming the file and the field.
 #include "Continuations.h"
 #include "DecodingState.h"
 #include "Generation.h"
@@ -15,7 +17,11 @@
 
 #include <onnx/onnx_pb.h>
 
+#include <QTemporaryDir>
 #include <QtTest>
+
+#include <filesystem>
+#include <fstream>
 
 using namespace specdec;
 
@@ -62,6 +68,52 @@ DecodingSettings settings(double temperature, int topK, int k, std::uint64_t see
     s.seed = seed;
     s.variant = variant;
     return s;
+}
+
+namespace fs = std::filesystem;
+
+/// A copy of llama-op17-external in `root`/`name` (onnx/model.onnx with onnx/model.onnx_data) to break.
+std::string copyExternalFolder(const std::string &root, const std::string &name)
+{
+    const fs::path to = fs::path(root) / name;
+    fs::create_directories(to);
+    fs::copy(folder(QStringLiteral("llama-op17-external")), to, fs::copy_options::recursive);
+    return to.string();
+}
+
+/// Rewrites the first external initializer's table entry `key` to `value` in DIR/onnx/model.onnx.
+void setExternalField(const std::string &dir, const std::string &key, const std::string &value)
+{
+    const std::string path = dir + "/onnx/model.onnx";
+    onnx::ModelProto model;
+    if (!model.ParseFromString(nn::readWholeFile(path)))
+        throw Error("cannot parse " + path);
+    auto *init = model.mutable_graph()->mutable_initializer(0);
+    bool done = false;
+    for (auto &kv : *init->mutable_external_data())
+        if (kv.key() == key) {
+            kv.set_value(value);
+            done = true;
+        }
+    if (!done) {
+        auto *kv = init->add_external_data();
+        kv->set_key(key);
+        kv->set_value(value);
+    }
+    writeFileAtomically(path, model.SerializeAsString());
+}
+
+/// config.json of DIR with `key` set to the JSON `value` (empty: removed).
+void setConfigField(const std::string &dir, const std::string &key, const std::string &value)
+{
+    std::string text = nn::readWholeFile(dir + "/config.json");
+    const std::string quoted = "\"" + key + "\":";
+    const auto at = text.find(quoted);
+    if (at == std::string::npos)
+        throw Error("no " + key + " in config.json");
+    const auto end = text.find_first_of(",}", at);
+    text.replace(at, end - at + (value.empty() ? 1 : 0), value.empty() ? "" : quoted + " " + value);
+    writeFileAtomically(dir + "/config.json", text);
 }
 
 } // namespace
@@ -121,6 +173,106 @@ private slots:
         QVERIFY(worstCached < 1e-4);
     }
 
+    void externalDataIsMapped()
+    {
+        // onnx/model.onnx with its initializers in onnx/model.onnx_data: mapped from the folder, the same
+        // distributions as the inline llama-op17 (whose reference it shares).
+        auto model = OnnxLanguageModel::loadFolder(folder(QStringLiteral("llama-op17-external")), 1);
+        QCOMPARE(model->graph().externalBytesMapped(),
+                 static_cast<std::uint64_t>(
+                     fs::file_size(folder(QStringLiteral("llama-op17-external")) + "/onnx/model.onnx_data")));
+        const nn::Tensor tokens = referenceTensor(folder(QStringLiteral("llama-op17")), "tokens");
+        const Eigen::MatrixXd expected = referenceRows(referenceTensor(folder(QStringLiteral("llama-op17")), "probs"),
+                                                       model->tokenizer().size());
+        const std::vector<TokenId> ids(tokens.data<std::int64_t>(), tokens.data<std::int64_t>() + tokens.size());
+        DistributionMatrix rows;
+        model->distributions(ids, static_cast<int>(ids.size()), rows);
+        QVERIFY((rows - expected).cwiseAbs().maxCoeff() < 1e-4);
+    }
+
+    void hostileFolders_data()
+    {
+        QTest::addColumn<QString>("breakage");
+        QTest::addColumn<QString>("expected");
+        QTest::addRow("location absolute") << "location=/etc/hostname"
+                                           << "external data field 'location' is \"/etc/hostname\", an absolute path";
+        QTest::addRow("location ..") << "location=../../llama-op17/model.onnx"
+                                     << "which leads out of the model's folder ('..')";
+        QTest::addRow("location symlink out") << "symlink"
+                                              << "which resolves outside the model's folder";
+        QTest::addRow("data shorter") << "truncate"
+                                      << "holds 0 bytes from offset 0; its shape needs 18176";
+        QTest::addRow("offset past the end") << "offset=99999999"
+                                             << "external data field 'offset' is 99999999, past the end";
+        QTest::addRow("length short") << "length=16"
+                                      << "external data field 'length' is 16 bytes; its shape needs 18176";
+        QTest::addRow("offset not a number") << "offset=-4"
+                                             << "external data field 'offset' is \"-4\"";
+        QTest::addRow("unknown field") << "basepath=/"
+                                       << "external data has an unknown field 'basepath'";
+        QTest::addRow("config layers") << "config:num_hidden_layers=3"
+                                       << "config.json: field 'num_hidden_layers' is 3 but";
+        QTest::addRow("config kv heads")
+            << "config:num_key_value_heads=4"
+            << "config.json: field 'num_key_value_heads' gives 4 key/value heads but input "
+               "'past_key_values.0.key'";
+        QTest::addRow("config hidden") << "config:hidden_size=32"
+                                       << "config.json: field 'hidden_size' gives heads of 8 dimensions";
+        QTest::addRow("config vocab below tokenizer") << "config:vocab_size=200"
+                                                      << "tokenizer.json: 284 tokens, more than the 200 logits of";
+        QTest::addRow("config vocab above logits") << "config:vocab_size=300"
+                                                   << "config.json: field 'vocab_size' is 300";
+        QTest::addRow("config field missing") << "config:vocab_size="
+                                              << "config.json: field 'vocab_size' is missing";
+        QTest::addRow("config field a string") << "config:num_attention_heads=\"4\""
+                                               << "config.json: field 'num_attention_heads' is \"4\"";
+        QTest::addRow("no tokenizer") << "remove:tokenizer.json"
+                                      << "the folder has no tokenizer.json";
+        QTest::addRow("graph symlink out") << "graph-symlink"
+                                           << "the file leads outside the model folder";
+    }
+    void hostileFolders()
+    {
+        QFETCH(QString, breakage);
+        QFETCH(QString, expected);
+        QTemporaryDir tmp;
+        QVERIFY(tmp.isValid());
+        const std::string dir = copyExternalFolder(tmp.path().toStdString(), "model");
+        const std::string b = breakage.toStdString();
+        if (b == "symlink") {
+            fs::create_symlink(fs::path(tmp.path().toStdString()) / "outside.bin", fs::path(dir) / "onnx" / "link.bin");
+            std::ofstream(tmp.path().toStdString() + "/outside.bin") << std::string(100000, 'x');
+            setExternalField(dir, "location", "link.bin");
+        } else if (b == "truncate") {
+            fs::resize_file(fs::path(dir) / "onnx" / "model.onnx_data", 0);
+        } else if (b == "graph-symlink") {
+            fs::rename(fs::path(dir) / "onnx" / "model.onnx", fs::path(tmp.path().toStdString()) / "elsewhere.onnx");
+            fs::create_symlink(fs::path(tmp.path().toStdString()) / "elsewhere.onnx",
+                               fs::path(dir) / "onnx" / "model.onnx");
+        } else if (b.rfind("config:", 0) == 0) {
+            const auto eq = b.find('=');
+            setConfigField(dir, b.substr(7, eq - 7), b.substr(eq + 1));
+        } else if (b.rfind("remove:", 0) == 0) {
+            fs::remove(fs::path(dir) / b.substr(7));
+        } else {
+            const auto eq = b.find('=');
+            setExternalField(dir, b.substr(0, eq), b.substr(eq + 1));
+        }
+        std::string message;
+        try {
+            buildModel(ModelSpec::parse("hf:" + dir), m_corpus);
+        } catch (const Error &e) {
+            message = e.what();
+        }
+        qInfo("%s", message.c_str());
+        QVERIFY2(message.find(expected.toStdString()) != std::string::npos, message.c_str());
+        QVERIFY2(message.find('\n') == std::string::npos, message.c_str());
+        // The file and, for a field, the field are named.
+        const bool namesFile = message.find("config.json") != std::string::npos
+            || message.find("tokenizer.json") != std::string::npos || message.find("model.onnx") != std::string::npos;
+        QVERIFY2(namesFile, message.c_str());
+    }
+
     void paddingIsNeverDrawn()
     {
         // Qwen2's folder: 284 tokens in tokenizer.json, vocab_size 299 logits (as Qwen2.5's 151,669 and 151,936).
@@ -174,8 +326,8 @@ private slots:
     }
     void lossless()
     {
-        // The Llama pair, top-k 6 (36 continuations of two tokens): the joint distribution of the first two tokens
-        // of speculative decoding against the target's exact one.
+        // The Llama pair, top-k 6 (36 continuations of two tokens), 2,000 samples: the joint distribution of the first
+        // two tokens of speculative decoding against the target's exact one.
         QFETCH(DecodingSettings, decoding);
         QFETCH(bool, lossless);
         std::unique_ptr<LanguageModel> target = loadHf(QStringLiteral("llama-large-op17"), m_corpus);
@@ -183,7 +335,7 @@ private slots:
         const std::vector<TokenId> prompt = target->tokenizer().encode("In the beginning");
         const ContinuationFit fit = fitContinuations(
             exactContinuations(*target, decoding.target, prompt, 2),
-            sampleContinuations(*target, draft.get(), decoding, DecodingMode::Speculative, prompt, 2, 4000));
+            sampleContinuations(*target, draft.get(), decoding, DecodingMode::Speculative, prompt, 2, 2000));
         qInfo("chi2 %.1f dof %d p-value %.3g TV %.4f", fit.chi.statistic, fit.chi.degreesOfFreedom, fit.chi.pValue,
               fit.totalVariation);
         QVERIFY(fit.chi.degreesOfFreedom >= 8);
