@@ -6,6 +6,7 @@
 #include "onnx/Gemm.h"
 #include "onnx/GraphFusion.h"
 #include "onnx/KvCache.h"
+#include "onnx/MergedDecoder.h"
 #include "onnx/Operator.h"
 #include "onnx/Opset18.h"
 #include "onnx/TensorProtoIo.h"
@@ -182,6 +183,11 @@ OnnxGraph OnnxGraph::fromModel(onnx::ModelProto &model, const std::string &name,
 {
     if (!model.has_graph() || model.ir_version() <= 0)
         throw Error(name + ": not an ONNX model (no graph or IR version; the file is truncated or of another kind)");
+    try {
+        inlineCachedBranch(model); // Optimum's merged decoder: its If on use_cache_branch (MergedDecoder.h)
+    } catch (const Error &e) {
+        throw Error(name + ": " + e.what());
+    }
     try {
         bool external = false;
         for (const auto &init : model.graph().initializer())

@@ -10,6 +10,7 @@ set(SPECDEC_ONNX_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/ExternalData.h ${CMAKE_CURRENT_LIST_DIR}/ExternalData.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Operator.h ${CMAKE_CURRENT_LIST_DIR}/Operator.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Opset18.h ${CMAKE_CURRENT_LIST_DIR}/Opset18.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/MergedDecoder.h ${CMAKE_CURRENT_LIST_DIR}/MergedDecoder.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Broadcast.h ${CMAKE_CURRENT_LIST_DIR}/Broadcast.cpp
   ${CMAKE_CURRENT_LIST_DIR}/elementwise.cpp
   ${CMAKE_CURRENT_LIST_DIR}/shape_ops.cpp

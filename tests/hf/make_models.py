@@ -26,6 +26,8 @@ Where the families differ in the graph they export (what the executor must run):
   vocabulary padded beyond the tokenizer's size (as Qwen's 151,936 logits for 151,669 tokens).
 - llama-op17-external: llama-op17 laid out as Optimum writes models over 2 GB: onnx/model.onnx with every
   initializer in onnx/model.onnx_data (external data); its reference is llama-op17's.
+- gpt2-merged: gpt2-op14 as Optimum's legacy decoder_model_merged.onnx (a top-level If on use_cache_branch, the
+  decoder with past in one branch, without in the other); its reference is gpt2-op14's.
 - gpt2-op18: the opset-14 GPT-2 rewritten to opset 18 (ReduceMean's axes an input, Split by num_outputs), which
   torch 1.13 cannot export itself.
 """
@@ -510,7 +512,82 @@ def main():
         models[name] = model
         write_folder(out, name, model, c, tokenizer, opset, tokens, fp16)
     write_external(out, "llama-op17", "llama-op17-external")
+    write_merged(out, "gpt2-op14", "gpt2-merged", models["gpt2-op14"])
 
+
+class WithoutPast(nn.Module):
+    """The decoder without past of Optimum's merged export: the same model on an empty past."""
+
+    def __init__(self, model):
+        super().__init__()
+        self.model = model
+
+    def forward(self, input_ids, attention_mask, position_ids):
+        return self.model(input_ids, attention_mask, position_ids, *empty_past(self.model.c))
+
+
+def write_merged(out, source, name, model):
+    """`source`'s model as Optimum's legacy decoder_model_merged.onnx: one top-level If on the bool input
+    use_cache_branch, the decoder with past in its then-branch, the decoder without past in its else-branch (each
+    branch's values renamed apart, its initializers inside it). Its reference is `source`'s."""
+    import shutil
+    import tempfile
+    import onnx
+    from onnx import helper
+    folder = os.path.join(out, name)
+    os.makedirs(folder, exist_ok=True)
+    for f in ("config.json", "generation_config.json", "tokenizer.json"):
+        shutil.copy(os.path.join(out, source, f), os.path.join(folder, f))
+    c = model.c
+    layers = layout(c)[0]
+    present = [f"present.{i}.{k}" for i in range(layers) for k in ("key", "value")]
+    with tempfile.TemporaryDirectory() as tmp:
+        with_past = export(model, c, os.path.join(tmp, "with_past.onnx"), 14)
+        with torch.no_grad():
+            torch.onnx.export(WithoutPast(model), (torch.tensor([[1, 2]]), torch.ones(1, 2, dtype=torch.int64),
+                                                   torch.tensor([[0, 1]])),
+                              os.path.join(tmp, "no_past.onnx"), opset_version=14, do_constant_folding=True,
+                              input_names=["input_ids", "attention_mask", "position_ids"],
+                              output_names=["logits"] + present,
+                              dynamic_axes={"input_ids": {0: "batch_size", 1: "sequence_length"},
+                                            "attention_mask": {0: "batch_size", 1: "sequence_length"},
+                                            "position_ids": {0: "batch_size", 1: "sequence_length"},
+                                            "logits": {0: "batch_size", 1: "sequence_length"}})
+        no_past = onnx.load(os.path.join(tmp, "no_past.onnx"))
+
+    def branch(g, suffix, outer):
+        """g as a subgraph: no inputs (it reads the outer graph's), every value it defines renamed with suffix."""
+        b = onnx.GraphProto()
+        b.CopyFrom(g)
+        b.name = g.name + suffix
+        defined = {i.name for i in b.initializer} | {o for n in b.node for o in n.output if o}
+        rename = {v: v + suffix for v in defined if v not in outer}
+        for i in b.initializer:
+            i.name = rename.get(i.name, i.name)
+        for n in b.node:
+            n.name = n.name + suffix
+            for k, v in enumerate(n.input):
+                n.input[k] = rename.get(v, v)
+            for k, v in enumerate(n.output):
+                n.output[k] = rename.get(v, v)
+        for o in b.output:
+            o.name = rename.get(o.name, o.name)
+        del b.input[:]
+        del b.value_info[:]
+        return b
+
+    outer = {i.name for i in with_past.graph.input}
+    then_branch = branch(with_past.graph, "_with_past", outer)
+    else_branch = branch(no_past.graph, "_no_past", outer)
+    cond = helper.make_tensor_value_info("use_cache_branch", onnx.TensorProto.BOOL, [1])
+    node = helper.make_node("If", ["use_cache_branch"], [o.name for o in with_past.graph.output], name="optimum::if",
+                            then_branch=then_branch, else_branch=else_branch)
+    graph = helper.make_graph([node], "merged", list(with_past.graph.input) + [cond], list(with_past.graph.output))
+    merged = helper.make_model(graph, opset_imports=list(with_past.opset_import), ir_version=with_past.ir_version)
+    path = os.path.join(folder, "decoder_model_merged.onnx")
+    onnx.save(merged, path)
+    onnx.checker.check_model(path)
+    print(f"{name}: decoder_model_merged.onnx {os.path.getsize(path)} bytes")
 
 def write_external(out, source, name):
     """`source` as Optimum lays out a model over 2 GB: onnx/model.onnx with every initializer in

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Hugging Face model folders (`hf:PATH`, docs/model-format.md §7) on the test folders of tests/hf/make_models.py:
 // GPT-2, Llama and Qwen2 written after transformers' modelling code, exported as Optimum exports them (opset 14, 17
-// and 18, float16 weights, a Qwen2 vocabulary padded beyond its tokenizer). Each loads with hf: and gives PyTorch's
-// distributions (within 1e-4, uncached and through its cache fed 3, 1, then 5 tokens at a time); greedy speculative
-// decoding equals greedy autoregressive decoding with a smaller Llama and with an n-gram over the same tokenizer as
-// drafts; the chi-square lossless test passes on the pair and catches a wrong variant. A folder is untrusted input:
-// external data escaping the folder, shorter than declared or past its end, config.json disagreeing with the graph
-// and a tokenizer larger than the logits are each a one-line error naming the file and the field.
+// and 18, float16 weights, a Qwen2 vocabulary padded beyond its tokenizer, external data, a merged decoder). Each loads
+// with hf: and gives PyTorch's distributions (within 1e-4, uncached and through its cache fed 3, 1, then 5 tokens at a
+// time); greedy speculative decoding equals greedy autoregressive decoding with a smaller Llama and with an n-gram over
+// the same tokenizer as drafts; the chi-square lossless test passes on the pair and catches a wrong variant. A folder
+// is untrusted input: external data escaping the folder, shorter than declared or past its end, config.json disagreeing
+// with the graph and a tokenizer larger than the logits are each a one-line error naming the file and the field.
 #include "Continuations.h"
 #include "DecodingState.h"
 #include "Generation.h"
@@ -30,6 +30,16 @@ namespace {
 std::string folder(const QString &name)
 {
     return std::string(SPECDEC_TEST_DATA_DIR) + "/hf/" + name.toStdString();
+}
+
+/// The folder holding `name`'s PyTorch reference: the layouts of another folder's model share its reference.
+std::string referenceFolder(const QString &name)
+{
+    if (name == QLatin1String("gpt2-merged"))
+        return folder(QStringLiteral("gpt2-op14"));
+    if (name == QLatin1String("llama-op17-external"))
+        return folder(QStringLiteral("llama-op17"));
+    return folder(name);
 }
 
 nn::Tensor referenceTensor(const std::string &dir, const char *name)
@@ -73,11 +83,11 @@ DecodingSettings settings(double temperature, int topK, int k, std::uint64_t see
 namespace fs = std::filesystem;
 
 /// A copy of llama-op17-external in `root`/`name` (onnx/model.onnx with onnx/model.onnx_data) to break.
-std::string copyExternalFolder(const std::string &root, const std::string &name)
+std::string copyFolder(const std::string &root, const std::string &name, const QString &from)
 {
     const fs::path to = fs::path(root) / name;
     fs::create_directories(to);
-    fs::copy(folder(QStringLiteral("llama-op17-external")), to, fs::copy_options::recursive);
+    fs::copy(folder(from), to, fs::copy_options::recursive);
     return to.string();
 }
 
@@ -130,8 +140,8 @@ private slots:
     void matchPyTorch_data()
     {
         QTest::addColumn<QString>("name");
-        for (const char *name :
-             {"gpt2-op14", "gpt2-op17", "gpt2-op18", "llama-op17", "llama-large-op17", "qwen2-op14-fp16"})
+        for (const char *name : {"gpt2-op14", "gpt2-op17", "gpt2-op18", "gpt2-merged", "llama-op17",
+                                 "llama-op17-external", "llama-large-op17", "qwen2-op14-fp16"})
             QTest::addRow("%s", name) << QString::fromLatin1(name);
     }
     void matchPyTorch()
@@ -140,8 +150,8 @@ private slots:
         const std::string dir = folder(name);
         std::unique_ptr<LanguageModel> model = loadHf(name, m_corpus);
         QCOMPARE(model->describe(), "hf:" + dir);
-        const nn::Tensor tokens = referenceTensor(dir, "tokens");
-        const nn::Tensor probs = referenceTensor(dir, "probs");
+        const nn::Tensor tokens = referenceTensor(referenceFolder(name), "tokens");
+        const nn::Tensor probs = referenceTensor(referenceFolder(name), "probs");
         const int n = model->tokenizer().size();
         QVERIFY(n <= probs.dim(1));
         const Eigen::MatrixXd expected = referenceRows(probs, n);
@@ -175,19 +185,14 @@ private slots:
 
     void externalDataIsMapped()
     {
-        // onnx/model.onnx with its initializers in onnx/model.onnx_data: mapped from the folder, the same
-        // distributions as the inline llama-op17 (whose reference it shares).
-        auto model = OnnxLanguageModel::loadFolder(folder(QStringLiteral("llama-op17-external")), 1);
+        // onnx/model.onnx with its initializers in onnx/model.onnx_data, mapped from the folder (matchPyTorch
+        // checks its distributions against llama-op17's reference).
+        const std::string dir = folder(QStringLiteral("llama-op17-external"));
+        auto model = OnnxLanguageModel::loadFolder(dir, 1);
         QCOMPARE(model->graph().externalBytesMapped(),
-                 static_cast<std::uint64_t>(
-                     fs::file_size(folder(QStringLiteral("llama-op17-external")) + "/onnx/model.onnx_data")));
-        const nn::Tensor tokens = referenceTensor(folder(QStringLiteral("llama-op17")), "tokens");
-        const Eigen::MatrixXd expected = referenceRows(referenceTensor(folder(QStringLiteral("llama-op17")), "probs"),
-                                                       model->tokenizer().size());
-        const std::vector<TokenId> ids(tokens.data<std::int64_t>(), tokens.data<std::int64_t>() + tokens.size());
-        DistributionMatrix rows;
-        model->distributions(ids, static_cast<int>(ids.size()), rows);
-        QVERIFY((rows - expected).cwiseAbs().maxCoeff() < 1e-4);
+                 static_cast<std::uint64_t>(fs::file_size(dir + "/onnx/model.onnx_data")));
+        auto inline_ = OnnxLanguageModel::loadFolder(folder(QStringLiteral("llama-op17")), 1);
+        QCOMPARE(inline_->graph().externalBytesMapped(), std::uint64_t(0));
     }
 
     void hostileFolders_data()
@@ -237,9 +242,18 @@ private slots:
         QFETCH(QString, expected);
         QTemporaryDir tmp;
         QVERIFY(tmp.isValid());
-        const std::string dir = copyExternalFolder(tmp.path().toStdString(), "model");
         const std::string b = breakage.toStdString();
-        if (b == "symlink") {
+        const std::string dir = copyFolder(tmp.path().toStdString(), "model",
+                                           b == "if-elsewhere" ? QStringLiteral("gpt2-merged")
+                                                               : QStringLiteral("llama-op17-external"));
+        if (b == "if-elsewhere") {
+            // A top-level If on another input than use_cache_branch: not Optimum's merged decoder.
+            const std::string path = dir + "/decoder_model_merged.onnx";
+            std::string bytes = nn::readWholeFile(path);
+            for (std::size_t at; (at = bytes.find("use_cache_branch")) != std::string::npos;)
+                bytes.replace(at, 16, "use_cache_switch");
+            writeFileAtomically(path, bytes);
+        } else if (b == "symlink") {
             fs::create_symlink(fs::path(tmp.path().toStdString()) / "outside.bin", fs::path(dir) / "onnx" / "link.bin");
             std::ofstream(tmp.path().toStdString() + "/outside.bin") << std::string(100000, 'x');
             setExternalField(dir, "location", "link.bin");
