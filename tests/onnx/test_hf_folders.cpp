@@ -177,8 +177,9 @@ private slots:
         }
         QCOMPARE(at, T);
         const double worstCached = (cached - expected).cwiseAbs().maxCoeff();
-        qInfo("%s: max |p - p_torch| over %d positions: uncached %.2e, cached %.2e (%d tokens, %lld logits)",
-              qPrintable(name), T, worstUncached, worstCached, n, static_cast<long long>(probs.dim(1)));
+        qInfo("%s: max |p - p_torch| over %d positions: uncached %.2e, cached %.2e (%d tokens, %lld logits; cache %s)",
+              qPrintable(name), T, worstUncached, worstCached, n, static_cast<long long>(probs.dim(1)),
+              dynamic_cast<OnnxLanguageModel &>(*model).cachesInPlace() ? "in place" : "the presents");
         QVERIFY(worstUncached < 1e-4);
         QVERIFY(worstCached < 1e-4);
     }
