@@ -332,6 +332,20 @@ private slots:
               static_cast<long long>(spec1.target.calls), static_cast<long long>(ar.target.calls));
     }
 
+    void greedyTreeEqualsAutoregressive()
+    {
+        // A token tree (3,2,1) on the Llama pair: every root-to-leaf path verified in one target call through the
+        // caches' branch rows, and the text is greedy autoregressive decoding's.
+        std::unique_ptr<LanguageModel> target = loadHf(QStringLiteral("llama-large-op17"), m_corpus);
+        std::unique_ptr<LanguageModel> draft = loadHf(QStringLiteral("llama-op17"), m_corpus);
+        const DecodingSettings s = test::treeSettings("3,2,1", 0.0, 1.0, 3);
+        const std::vector<TokenId> prompt = target->tokenizer().encode("And God said");
+        const Generation tree = generateSpeculative(*target, *draft, s, prompt, 60);
+        const Generation ar = generateAutoregressive(*target, s.target, 0, prompt, 60);
+        QCOMPARE(tree.tokens, ar.tokens);
+        QVERIFY(tree.target.calls < ar.target.calls);
+    }
+
     void lossless_data()
     {
         QTest::addColumn<DecodingSettings>("decoding");
