@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Builds the fuzz preset and runs a libFuzzer target of tests/fuzz for a number of seconds.
 #   scripts/fuzz.sh TARGET|all [SECONDS=600] [extra libFuzzer flags...]
-# TARGET: corpus, onnx, session, spec, vocab, tokenizer. New inputs: build-fuzz/tests/fuzz/work/TARGET/;
+# TARGET: corpus, onnx, session, spec, vocab, tokenizer, hfconfig. New inputs: build-fuzz/tests/fuzz/work/TARGET/;
 # crashes: build-fuzz/crash-*. A target's dictionary, tests/fuzz/TARGET.dict, is passed when it exists.
 # Runs at nice 10 on one core.
 set -euo pipefail
@@ -13,7 +13,7 @@ shift $(( $# >= 2 ? 2 : 1 ))
 if [ ! -f build-fuzz/CMakeCache.txt ]; then cmake --preset fuzz; fi
 cmake --build --preset fuzz -j "${SPECDEC_JOBS:-2}"
 targets=("$target")
-[ "$target" = all ] && targets=(corpus onnx session spec vocab tokenizer)
+[ "$target" = all ] && targets=(corpus onnx session spec vocab tokenizer hfconfig)
 for t in "${targets[@]}"; do
   work="build-fuzz/tests/fuzz/work/$t"
   mkdir -p "$work"

@@ -17,11 +17,12 @@ void addOptions(QCommandLineParser &parser, int groups)
         parser.addOption({QStringLiteral("corpus"), tr("Corpus: a built corpus name (kjv, tang-song) or a UTF-8 file."),
                           tr("name|path"), QStringLiteral("kjv")});
     if (groups & ModelOptions) {
-        parser.addOption({QStringLiteral("target"), tr("Target model: ngram:ORDER, ngram:ORDER:addk=K, onnx:PATH."),
-                          tr("spec"), QStringLiteral("ngram:6")});
+        parser.addOption({QStringLiteral("target"),
+                          tr("Target model: ngram:ORDER, ngram:ORDER:addk=K, onnx:PATH, hf:FOLDER."), tr("spec"),
+                          QStringLiteral("ngram:6")});
         parser.addOption({QStringLiteral("draft"),
-                          tr("Draft model: ngram:ORDER, ngram:ORDER:addk=K, uniform, same, onnx:PATH."), tr("spec"),
-                          QStringLiteral("ngram:2")});
+                          tr("Draft model: ngram:ORDER, ngram:ORDER:addk=K, uniform, same, onnx:PATH, hf:FOLDER."),
+                          tr("spec"), QStringLiteral("ngram:2")});
         parser.addOption({QStringLiteral("draft-corpus"), tr("Train the draft on another corpus."), tr("name|path")});
         addTokenizerOption(parser);
         parser.addOption({QStringLiteral("threads"), tr("Threads of the ONNX executor (0 = all cores)."), tr("n"),

@@ -21,8 +21,9 @@ int distCommand(const QStringList &arguments)
 {
     QCommandLineParser parser;
     addOptions(parser, CorpusOptions | SamplerOptions | OutputOptions);
-    parser.addOption({QStringLiteral("model"), tr("Model: ngram:ORDER, ngram:ORDER:addk=K, uniform, onnx:PATH."),
-                      tr("spec"), QStringLiteral("ngram:6")});
+    parser.addOption({QStringLiteral("model"),
+                      tr("Model: ngram:ORDER, ngram:ORDER:addk=K, uniform, onnx:PATH, hf:FOLDER."), tr("spec"),
+                      QStringLiteral("ngram:6")});
     parser.addOption({QStringLiteral("context"), tr("Text before the predicted token."), tr("text")});
     addTokenizerOption(parser);
     parser.addOption(

@@ -12,7 +12,7 @@ namespace specdec {
 
 namespace {
 
-const char *kForms = "expected ngram:ORDER, ngram:ORDER:addk=K, uniform, same, lookup:N or onnx:PATH";
+const char *kForms = "expected ngram:ORDER, ngram:ORDER:addk=K, uniform, same, lookup:N, onnx:PATH or hf:PATH";
 
 [[noreturn]] void badSpec(const std::string &spec, const std::string &why)
 {
@@ -51,6 +51,11 @@ ModelSpec ModelSpec::parse(const std::string &spec)
         s.path = spec.substr(5);
         if (s.path.empty())
             badSpec(spec, "no file after onnx:");
+    } else if (spec.rfind("hf:", 0) == 0) {
+        s.kind = Kind::HfFolder;
+        s.path = spec.substr(3);
+        if (s.path.empty())
+            badSpec(spec, "no folder after hf:");
     } else if (spec.rfind("ngram:", 0) == 0) {
         s.kind = Kind::NGram;
         const std::string rest = spec.substr(6);
@@ -81,12 +86,13 @@ ModelSpec ModelSpec::parse(const std::string &spec)
 ModelSpec ModelSpec::parse(const std::string &spec, const CorpusCatalog &catalog)
 {
     ModelSpec parsed = parse(spec);
-    if (parsed.kind == Kind::Onnx)
+    if (parsed.kind == Kind::Onnx || parsed.kind == Kind::HfFolder)
         parsed.path = catalog.dataFile(parsed.path);
     return parsed;
 }
 
-std::unique_ptr<LanguageModel> loadOnnxModel(const std::string &path, int threads); // OnnxModelLoader.cpp
+std::unique_ptr<LanguageModel> loadOnnxModel(const std::string &path, int threads);   // OnnxModelLoader.cpp
+std::unique_ptr<LanguageModel> loadHfFolderModel(const std::string &dir, int threads); // OnnxModelLoader.cpp
 
 BuiltModel buildModel(const ModelSpec &spec, const Corpus &corpus, const Tokenizer *tokenizer, LanguageModel *target,
                       int threads)
@@ -107,6 +113,7 @@ BuiltModel buildModel(const ModelSpec &spec, const Corpus &corpus, const Tokeniz
         built.model = std::make_unique<SameAsTargetModel>(*target);
         break;
     case ModelSpec::Kind::Onnx: built.model = loadOnnxModel(spec.path, threads); break;
+    case ModelSpec::Kind::HfFolder: built.model = loadHfFolderModel(spec.path, threads); break;
     }
     return built;
 }

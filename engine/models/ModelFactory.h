@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// Model specs ("ngram:6", "ngram:2:addk=0.2", "uniform", "same", "lookup:3", "onnx:PATH") and the models they build.
+// Model specs ("ngram:6", "ngram:2:addk=0.2", "uniform", "same", "lookup:3", "onnx:PATH", "hf:PATH") and the models
+// they build.
 
 #include "Corpus.h"
 #include "LanguageModel.h"
@@ -14,16 +15,16 @@ namespace specdec {
 
 struct ModelSpec
 {
-    enum class Kind { NGram, Uniform, Same, Onnx, Lookup };
+    enum class Kind { NGram, Uniform, Same, Onnx, Lookup, HfFolder };
     Kind kind = Kind::NGram;
     NGramSettings ngram;
-    std::string path; ///< onnx:PATH
+    std::string path; ///< onnx:PATH (a file), hf:PATH (a Hugging Face model folder)
     int lookup = 0;   ///< lookup:N
     std::string text; ///< the spec as written
 
     /// Throws Error naming the spec and the accepted forms when it cannot be parsed.
     static ModelSpec parse(const std::string &spec);
-    /// parse(spec), with a relative onnx: path that is not found as given looked up among the catalog's data
+    /// parse(spec), with a relative onnx: or hf: path that is not found as given looked up among the catalog's data
     /// files (so "onnx:corpora/kjv/models/target.onnx" names the shipped model from any directory).
     static ModelSpec parse(const std::string &spec, const CorpusCatalog &catalog);
 };
@@ -39,7 +40,7 @@ struct BuiltModel
 ///   verified by it; with chars, corpus characters outside it are reported in `unmapped`), else by the chars
 ///   tokenizer of the corpus.
 /// - uniform, lookup: over `tokenizer` or the corpus's chars. same: needs `target`. onnx: loads the file (its own
-///   chars tokenizer, `specdec.vocab`).
+///   chars tokenizer, `specdec.vocab`). hf: loads the folder (its tokenizer.json; docs/model-format.md §7).
 BuiltModel buildModel(const ModelSpec &spec, const Corpus &corpus, const Tokenizer *tokenizer = nullptr,
                       LanguageModel *target = nullptr, int threads = 0);
 

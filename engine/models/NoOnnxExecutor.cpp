@@ -24,6 +24,11 @@ std::unique_ptr<LanguageModel> loadOnnxModel(const std::string &path, int /*thre
     noExecutor(path);
 }
 
+std::unique_ptr<LanguageModel> loadHfFolderModel(const std::string &dir, int /*threads*/)
+{
+    noExecutor(dir);
+}
+
 namespace nn {
 
 std::pair<std::string, std::string> parseNamedInput(std::string_view /*spec*/)

@@ -13,4 +13,9 @@ std::unique_ptr<LanguageModel> loadOnnxModel(const std::string &path, int thread
     return OnnxLanguageModel::load(path, threads);
 }
 
+std::unique_ptr<LanguageModel> loadHfFolderModel(const std::string &dir, int threads)
+{
+    return OnnxLanguageModel::loadFolder(dir, threads);
+}
+
 } // namespace specdec

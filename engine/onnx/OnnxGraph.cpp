@@ -3,10 +3,13 @@
 
 #include "onnx/CompiledNode.h"
 #include "onnx/ElementTypes.h"
+#include "onnx/ExternalData.h"
 #include "onnx/Gemm.h"
 #include "onnx/GraphFusion.h"
 #include "onnx/KvCache.h"
+#include "onnx/MergedDecoder.h"
 #include "onnx/Operator.h"
+#include "onnx/Opset18.h"
 #include "onnx/TensorProtoIo.h"
 #include "onnx/ThreadPool.h"
 
@@ -63,14 +66,17 @@ ValueInfo valueInfoFrom(const onnx::ValueInfoProto &proto)
 std::pair<const OperatorSpec *, int> checkOperator(const onnx::NodeProto &node, int opset)
 {
     if (!node.domain().empty() && node.domain() != "ai.onnx")
-        throw UnsupportedError(Kind::Operator, "operators of domain '" + node.domain() + "' are not supported");
-    const onnx::OpSchema *schema = onnx::OpSchemaRegistry::Schema(node.op_type(), opset, onnx::ONNX_DOMAIN);
+        throw UnsupportedError(Kind::Operator, opset18::foreignOperatorMessage(node));
+    // Opset 18 beyond what the ONNX library knows: the operators it changed run at 18, the others at their 17 schema.
+    const bool beyondLibrary = opset == opset18::kOpset && newestKnownOpset() < opset18::kOpset;
+    const int lookup = beyondLibrary ? 17 : opset;
+    const onnx::OpSchema *schema = onnx::OpSchemaRegistry::Schema(node.op_type(), lookup, onnx::ONNX_DOMAIN);
     if (!schema)
         throw UnsupportedError(Kind::Operator, "operator " + node.op_type() + " is unknown at this opset");
     const OperatorSpec *spec = findOperator(node.op_type());
     if (!spec)
         throw UnsupportedError(Kind::Operator, "operator " + node.op_type() + " is not supported");
-    const int version = schema->since_version();
+    const int version = beyondLibrary && opset18::changedAt18(node.op_type()) ? opset18::kOpset : schema->since_version();
     if (std::find(spec->versions.begin(), spec->versions.end(), version) == spec->versions.end()) {
         std::string known;
         for (int v : spec->versions)
@@ -80,6 +86,16 @@ std::pair<const OperatorSpec *, int> checkOperator(const onnx::NodeProto &node, 
                                    + " is not supported (supported versions: " + known + ")");
     }
     return {spec, version};
+}
+
+bool importsOpset18BeyondLibrary(const onnx::ModelProto &model)
+{
+    if (newestKnownOpset() >= opset18::kOpset)
+        return false;
+    for (const auto &import : model.opset_import())
+        if ((import.domain().empty() || import.domain() == "ai.onnx") && import.version() == opset18::kOpset)
+            return true;
+    return false;
 }
 
 } // namespace
@@ -118,6 +134,7 @@ struct OnnxGraph::Impl
     std::vector<CachePair> cachePairs; // the FusedCachedAttention nodes' pairs, in their order
     std::vector<CacheAppendPair> cachePairSlots;
     std::unique_ptr<ThreadPool> pool = std::make_unique<ThreadPool>(0);
+    std::unique_ptr<ExternalData> external; // the model's external data files, mapped (their tensors share them)
 
     int slot(const std::string &valueName)
     {
@@ -149,7 +166,7 @@ OnnxGraph OnnxGraph::load(const std::string &path)
     if (!parseFileBounded(path, model, tensorMemoryLimit(),
                           "a model may hold (the setting SPECDEC_MAX_MODEL_MEMORY, in MiB)"))
         throw Error(path + ": not an ONNX model (the file is truncated or malformed)");
-    return fromModel(model, path);
+    return fromModel(model, path, path);
 }
 
 OnnxGraph OnnxGraph::fromBytes(const std::string &bytes, const std::string &name)
@@ -159,20 +176,45 @@ OnnxGraph OnnxGraph::fromBytes(const std::string &bytes, const std::string &name
     onnx::ModelProto model;
     if (!model.ParseFromString(bytes))
         throw Error(name + ": not an ONNX model (the file is truncated or malformed)");
-    return fromModel(model, name);
+    return fromModel(model, name, {});
 }
 
-OnnxGraph OnnxGraph::fromModel(onnx::ModelProto &model, const std::string &name)
+OnnxGraph OnnxGraph::fromModel(onnx::ModelProto &model, const std::string &name, const std::string &modelPath)
 {
     if (!model.has_graph() || model.ir_version() <= 0)
         throw Error(name + ": not an ONNX model (no graph or IR version; the file is truncated or of another kind)");
     try {
-        onnx::checker::check_model(model);
+        inlineCachedBranch(model); // Optimum's merged decoder: its If on use_cache_branch (MergedDecoder.h)
+    } catch (const Error &e) {
+        throw Error(name + ": " + e.what());
+    }
+    try {
+        bool external = false;
+        for (const auto &init : model.graph().initializer())
+            external = external || init.data_location() == onnx::TensorProto::EXTERNAL;
+        if (importsOpset18BeyondLibrary(model) || external) {
+            // A copy the checker can take: opset 17's schemas (ONNX 1.12 knows no more, Opset18.h), and external
+            // initializers as one-byte stand-ins, so that the checker opens no file (ExternalData reads them,
+            // inside the model's folder only).
+            onnx::ModelProto checked = model;
+            if (importsOpset18BeyondLibrary(model))
+                opset18::lowerTo17(checked);
+            for (auto &init : *checked.mutable_graph()->mutable_initializer())
+                if (init.data_location() == onnx::TensorProto::EXTERNAL) {
+                    init.clear_external_data();
+                    init.set_data_location(onnx::TensorProto::DEFAULT);
+                    init.set_raw_data(std::string(1, '\0'));
+                }
+            onnx::checker::check_model(checked);
+        } else {
+            onnx::checker::check_model(model);
+        }
     } catch (const std::exception &e) {
         throw Error(name + ": the ONNX checker rejects the model: " + oneLine(e.what()));
     }
     auto impl = std::make_unique<Impl>();
     impl->name = name;
+    impl->external = std::make_unique<ExternalData>(modelPath);
     try {
         impl->build(model);
     } catch (const UnsupportedError &e) {
@@ -192,15 +234,15 @@ void OnnxGraph::Impl::build(onnx::ModelProto &model)
         for (const auto &node : model.graph().node())
             if (!node.domain().empty() && node.domain() != "ai.onnx")
                 throw UnsupportedError(Kind::Operator,
-                                       "node '" + node.name() + "' (" + node.op_type() + "): operators of domain '"
-                                           + node.domain() + "' are not supported");
+                                       "node '" + node.name() + "' (" + node.op_type()
+                                           + "): " + opset18::foreignOperatorMessage(node));
         throw Error("the model imports no opset of the default ONNX domain");
     }
-    if (opset > newestKnownOpset())
+    if (opset > newestRunnableOpset())
         throw UnsupportedError(Kind::Version,
                                "the model imports opset " + std::to_string(opset)
                                    + " of the default ONNX domain; the executor runs opsets up to "
-                                   + std::to_string(newestKnownOpset()));
+                                   + std::to_string(newestRunnableOpset()));
     for (const auto &prop : model.metadata_props())
         metadata[prop.key()] = prop.value();
 
@@ -217,12 +259,14 @@ void OnnxGraph::Impl::build(onnx::ModelProto &model)
     }
 
     // Element types of every value: declared ones, initializers, and what the operators' schemas give
-    // (ElementTypes.h; ONNX's shape inference is not run: its functions crash on hostile shapes).
+    // (ElementTypes.h; ONNX's shape inference is not run: its functions crash on hostile shapes). An opset-18
+    // model beyond the ONNX library takes its operators' opset-17 schemas (Opset18.h: no type changed at 18).
     const onnx::GraphProto &graph = model.graph();
-    const int schemaOpset = opset;
-    const std::unordered_map<std::string, int> typeOf = elementTypes(graph, [schemaOpset](const onnx::NodeProto &node) {
-        return onnx::OpSchemaRegistry::Schema(node.op_type(), schemaOpset, onnx::ONNX_DOMAIN);
-    });
+    const int schemaOpset = importsOpset18BeyondLibrary(model) ? 17 : opset;
+    const std::unordered_map<std::string, int> typeOf =
+        elementTypes(graph, [schemaOpset](const onnx::NodeProto &node) {
+            return onnx::OpSchemaRegistry::Schema(node.op_type(), schemaOpset, onnx::ONNX_DOMAIN);
+        });
     auto checkValueType = [&](const std::string &value, const std::string &what) {
         const auto it = typeOf.find(value);
         if (it != typeOf.end() && it->second != 0 && fromOnnxDataType(it->second) == DataType::Undefined)
@@ -241,8 +285,10 @@ void OnnxGraph::Impl::build(onnx::ModelProto &model)
             continue;
         }
         checkValueType(init.name(), "initializer");
-        constants[static_cast<std::size_t>(slot(init.name()))] = tensorFromProto(init,
-                                                                                 "initializer '" + init.name() + "'");
+        const std::string what = "initializer '" + init.name() + "'";
+        constants[static_cast<std::size_t>(slot(init.name()))] = init.data_location() == onnx::TensorProto::EXTERNAL
+            ? external->tensor(init, what)
+            : tensorFromProto(init, what);
         isInitializer[init.name()] = true;
     }
     // Graph inputs and outputs.
@@ -340,8 +386,15 @@ void OnnxGraph::Impl::build(onnx::ModelProto &model)
             if (node.op_type() == "Cast" && node.input_size() == 1 && node.output_size() == 1
                 && halfInitializers.count(node.input(0)) && !isGraphInput.count(node.input(0))
                 && Attributes(node).requireInt("to") == onnx::TensorProto::FLOAT) {
-                constants[static_cast<std::size_t>(slot(node.output(0)))] = float32FromFloat16Proto(
-                    *halfInitializers.at(node.input(0)), "initializer '" + node.input(0) + "'");
+                const onnx::TensorProto &half = *halfInitializers.at(node.input(0));
+                const std::string what = "initializer '" + node.input(0) + "'";
+                if (half.data_location() == onnx::TensorProto::EXTERNAL) {
+                    onnx::TensorProto inlined = half; // the halves copied once, widened, then dropped
+                    external->inlineInto(inlined, what);
+                    constants[static_cast<std::size_t>(slot(node.output(0)))] = float32FromFloat16Proto(inlined, what);
+                } else {
+                    constants[static_cast<std::size_t>(slot(node.output(0)))] = float32FromFloat16Proto(half, what);
+                }
                 continue;
             }
             NodeContext ctx{node, version, Attributes(node), {}, {}, {}, node.output_size(), &packs};
@@ -469,6 +522,10 @@ const std::map<std::string, std::string> &OnnxGraph::metadata() const
 std::size_t OnnxGraph::nodeCount() const
 {
     return d->nodes.size();
+}
+std::uint64_t OnnxGraph::externalBytesMapped() const
+{
+    return d->external ? d->external->mappedBytes() : 0;
 }
 std::map<std::string, int> OnnxGraph::operatorCounts() const
 {

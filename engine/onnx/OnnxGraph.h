@@ -45,7 +45,8 @@ struct ValueInfo
 class OnnxGraph
 {
 public:
-    /// Loads and validates a model file. Throws Error naming the file for a missing, empty, truncated or
+    /// Loads and validates a model file (its external data, if any, mapped from files in its folder:
+    /// ExternalData.h). Throws Error naming the file for a missing, empty, truncated or
     /// malformed file or a model the checker rejects, and UnsupportedError (an Error) naming the node,
     /// operator and opset for anything the executor cannot run.
     static OnnxGraph load(const std::string &path);
@@ -67,6 +68,8 @@ public:
     /// metadata_props of the model (key -> value).
     const std::map<std::string, std::string> &metadata() const;
     std::size_t nodeCount() const;
+    /// Bytes of external data files mapped (ExternalData.h); 0 for a model with its weights inline.
+    std::uint64_t externalBytesMapped() const;
     /// Operator type -> number of nodes, for summaries.
     std::map<std::string, int> operatorCounts() const;
 
@@ -100,7 +103,7 @@ public:
 private:
     struct Impl;
     explicit OnnxGraph(std::unique_ptr<Impl> impl);
-    static OnnxGraph fromModel(onnx::ModelProto &model, const std::string &name);
+    static OnnxGraph fromModel(onnx::ModelProto &model, const std::string &name, const std::string &modelPath);
     std::unique_ptr<Impl> d;
 };
 

@@ -3,6 +3,7 @@
 
 #include "Error.h"
 #include "Utf8.h"
+#include "onnx/HfFolder.h"
 #include "onnx/OnnxKvState.h"
 
 #include <algorithm>
@@ -109,10 +110,55 @@ std::unique_ptr<OnnxLanguageModel> OnnxLanguageModel::load(const std::string &pa
                               std::move(graph), path));
     model->m_context = context;
     model->m_stride = std::max(1, context / 4);
+    model->m_logitsWidth = model->tokenizer().size();
+    model->m_vocabularySource = std::string("'") + kVocabKey + "' lists " + std::to_string(model->m_logitsWidth)
+        + " tokens";
+    model->m_spec = "onnx:" + path;
     model->m_corpus = metadataValue(model->m_graph, "specdec.corpus", false);
     model->m_description = metadataValue(model->m_graph, "specdec.description", false);
     model->setThreads(threads);
     model->detectLayout();
+    model->checkContract();
+    return model;
+}
+
+std::unique_ptr<OnnxLanguageModel> OnnxLanguageModel::loadFolder(const std::string &dir, int threads, int contextCap)
+{
+    const HfFolder folder = HfFolder::open(dir);
+    const HfConfig &c = folder.config;
+    Tokenizer tokenizer = Tokenizer::load(folder.tokenizerPath);
+    if (tokenizer.size() > c.vocabSize)
+        throw Error(folder.tokenizerPath + ": " + std::to_string(tokenizer.size()) + " tokens, more than the "
+                    + std::to_string(c.vocabSize) + " logits of " + folder.configPath + " (field 'vocab_size')");
+    nn::OnnxGraph graph = nn::OnnxGraph::load(folder.graphPath);
+    std::unique_ptr<OnnxLanguageModel> model(new OnnxLanguageModel(std::move(tokenizer), std::move(graph), dir));
+    model->m_context = std::max(1, std::min(c.maxPositions > 0 ? c.maxPositions : contextCap, contextCap));
+    model->m_stride = std::max(1, model->m_context / 4);
+    model->m_logitsWidth = c.vocabSize;
+    model->m_vocabularySource = folder.configPath + ": field 'vocab_size' is " + std::to_string(c.vocabSize);
+    model->m_spec = "hf:" + dir;
+    model->m_description = (c.modelType.empty() ? std::string("model") : c.modelType) + ", " + std::to_string(c.layers)
+        + " layers, " + std::to_string(c.heads) + " heads (" + std::to_string(c.kvHeads) + " key/value), hidden "
+        + std::to_string(c.hidden);
+    model->setThreads(threads);
+    model->detectLayout();
+    const KvLayout &kv = model->m_kv;
+    if (!kv.present)
+        throw Error(folder.graphPath + ": the graph has no past_key_values inputs; export the folder with "
+                                       "optimum-cli export onnx --task text-generation-with-past");
+    if (model->cacheLayers() != c.layers)
+        throw Error(folder.configPath + ": field '" + c.layersField + "' is " + std::to_string(c.layers) + " but "
+                    + folder.graphPath + " has " + std::to_string(model->cacheLayers()) + " layers of past_key_values");
+    for (std::size_t t = 0; t < kv.pastNames.size(); ++t) {
+        if (kv.heads[t] != c.kvHeads)
+            throw Error(folder.configPath + ": field '" + c.kvHeadsField + "' gives " + std::to_string(c.kvHeads)
+                        + " key/value heads but input '" + kv.pastNames[t] + "' of " + folder.graphPath + " has "
+                        + std::to_string(kv.heads[t]));
+        if (kv.headDims[t] != c.headDim)
+            throw Error(folder.configPath + ": field '" + c.headDimField + "' gives heads of " + std::to_string(c.headDim)
+                        + " dimensions but input '" + kv.pastNames[t] + "' of " + folder.graphPath + " has "
+                        + std::to_string(kv.headDims[t]));
+    }
     model->checkContract();
     return model;
 }
@@ -209,14 +255,15 @@ void OnnxLanguageModel::checkContract()
     if (outputs.empty())
         throw Error(file + ": the model has no output");
     const nn::ValueInfo &out = outputs[m_kv.logitsOutput];
-    const std::int64_t V = tokenizer().size();
+    const std::int64_t V = tokenizer().size(); // token ids probed
+    const std::int64_t W = m_logitsWidth;      // logits per position (>= V: the rest is padding)
     if ((out.type != nn::DataType::Float32 && out.type != nn::DataType::Float64)
         || (out.hasShape && out.shape.size() != 3))
         throw Error(file + ": output '" + out.name + "' is " + out.describe()
                     + "; the contract needs float logits [batch, sequence, vocabulary]");
-    if (out.hasShape && out.shape[2].fixed() && out.shape[2].value != V)
+    if (out.hasShape && out.shape[2].fixed() && out.shape[2].value != W)
         throw Error(file + ": output '" + out.name + "' has " + std::to_string(out.shape[2].value)
-                    + " logits per position but '" + kVocabKey + "' lists " + std::to_string(V) + " tokens");
+                    + " logits per position but " + m_vocabularySource);
 
     // A probe: the output must have one row of V logits per input position, and changing the last
     // token must leave the earlier positions unchanged (causal).
@@ -227,17 +274,17 @@ void OnnxLanguageModel::checkContract()
     const nn::Tensor first = windowLogits(probe);
     // Finite first: NaN compares unequal to itself and would read as "not causal".
     for (int t = 0; t < T; ++t)
-        requireFiniteLogits(first, t * V, V, file, t);
+        requireFiniteLogits(first, t * W, V, file, t);
     if (T > 1 && V > 1) {
         probe.back() = static_cast<TokenId>((probe.back() + 1) % V);
         const nn::Tensor second = windowLogits(probe);
         for (int t = 0; t < T; ++t)
-            requireFiniteLogits(second, t * V, V, file, t);
-        for (std::int64_t i = 0; i < (T - 1) * V; ++i) {
+            requireFiniteLogits(second, t * W, V, file, t);
+        for (std::int64_t i = 0; i < (T - 1) * W; ++i) {
             const double a = first.doubleAt(i), b = second.doubleAt(i);
             if (!(std::abs(a - b) <= 1e-4 * (1.0 + std::abs(a))))
                 throw Error(file + ": the output is not causal: changing token " + std::to_string(T - 1)
-                            + " changes the logits at position " + std::to_string(i / V) + " (see docs/model-format.md)");
+                            + " changes the logits at position " + std::to_string(i / W) + " (see docs/model-format.md)");
         }
         // A batch of the two probes in one run must give each probe's logits: then a token tree's paths can
         // be verified in one graph run. A graph that cannot batch is still a valid model (one run per path).
@@ -249,9 +296,9 @@ void OnnxLanguageModel::checkContract()
                 ids.insert(ids.end(), probe.begin(), probe.end());
                 const nn::Tensor both = batchLogits(std::move(ids), 2, T);
                 bool same = true;
-                for (std::int64_t i = 0; i < T * V && same; ++i)
+                for (std::int64_t i = 0; i < T * W && same; ++i)
                     same = std::abs(both.doubleAt(i) - first.doubleAt(i)) <= 1e-4 * (1.0 + std::abs(first.doubleAt(i)))
-                        && std::abs(both.doubleAt(T * V + i) - second.doubleAt(i))
+                        && std::abs(both.doubleAt(T * W + i) - second.doubleAt(i))
                             <= 1e-4 * (1.0 + std::abs(second.doubleAt(i)));
                 m_batchable = same;
             } catch (const std::exception &) {
@@ -291,6 +338,7 @@ void OnnxLanguageModel::checkCache()
     // presents. Each present must grow by the tokens fed, and the last logits must equal the uncached ones.
     const std::string &file = m_graph.name();
     const std::int64_t V = tokenizer().size();
+    const std::int64_t W = m_logitsWidth;
     const int T = std::min(m_context, 4);
     if (T < 2)
         return;
@@ -302,7 +350,7 @@ void OnnxLanguageModel::checkCache()
     runWithPast(std::span<const TokenId>(probe).first(static_cast<std::size_t>(T - 1)), 0, cache);
     const nn::Tensor last = runWithPast(std::span<const TokenId>(probe).last(1), T - 1, cache);
     for (std::int64_t v = 0; v < V; ++v) {
-        const double a = full.doubleAt((T - 1) * V + v), b = last.doubleAt(v);
+        const double a = full.doubleAt((T - 1) * W + v), b = last.doubleAt(v);
         if (!(std::abs(a - b) <= 1e-4 * (1.0 + std::abs(a))))
             throw Error(file + ": cached and uncached logits differ on the probe (token " + std::to_string(v) + ": "
                         + std::to_string(b) + " after a past of " + std::to_string(T - 1) + " positions, "
@@ -446,7 +494,7 @@ void OnnxLanguageModel::runRowsWithPast(std::span<const std::vector<TokenId>> to
     }
     std::vector<nn::Tensor> outputs = m_graph.run(feed);
     const nn::Tensor &all = outputs.at(m_kv.logitsOutput);
-    const std::int64_t V = tokenizer().size();
+    const std::int64_t V = m_logitsWidth;
     if (all.shape() != nn::Shape{B, S, V} || (all.type() != nn::DataType::Float32 && all.type() != nn::DataType::Float64))
         throw Error(m_path + ": for a batch of " + std::to_string(B) + " x " + std::to_string(S)
                     + " tokens after a past the model gives logits " + all.describe());
@@ -491,11 +539,11 @@ nn::Tensor OnnxLanguageModel::windowLogits(std::span<const TokenId> window)
 
 nn::Tensor OnnxLanguageModel::checkedLogits(const nn::Tensor &logits, std::int64_t T) const
 {
-    const std::int64_t V = tokenizer().size();
+    const std::int64_t V = m_logitsWidth;
     if (logits.shape() != nn::Shape{1, T, V})
         throw Error(m_path + ": for " + std::to_string(T) + " input tokens the model gives logits " + logits.describe()
                     + ", the contract needs [1, " + std::to_string(T) + ", " + std::to_string(V)
-                    + "] (one row per position: causal, with the vocabulary of '" + kVocabKey + "')");
+                    + "] (one row per position: causal; " + m_vocabularySource + ")");
     if (logits.type() != nn::DataType::Float32 && logits.type() != nn::DataType::Float64)
         throw Error(m_path + ": the logits are " + logits.describe() + ", expected float");
     return logits.reshaped({T, V});
@@ -513,7 +561,7 @@ void OnnxLanguageModel::compute(std::span<const TokenId> sequence, int m, Distri
     const auto n = static_cast<std::int64_t>(sequence.size());
     if (m > n)
         throw Error("the ONNX model needs at least one prompt token");
-    const std::int64_t V = tokenizer().size();
+    const std::int64_t V = tokenizer().size(), W = m_logitsWidth;
     checkTokens(sequence);
     // Rows j = 0..m-1 score the prefixes of length L = n - m + 1 + j. Consecutive rows with the same
     // window start share one run over [start, longest prefix of the group).
@@ -528,7 +576,7 @@ void OnnxLanguageModel::compute(std::span<const TokenId> sequence, int m, Distri
             sequence.subspan(static_cast<std::size_t>(start), static_cast<std::size_t>(end - start)));
         for (int row = j; row <= last; ++row) {
             const std::int64_t position = n - m + row - start; // index of x_L inside the window
-            softmaxRow(logits, position * V, V, out.row(row), m_path, position);
+            softmaxRow(logits, position * W, V, out.row(row), m_path, position);
         }
         j = last + 1;
     }
@@ -565,7 +613,7 @@ nn::Tensor OnnxLanguageModel::batchLogits(std::vector<std::int64_t> ids, std::in
         outputs = m_graph.run({nn::Tensor::fromVector<std::int64_t>({batch, tokens}, ids)});
     }
     const nn::Tensor &logits = outputs.at(m_kv.logitsOutput);
-    const std::int64_t V = tokenizer().size();
+    const std::int64_t V = m_logitsWidth;
     if (logits.shape() != nn::Shape{batch, tokens, V})
         throw Error(m_path + ": for a batch of " + std::to_string(batch) + " x " + std::to_string(tokens)
                     + " tokens the model gives logits " + logits.describe());
@@ -596,20 +644,20 @@ void OnnxLanguageModel::computeBatch(std::span<const SequenceRequest> requests, 
         ids.insert(ids.end(), r.sequence.begin() + static_cast<std::ptrdiff_t>(start), r.sequence.end());
     }
     const nn::Tensor logits = batchLogits(std::move(ids), B, T);
-    const std::int64_t V = tokenizer().size();
+    const std::int64_t V = tokenizer().size(), W = m_logitsWidth;
     for (std::int64_t b = 0; b < B; ++b)
         for (int row = 0; row < m; ++row) {
             const std::int64_t position = T - m + row;
-            softmaxRow(logits, (b * T + position) * V, V, out[static_cast<std::size_t>(b)].row(row), m_path, position);
+            softmaxRow(logits, (b * T + position) * W, V, out[static_cast<std::size_t>(b)].row(row), m_path, position);
         }
 }
 
 void OnnxLanguageModel::softmaxAt(const nn::Tensor &logits, std::int64_t position, Eigen::Ref<Eigen::RowVectorXd> dst) const
 {
-    const std::int64_t V = tokenizer().size();
-    requireFiniteLogits(logits, position * V, V, m_path, position);
+    const std::int64_t V = tokenizer().size(), W = m_logitsWidth;
+    requireFiniteLogits(logits, position * W, V, m_path, position);
     for (std::int64_t v = 0; v < V; ++v)
-        dst(v) = logits.doubleAt(position * V + v);
+        dst(v) = logits.doubleAt(position * W + v);
     const double max = dst.maxCoeff();
     dst = (dst.array() - max).exp();
     dst /= dst.sum();
@@ -624,7 +672,7 @@ std::unique_ptr<DecodingState> OnnxLanguageModel::makeState(LanguageModel &count
 
 std::string OnnxLanguageModel::describe() const
 {
-    return "onnx:" + m_path;
+    return m_spec;
 }
 
 } // namespace specdec

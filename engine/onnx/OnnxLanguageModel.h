@@ -35,6 +35,12 @@ public:
     /// Loads a model file and checks the contract (inputs, outputs, metadata, a causal probe run).
     /// `threads` <= 0 means all cores. Throws Error naming the file and the problem.
     static std::unique_ptr<OnnxLanguageModel> load(const std::string &path, int threads = 0);
+    /// Loads a Hugging Face model folder (`hf:PATH`, HfFolder.h): an Optimum decoder-with-past graph, tokenizer.json
+    /// as the tokenizer (logits beyond its size are padding), the context from config.json's positions (at most
+    /// `contextCap`), and config.json's layers, key/value heads, head size and vocab_size checked against the graph.
+    static std::unique_ptr<OnnxLanguageModel> loadFolder(const std::string &dir, int threads = 0,
+                                                         int contextCap = kDefaultFolderContext);
+    static constexpr int kDefaultFolderContext = 4096;
 
     std::string describe() const override;
 
@@ -136,6 +142,13 @@ private:
     bool m_batchWindows = false;
     std::string m_corpus;
     std::string m_description;
+    /// Logits per position: the tokenizer's size, or more in a Hugging Face folder (the rest is padding: never
+    /// read into a distribution, so never drafted, sampled or shown).
+    std::int64_t m_logitsWidth = 0;
+    /// Where the expected width comes from, for messages ("'specdec.vocab' lists 63 tokens", "DIR/config.json:
+    /// field 'vocab_size' is 151936").
+    std::string m_vocabularySource;
+    std::string m_spec; ///< "onnx:PATH" or "hf:PATH"
 };
 
 /// Parses a JSON array of strings (the `specdec.vocab` metadata): escapes including \uXXXX and surrogate

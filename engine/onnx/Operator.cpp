@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "onnx/Operator.h"
 
+#include "onnx/Opset18.h"
 #include "onnx/TensorProtoIo.h"
 
 #include <onnx/defs/schema.h>
@@ -160,18 +161,25 @@ int newestKnownOpset()
     return it != map.end() ? it->second.second : 17;
 }
 
+int newestRunnableOpset()
+{
+    return std::max(newestKnownOpset(), opset18::kOpset);
+}
+
 std::vector<SupportedOperator> supportedOperators()
 {
     std::vector<SupportedOperator> result;
-    const int newest = newestKnownOpset();
+    const int known = newestKnownOpset();
     for (const OperatorSpec &spec : operatorRegistry()) {
         SupportedOperator op{spec.name, 0, 0, spec.versions};
-        for (int opset = 1; opset <= newest; ++opset) {
-            const onnx::OpSchema *schema = onnx::OpSchemaRegistry::Schema(spec.name, opset, onnx::ONNX_DOMAIN);
+        for (int opset = 1; opset <= newestRunnableOpset(); ++opset) {
+            // Past the library's opsets (18 on ONNX 1.12): the operators of Opset18.h at 18, the others at 17's schema.
+            const onnx::OpSchema *schema
+                = onnx::OpSchemaRegistry::Schema(spec.name, std::min(opset, known), onnx::ONNX_DOMAIN);
             if (!schema)
                 continue;
-            const bool ok = std::find(spec.versions.begin(), spec.versions.end(), schema->since_version())
-                != spec.versions.end();
+            const int version = opset > known && opset18::changedAt18(spec.name) ? opset : schema->since_version();
+            const bool ok = std::find(spec.versions.begin(), spec.versions.end(), version) != spec.versions.end();
             if (ok) {
                 if (op.firstOpset == 0)
                     op.firstOpset = opset;

@@ -121,8 +121,10 @@ struct SupportedOperator
     std::vector<int> versions;
 };
 std::vector<SupportedOperator> supportedOperators();
-/// The newest default-domain opset this build knows (17 for ONNX 1.12).
+/// The newest default-domain opset this build's ONNX library knows (17 for ONNX 1.12).
 int newestKnownOpset();
+/// The newest default-domain opset the executor runs: 18 on ONNX 1.12 through the table of Opset18.h.
+int newestRunnableOpset();
 
 // Family registration (one file each).
 void registerElementwiseOperators(std::vector<OperatorSpec> &specs);

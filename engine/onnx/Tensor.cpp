@@ -229,6 +229,16 @@ std::shared_ptr<std::byte[]> Tensor::allocate() const
     return std::shared_ptr<std::byte[]>(std::move(block), data);
 }
 
+Tensor Tensor::adopt(DataType type, Shape shape, std::shared_ptr<std::byte[]> storage)
+{
+    Tensor t;
+    t.m_type = type;
+    t.m_shape = std::move(shape);
+    t.m_size = elementCount(t.m_shape);
+    t.m_storage = std::move(storage);
+    return t;
+}
+
 Tensor Tensor::zeros(DataType type, Shape shape)
 {
     Tensor t(type, std::move(shape));

@@ -81,6 +81,9 @@ public:
     static Tensor zeros(DataType type, Shape shape);
 
     template<class T> static Tensor fromVector(Shape shape, const std::vector<T> &values);
+    /// A tensor over `storage` as it is (memory-mapped external data): no copy, not counted against the memory
+    /// limit (the pages belong to a file); a write copies it first (detach).
+    static Tensor adopt(DataType type, Shape shape, std::shared_ptr<std::byte[]> storage);
     template<class T> static Tensor scalar(T value) { return fromVector<T>({}, {value}); }
 
     bool defined() const { return m_type != DataType::Undefined; }

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Operators that move elements: Transpose, Concat, Split, Slice, Gather, Expand, Tile, Trilu.
+// Operators that move elements: Transpose, Concat, Split, Slice, Gather, Expand, Tile, Trilu, ScatterND.
 // They work on raw element bytes, so every element type shares one implementation.
 #include "onnx/Broadcast.h"
 
@@ -119,7 +119,14 @@ Kernel makeSplit(const NodeContext &ctx)
     const std::int64_t axisAttr = ctx.attributes.getInt("axis", 0);
     const std::vector<std::int64_t> splitAttr = ctx.attributes.getInts("split");
     const int version = ctx.version;
-    return [axisAttr, splitAttr, version](Inputs in, Outputs out, ExecContext &) {
+    // Split-18: num_outputs parts of ceil(dim / num_outputs), the last one smaller (given when `split` is not).
+    const std::int64_t numOutputs = ctx.attributes.getInt("num_outputs", 0);
+    if (ctx.attributes.has("num_outputs") && (version < 18 || numOutputs != ctx.outputCount))
+        throw Error("Split: num_outputs " + std::to_string(numOutputs) + " differs from the node's "
+                    + std::to_string(ctx.outputCount) + " outputs");
+    if (numOutputs > 0 && ctx.hasInput(1))
+        throw Error("Split: num_outputs and the split input are both given");
+    return [axisAttr, splitAttr, version, numOutputs](Inputs in, Outputs out, ExecContext &) {
         const Tensor &x = requireInput(in, 0, "input");
         const int axis = normalizeAxis(axisAttr, x.rank(), "Split axis");
         const std::int64_t dim = x.dim(axis);
@@ -127,6 +134,11 @@ Kernel makeSplit(const NodeContext &ctx)
         if (version >= 13)
             split = in.size() > 1 && in[1] && in[1]->defined() ? in[1]->toInt64Vector() : std::vector<std::int64_t>{};
         const auto parts = static_cast<std::int64_t>(out.size());
+        if (split.empty() && numOutputs > 0) {
+            const std::int64_t chunk = (dim + parts - 1) / parts;
+            for (std::int64_t k = 0, left = dim; k < parts; ++k, left -= std::min(left, chunk))
+                split.push_back(std::min(left, chunk));
+        }
         if (split.empty()) {
             if (dim % parts != 0)
                 throw Error("Split: dimension " + std::to_string(dim) + " does not divide into " + std::to_string(parts)
@@ -326,18 +338,101 @@ Kernel makeTrilu(const NodeContext &ctx)
     };
 }
 
+// ScatterND(data, indices, updates): a copy of data with the slices data[indices[j]] (each index a prefix of k
+// coordinates, negative ones counted from the end) replaced by, or from opset 16 added to or multiplied by (18:
+// max, min), updates[j]. Slices are written in order, so a repeated index keeps its last update (reduction none).
+enum class ScatterReduction { None, Add, Mul, Max, Min };
+
+template<class T> void scatterCombine(ScatterReduction how, T *dst, const T *src, std::int64_t n)
+{
+    for (std::int64_t i = 0; i < n; ++i) {
+        switch (how) {
+        case ScatterReduction::Add: dst[i] = static_cast<T>(dst[i] + src[i]); break;
+        case ScatterReduction::Mul: dst[i] = static_cast<T>(dst[i] * src[i]); break;
+        case ScatterReduction::Max: dst[i] = std::max(dst[i], src[i]); break;
+        case ScatterReduction::Min: dst[i] = std::min(dst[i], src[i]); break;
+        case ScatterReduction::None: dst[i] = src[i]; break;
+        }
+    }
+}
+
+Kernel makeScatterND(const NodeContext &ctx)
+{
+    ctx.requireType(1, {DataType::Int64});
+    const std::string name = ctx.attributes.getString("reduction", "none");
+    ScatterReduction how = ScatterReduction::None;
+    if (name == "add" && ctx.version >= 16)
+        how = ScatterReduction::Add;
+    else if (name == "mul" && ctx.version >= 16)
+        how = ScatterReduction::Mul;
+    else if (name == "max" && ctx.version >= 18)
+        how = ScatterReduction::Max;
+    else if (name == "min" && ctx.version >= 18)
+        how = ScatterReduction::Min;
+    else if (name != "none")
+        throw UnsupportedError(UnsupportedError::Kind::Attribute,
+                               "ScatterND-" + std::to_string(ctx.version) + " has no reduction '" + name + "'");
+    if (how != ScatterReduction::None)
+        ctx.requireType(0, {DataType::Float32, DataType::Float64, DataType::Int64, DataType::Int32});
+    return [how](Inputs in, Outputs out, ExecContext &) {
+        const Tensor &x = requireInput(in, 0, "data");
+        const Tensor &indices = requireInput(in, 1, "indices");
+        const Tensor &updates = requireInput(in, 2, "updates");
+        if (updates.type() != x.type())
+            throw Error("ScatterND: updates " + updates.describe() + " differ in type from data " + x.describe());
+        if (indices.rank() < 1)
+            throw Error("ScatterND: indices must have rank >= 1, got " + indices.describe());
+        const std::int64_t k = indices.dim(indices.rank() - 1);
+        if (k < 1 || k > x.rank())
+            throw Error("ScatterND: index tuples of " + std::to_string(k) + " coordinates do not address "
+                        + x.describe());
+        Shape expected(indices.shape().begin(), indices.shape().end() - 1);
+        expected.insert(expected.end(), x.shape().begin() + k, x.shape().end());
+        if (updates.shape() != expected)
+            throw Error("ScatterND: updates must be " + shapeToString(expected) + ", got " + updates.describe());
+        Tensor &o = makeOutput(out, 0, x.type(), x.shape());
+        std::memcpy(o.mutableBytes(), x.bytes(), x.byteSize());
+        const Shape strides = contiguousStrides(x.shape());
+        const std::int64_t slice = k == x.rank() ? 1 : strides[static_cast<std::size_t>(k - 1)];
+        const std::int64_t tuples = k == 0 ? 0 : indices.size() / k;
+        const std::size_t width = elementSize(x.type());
+        for (std::int64_t j = 0; j < tuples; ++j) {
+            std::int64_t offset = 0;
+            for (std::int64_t c = 0; c < k; ++c) {
+                const std::int64_t d = x.dim(static_cast<int>(c));
+                std::int64_t v = indices.intAt(j * k + c);
+                if (v < -d || v >= d)
+                    throw Error("ScatterND: index " + std::to_string(v) + " is out of range [" + std::to_string(-d) + ", "
+                                + std::to_string(d) + ") on axis " + std::to_string(c));
+                offset += (v < 0 ? v + d : v) * strides[static_cast<std::size_t>(c)];
+            }
+            std::byte *dst = o.mutableBytes() + static_cast<std::size_t>(offset) * width;
+            const std::byte *src = updates.bytes() + static_cast<std::size_t>(j * slice) * width;
+            if (how == ScatterReduction::None) {
+                std::memcpy(dst, src, static_cast<std::size_t>(slice) * width);
+                continue;
+            }
+            dispatchTypes<float, double, std::int64_t, std::int32_t>(x.type(), "ScatterND", [&](auto tag) {
+                using T = typename decltype(tag)::type;
+                scatterCombine<T>(how, reinterpret_cast<T *>(dst), reinterpret_cast<const T *>(src), slice);
+            });
+        }
+    };
+}
+
 } // namespace
 
 void registerIndexOperators(std::vector<OperatorSpec> &specs)
 {
     specs.push_back({"Transpose", {1, 13}, {"perm"}, makeTranspose});
     specs.push_back({"Concat", {4, 11, 13}, {"axis"}, makeConcat});
-    specs.push_back({"Split", {11, 13}, {"axis", "split"}, makeSplit});
+    specs.push_back({"Split", {11, 13, 18}, {"axis", "split", "num_outputs"}, makeSplit});
     specs.push_back({"Slice", {10, 11, 13}, {}, makeSlice});
     specs.push_back({"Gather", {11, 13}, {"axis"}, makeGather});
     specs.push_back({"Expand", {8, 13}, {}, makeExpand});
     specs.push_back({"Tile", {6, 13}, {}, makeTile});
     specs.push_back({"Trilu", {14}, {"upper"}, makeTrilu});
+    specs.push_back({"ScatterND", {11, 13, 16, 18}, {"reduction"}, makeScatterND});
 }
 
 } // namespace specdec::nn

@@ -138,6 +138,14 @@ Kernel makeTanh(const NodeContext &c)
 {
     return vectorUnary(c, "Tanh", [](const auto &a) { return a.tanh(); });
 }
+Kernel makeSin(const NodeContext &c)
+{
+    return floatUnary(c, "Sin", [](auto v) { return std::sin(v); });
+}
+Kernel makeCos(const NodeContext &c)
+{
+    return floatUnary(c, "Cos", [](auto v) { return std::cos(v); });
+}
 Kernel makeSigmoid(const NodeContext &c)
 {
     return floatUnary(c, "Sigmoid", [](auto v) {
@@ -157,6 +165,19 @@ Kernel makeAbs(const NodeContext &c)
 Kernel makeRelu(const NodeContext &c)
 {
     return numericUnary(c, "Relu", [](auto v) { return v > 0 ? v : decltype(v)(0); });
+}
+
+// IsNaN(x): true where x is not a number (the NaN guard of exported attention masks).
+Kernel makeIsNaN(const NodeContext &ctx)
+{
+    ctx.requireType(0, kFloatTypes);
+    return [](Inputs in, Outputs out, ExecContext &) {
+        const Tensor &x = requireInput(in, 0, "X");
+        dispatchTypes<float, double>(x.type(), "IsNaN", [&](auto tag) {
+            using T = typename decltype(tag)::type;
+            unaryLoop<T, bool>(x, makeOutput(out, 0, DataType::Bool, x.shape()), [](T v) { return std::isnan(v); });
+        });
+    };
 }
 
 Kernel makeNot(const NodeContext &ctx)
@@ -264,6 +285,15 @@ Kernel makeLess(const NodeContext &c)
 Kernel makeGreater(const NodeContext &c)
 {
     return comparison(c, "Greater", false, [](auto x, auto y) { return x > y; });
+}
+
+Kernel makeLessOrEqual(const NodeContext &c)
+{
+    return comparison(c, "LessOrEqual", false, [](auto x, auto y) { return x <= y; });
+}
+Kernel makeGreaterOrEqual(const NodeContext &c)
+{
+    return comparison(c, "GreaterOrEqual", false, [](auto x, auto y) { return x >= y; });
 }
 
 template<class Op> Kernel logical(const NodeContext &ctx, Op op)
@@ -436,6 +466,9 @@ void registerElementwiseOperators(std::vector<OperatorSpec> &specs)
     specs.push_back({"Erf", {9, 13}, {}, makeErf});
     specs.push_back({"Tanh", {6, 13}, {}, makeTanh});
     specs.push_back({"Sigmoid", {6, 13}, {}, makeSigmoid});
+    specs.push_back({"Sin", {7}, {}, makeSin});
+    specs.push_back({"Cos", {7}, {}, makeCos});
+    specs.push_back({"IsNaN", {9, 13}, {}, makeIsNaN});
     specs.push_back({"Neg", {6, 13}, {}, makeNeg});
     specs.push_back({"Abs", {6, 13}, {}, makeAbs});
     specs.push_back({"Relu", {6, 13, 14}, {}, makeRelu});
@@ -448,6 +481,8 @@ void registerElementwiseOperators(std::vector<OperatorSpec> &specs)
     specs.push_back({"Equal", {7, 11, 13}, {}, makeEqual});
     specs.push_back({"Less", {7, 9, 13}, {}, makeLess});
     specs.push_back({"Greater", {7, 9, 13}, {}, makeGreater});
+    specs.push_back({"LessOrEqual", {12, 16}, {}, makeLessOrEqual});
+    specs.push_back({"GreaterOrEqual", {12, 16}, {}, makeGreaterOrEqual});
     specs.push_back({"And", {7}, {}, makeAnd});
     specs.push_back({"Or", {7}, {}, makeOr});
     specs.push_back({"Where", {9, 16}, {}, makeWhere});

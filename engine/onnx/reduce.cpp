@@ -72,7 +72,10 @@ template<Reduction How> Kernel makeReduce(const NodeContext &ctx)
     const bool keepDims = ctx.attributes.getInt("keepdims", 1) != 0;
     const bool noopWhenEmpty = ctx.attributes.getInt("noop_with_empty_axes", 0) != 0;
     const std::vector<std::int64_t> attrAxes = ctx.attributes.getInts("axes");
-    const bool axesFromInput = How == Reduction::Sum && ctx.version >= 13;
+    // The axes became an input at ReduceSum-13 and, for the other reductions, at opset 18 (Opset18.h).
+    const bool axesFromInput = (How == Reduction::Sum && ctx.version >= 13) || ctx.version >= 18;
+    if (axesFromInput && ctx.attributes.has("axes"))
+        throw Error("the axes are an input at this version, not an attribute");
     return [=](Inputs in, Outputs out, ExecContext &) {
         const Tensor &x = requireInput(in, 0, "data");
         std::vector<std::int64_t> axes = attrAxes;
@@ -274,8 +277,10 @@ Kernel makeLayerNormalization(const NodeContext &ctx)
 void registerReduceOperators(std::vector<OperatorSpec> &specs)
 {
     specs.push_back({"ReduceSum", {1, 11, 13}, {"axes", "keepdims", "noop_with_empty_axes"}, makeReduce<Reduction::Sum>});
-    specs.push_back({"ReduceMean", {1, 11, 13}, {"axes", "keepdims"}, makeReduce<Reduction::Mean>});
-    specs.push_back({"ReduceMax", {1, 11, 12, 13}, {"axes", "keepdims"}, makeReduce<Reduction::Max>});
+    specs.push_back({"ReduceMean", {1, 11, 13, 18}, {"axes", "keepdims", "noop_with_empty_axes"},
+                     makeReduce<Reduction::Mean>});
+    specs.push_back({"ReduceMax", {1, 11, 12, 13, 18}, {"axes", "keepdims", "noop_with_empty_axes"},
+                     makeReduce<Reduction::Max>});
     specs.push_back({"Softmax", {1, 11, 13}, {"axis"}, makeSoftmax<false>});
     specs.push_back({"LogSoftmax", {1, 11, 13}, {"axis"}, makeSoftmax<true>});
     specs.push_back({"CumSum", {11, 14}, {"exclusive", "reverse"}, makeCumSum});

@@ -615,6 +615,24 @@ private slots:
         QTest::addRow("unknown model spec")
             << QStringList{run, c, tiny, QStringLiteral("--draft"), QStringLiteral("gpt:9")}
             << QStringLiteral("unknown model kind");
+        QTest::addRow("hf: without a folder")
+            << QStringList{run, c, tiny, QStringLiteral("--target"), QStringLiteral("hf:")}
+            << QStringLiteral("no folder after hf:");
+        QTest::addRow("hf: not a folder")
+            << QStringList{run, c, tiny, QStringLiteral("--target"), QStringLiteral("hf:") + tiny}
+            << QStringLiteral("not a folder");
+        QTest::addRow("hf: folder without config.json")
+            << QStringList{run, c, tiny, QStringLiteral("--target"), QStringLiteral("hf:" SPECDEC_TEST_DATA_DIR "/onnx")}
+            << QStringLiteral("the folder has no config.json");
+        QTest::addRow("hf: tokenizers differ")
+            << QStringList{run,
+                           c,
+                           tiny,
+                           QStringLiteral("--target"),
+                           QStringLiteral("hf:" SPECDEC_TEST_DATA_DIR "/hf/llama-op17"),
+                           QStringLiteral("--draft"),
+                           QStringLiteral("onnx:" SPECDEC_TEST_DATA_DIR "/onnx/gpt2_with_past.onnx")}
+            << QStringLiteral("tokenizers differ");
         QTest::addRow("bad add-k") << QStringList{run, c, tiny, QStringLiteral("--target"),
                                                   QStringLiteral("ngram:3:addk=x")}
                                    << QStringLiteral("add-k needs a number");

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer target: the model-spec, draft-policy and variant parsers. Input lines: a model spec, a policy,
-// a variant name. A model spec that parses is built on a small fixed corpus (not onnx:, which reads files)
+// a variant name. A model spec that parses is built on a small fixed corpus (not onnx: or hf:, which read files)
 // and its distributions must be proper.
 #include "Acceptance.h"
 #include "Corpus.h"
@@ -59,7 +59,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
             std::abort();
     try {
         const ModelSpec spec = ModelSpec::parse(lines[0]);
-        if (spec.kind == ModelSpec::Kind::Onnx || spec.kind == ModelSpec::Kind::Same)
+        if (spec.kind == ModelSpec::Kind::Onnx || spec.kind == ModelSpec::Kind::HfFolder
+            || spec.kind == ModelSpec::Kind::Same)
             return 0;
         BuiltModel built = buildModel(spec, smallCorpus());
         const std::vector<TokenId> context = smallCorpus().tokens(smallCorpus().vocabulary);

@@ -10,6 +10,8 @@ target_compile_definitions(test_onnx_conformance PRIVATE
 
 specdec_add_test(test_onnx_model onnx/test_onnx_model.cpp)
 specdec_add_test(test_onnx_errors onnx/test_onnx_errors.cpp)
+# Opset 18 on ONNX 1.12 (Opset18.h) and the refused contrib operators.
+specdec_add_test(test_onnx_opset18 onnx/test_onnx_opset18.cpp)
 
 # Not a test: the executor's side of tests/onnx/bench_vs_torch.py (speed against PyTorch on one thread).
 add_executable(onnx_bench onnx/onnx_bench.cpp)
@@ -30,3 +32,7 @@ foreach(_suite test_trees_onnx_greedy test_trees_onnx_cache)
   specdec_add_test(${_suite} onnx/${_suite}.cpp)
   target_compile_definitions(${_suite} PRIVATE SPECDEC_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
 endforeach()
+
+# Hugging Face model folders (hf:PATH) on the test folders of tests/hf/make_models.py: PyTorch parity, padding,
+# greedy equality and the chi-square on a Llama pair.
+specdec_add_test(test_hf_folders onnx/test_hf_folders.cpp)

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// A Hugging Face model folder as specdec-lab opens it (`hf:PATH`, docs/model-format.md §7): config.json (the
+// architecture: layers, heads, key/value heads, hidden size, vocabulary, positions), tokenizer.json, and the
+// ONNX graph of an Optimum `text-generation-with-past` export at onnx/model.onnx, model.onnx or
+// decoder_model_merged.onnx. Every name is looked up inside the folder; a file is untrusted input and each
+// problem is one line naming the file and the field.
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace specdec {
+
+/// What config.json says about the graph, under the names of the families' configs (GPT-2: n_layer, n_head,
+/// n_embd, n_positions; Llama, Qwen2, ...: num_hidden_layers, num_attention_heads, num_key_value_heads,
+/// hidden_size, head_dim, max_position_embeddings).
+struct HfConfig
+{
+    std::string modelType; ///< "gpt2", "llama", "qwen2", ...
+    int layers = 0;
+    int heads = 0;
+    int kvHeads = 0; ///< num_key_value_heads, else heads (no grouped-query attention)
+    int hidden = 0;
+    int headDim = 0; ///< head_dim, else hidden / heads
+    std::int64_t vocabSize = 0;
+    int maxPositions = 0; ///< 0 when the config gives none
+    /// The names the file uses for layers, key/value heads and head size (for messages: "n_layer", "head_dim", ...).
+    std::string layersField, kvHeadsField, headDimField;
+
+    /// Parses the text of config.json (`file` names it in errors); throws Error "file: field 'x' ...".
+    static HfConfig parse(std::string_view json, const std::string &file);
+};
+
+/// The files of a folder, found and checked to be regular files inside it.
+struct HfFolder
+{
+    std::string dir;
+    std::string configPath;
+    std::string tokenizerPath;
+    std::string graphPath;
+    HfConfig config;
+
+    /// Throws Error naming the folder and the missing or unreadable file.
+    static HfFolder open(const std::string &dir);
+};
+
+} // namespace specdec

@@ -1,0 +1,381 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Hugging Face model folders (`hf:PATH`, docs/model-format.md §7) on the test folders of tests/hf/make_models.py:
+// GPT-2, Llama and Qwen2 written after transformers' modelling code, exported as Optimum exports them (opset 14, 17
+// and 18, float16 weights, a Qwen2 vocabulary padded beyond its tokenizer, external data, a merged decoder). Each loads
+// with hf: and gives PyTorch's distributions (within 1e-4, uncached and through its cache fed 3, 1, then 5 tokens at a
+// time); greedy speculative decoding equals greedy autoregressive decoding with a smaller Llama and with an n-gram over
+// the same tokenizer as drafts; the chi-square lossless test passes on the pair and catches a wrong variant. A folder
+// is untrusted input: external data escaping the folder, shorter than declared or past its end, config.json disagreeing
+// with the graph and a tokenizer larger than the logits are each a one-line error naming the file and the field.
+#include "Continuations.h"
+#include "DecodingState.h"
+#include "Generation.h"
+#include "Statistics.h"
+#include "TestSupport.h"
+#include "onnx/OnnxLanguageModel.h"
+#include "onnx/TensorProtoIo.h"
+
+#include <onnx/onnx_pb.h>
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <filesystem>
+#include <fstream>
+
+using namespace specdec;
+
+namespace {
+
+std::string folder(const QString &name)
+{
+    return std::string(SPECDEC_TEST_DATA_DIR) + "/hf/" + name.toStdString();
+}
+
+/// The folder holding `name`'s PyTorch reference: the layouts of another folder's model share its reference.
+std::string referenceFolder(const QString &name)
+{
+    if (name == QLatin1String("gpt2-merged"))
+        return folder(QStringLiteral("gpt2-op14"));
+    if (name == QLatin1String("llama-op17-external"))
+        return folder(QStringLiteral("llama-op17"));
+    return folder(name);
+}
+
+nn::Tensor referenceTensor(const std::string &dir, const char *name)
+{
+    onnx::TensorProto proto;
+    if (!proto.ParseFromString(nn::readWholeFile(dir + "/reference/" + name + ".pb")))
+        throw Error(dir + ": cannot parse reference/" + name + ".pb");
+    return nn::tensorFromProto(proto, name);
+}
+
+/// Rows of PyTorch's softmax over the config's vocab_size, renormalised over the tokenizer's first `n` ids (the
+/// rest is padding that the lab never draws).
+Eigen::MatrixXd referenceRows(const nn::Tensor &probs, int n)
+{
+    const std::int64_t T = probs.dim(0), V = probs.dim(1);
+    Eigen::MatrixXd rows(T, n);
+    for (std::int64_t t = 0; t < T; ++t) {
+        for (int v = 0; v < n; ++v)
+            rows(t, v) = probs.data<float>()[t * V + v];
+        rows.row(t) /= rows.row(t).sum();
+    }
+    return rows;
+}
+
+std::unique_ptr<LanguageModel> loadHf(const QString &name, const Corpus &corpus)
+{
+    return buildModel(ModelSpec::parse("hf:" + folder(name)), corpus).model;
+}
+
+DecodingSettings settings(double temperature, int topK, int k, std::uint64_t seed, Variant variant = Variant::Correct)
+{
+    DecodingSettings s;
+    s.draftLength = k;
+    s.target = {temperature, topK, 1.0};
+    s.draft = {temperature, topK, 1.0};
+    s.seed = seed;
+    s.variant = variant;
+    return s;
+}
+
+namespace fs = std::filesystem;
+
+/// A copy of llama-op17-external in `root`/`name` (onnx/model.onnx with onnx/model.onnx_data) to break.
+std::string copyFolder(const std::string &root, const std::string &name, const QString &from)
+{
+    const fs::path to = fs::path(root) / name;
+    fs::create_directories(to);
+    fs::copy(folder(from), to, fs::copy_options::recursive);
+    return to.string();
+}
+
+/// Rewrites the first external initializer's table entry `key` to `value` in DIR/onnx/model.onnx.
+void setExternalField(const std::string &dir, const std::string &key, const std::string &value)
+{
+    const std::string path = dir + "/onnx/model.onnx";
+    onnx::ModelProto model;
+    if (!model.ParseFromString(nn::readWholeFile(path)))
+        throw Error("cannot parse " + path);
+    auto *init = model.mutable_graph()->mutable_initializer(0);
+    bool done = false;
+    for (auto &kv : *init->mutable_external_data())
+        if (kv.key() == key) {
+            kv.set_value(value);
+            done = true;
+        }
+    if (!done) {
+        auto *kv = init->add_external_data();
+        kv->set_key(key);
+        kv->set_value(value);
+    }
+    writeFileAtomically(path, model.SerializeAsString());
+}
+
+/// config.json of DIR with `key` set to the JSON `value` (empty: removed).
+void setConfigField(const std::string &dir, const std::string &key, const std::string &value)
+{
+    std::string text = nn::readWholeFile(dir + "/config.json");
+    const std::string quoted = "\"" + key + "\":";
+    const auto at = text.find(quoted);
+    if (at == std::string::npos)
+        throw Error("no " + key + " in config.json");
+    const auto end = text.find_first_of(",}", at);
+    text.replace(at, end - at + (value.empty() ? 1 : 0), value.empty() ? "" : quoted + " " + value);
+    writeFileAtomically(dir + "/config.json", text);
+}
+
+} // namespace
+
+Q_DECLARE_METATYPE(specdec::DecodingSettings)
+
+class TestHfFolders : public QObject
+{
+    Q_OBJECT
+private:
+    Corpus m_corpus = test::tinyEnglish();
+
+private slots:
+    void matchPyTorch_data()
+    {
+        QTest::addColumn<QString>("name");
+        for (const char *name : {"gpt2-op14", "gpt2-op17", "gpt2-op18", "gpt2-merged", "llama-op17",
+                                 "llama-op17-external", "llama-large-op17", "qwen2-op14-fp16"})
+            QTest::addRow("%s", name) << QString::fromLatin1(name);
+    }
+    void matchPyTorch()
+    {
+        QFETCH(QString, name);
+        const std::string dir = folder(name);
+        std::unique_ptr<LanguageModel> model = loadHf(name, m_corpus);
+        QCOMPARE(model->describe(), "hf:" + dir);
+        const nn::Tensor tokens = referenceTensor(referenceFolder(name), "tokens");
+        const nn::Tensor probs = referenceTensor(referenceFolder(name), "probs");
+        const int n = model->tokenizer().size();
+        QVERIFY(n <= probs.dim(1));
+        const Eigen::MatrixXd expected = referenceRows(probs, n);
+        const std::vector<TokenId> ids(tokens.data<std::int64_t>(), tokens.data<std::int64_t>() + tokens.size());
+        const int T = static_cast<int>(ids.size());
+
+        DistributionMatrix uncached;
+        model->distributions(ids, T, uncached);
+        QCOMPARE(uncached.cols(), Eigen::Index(n)); // padding logits never reach a distribution
+        const double worstUncached = (uncached - expected).cwiseAbs().maxCoeff();
+
+        std::unique_ptr<DecodingState> state = model->newState(true);
+        QVERIFY(state->hasCache());
+        DistributionMatrix cached(T, n), rows;
+        int at = 0;
+        for (int chunk : {3, 1, 5, 5, 5, 5, 5, 5}) {
+            chunk = std::min(chunk, T - at);
+            state->extend(
+                std::span<const TokenId>(ids).subspan(static_cast<std::size_t>(at), static_cast<std::size_t>(chunk)),
+                chunk, rows);
+            cached.middleRows(at, chunk) = rows;
+            at += chunk;
+        }
+        QCOMPARE(at, T);
+        const double worstCached = (cached - expected).cwiseAbs().maxCoeff();
+        qInfo("%s: max |p - p_torch| over %d positions: uncached %.2e, cached %.2e (%d tokens, %lld logits; cache %s)",
+              qPrintable(name), T, worstUncached, worstCached, n, static_cast<long long>(probs.dim(1)),
+              dynamic_cast<OnnxLanguageModel &>(*model).cachesInPlace() ? "in place" : "the presents");
+        QVERIFY(worstUncached < 1e-4);
+        QVERIFY(worstCached < 1e-4);
+    }
+
+    void externalDataIsMapped()
+    {
+        // onnx/model.onnx with its initializers in onnx/model.onnx_data, mapped from the folder (matchPyTorch
+        // checks its distributions against llama-op17's reference).
+        const std::string dir = folder(QStringLiteral("llama-op17-external"));
+        auto model = OnnxLanguageModel::loadFolder(dir, 1);
+        QCOMPARE(model->graph().externalBytesMapped(),
+                 static_cast<std::uint64_t>(fs::file_size(dir + "/onnx/model.onnx_data")));
+        auto inline_ = OnnxLanguageModel::loadFolder(folder(QStringLiteral("llama-op17")), 1);
+        QCOMPARE(inline_->graph().externalBytesMapped(), std::uint64_t(0));
+    }
+
+    void hostileFolders_data()
+    {
+        QTest::addColumn<QString>("breakage");
+        QTest::addColumn<QString>("expected");
+        QTest::addRow("location absolute") << "location=/etc/hostname"
+                                           << "external data field 'location' is \"/etc/hostname\", an absolute path";
+        QTest::addRow("location ..") << "location=../../llama-op17/model.onnx"
+                                     << "which leads out of the model's folder ('..')";
+        QTest::addRow("location symlink out") << "symlink"
+                                              << "which resolves outside the model's folder";
+        QTest::addRow("data shorter") << "truncate"
+                                      << "holds 0 bytes from offset 0; its shape needs 18176";
+        QTest::addRow("offset past the end") << "offset=99999999"
+                                             << "external data field 'offset' is 99999999, past the end";
+        QTest::addRow("length short") << "length=16"
+                                      << "external data field 'length' is 16 bytes; its shape needs 18176";
+        QTest::addRow("offset not a number") << "offset=-4"
+                                             << "external data field 'offset' is \"-4\"";
+        QTest::addRow("unknown field") << "basepath=/"
+                                       << "external data has an unknown field 'basepath'";
+        QTest::addRow("config layers") << "config:num_hidden_layers=3"
+                                       << "config.json: field 'num_hidden_layers' is 3 but";
+        QTest::addRow("config kv heads")
+            << "config:num_key_value_heads=4"
+            << "config.json: field 'num_key_value_heads' gives 4 key/value heads but input "
+               "'past_key_values.0.key'";
+        QTest::addRow("config hidden") << "config:hidden_size=32"
+                                       << "config.json: field 'hidden_size' gives heads of 8 dimensions";
+        QTest::addRow("config vocab below tokenizer") << "config:vocab_size=200"
+                                                      << "tokenizer.json: 284 tokens, more than the 200 logits of";
+        QTest::addRow("config vocab above logits") << "config:vocab_size=300"
+                                                   << "config.json: field 'vocab_size' is 300";
+        QTest::addRow("config field missing") << "config:vocab_size="
+                                              << "config.json: field 'vocab_size' is missing";
+        QTest::addRow("config field a string") << "config:num_attention_heads=\"4\""
+                                               << "config.json: field 'num_attention_heads' is \"4\"";
+        QTest::addRow("no tokenizer") << "remove:tokenizer.json"
+                                      << "the folder has no tokenizer.json";
+        QTest::addRow("graph symlink out") << "graph-symlink"
+                                           << "the file leads outside the model folder";
+    }
+    void hostileFolders()
+    {
+        QFETCH(QString, breakage);
+        QFETCH(QString, expected);
+        QTemporaryDir tmp;
+        QVERIFY(tmp.isValid());
+        const std::string b = breakage.toStdString();
+        const std::string dir = copyFolder(tmp.path().toStdString(), "model",
+                                           b == "if-elsewhere" ? QStringLiteral("gpt2-merged")
+                                                               : QStringLiteral("llama-op17-external"));
+        if (b == "if-elsewhere") {
+            // A top-level If on another input than use_cache_branch: not Optimum's merged decoder.
+            const std::string path = dir + "/decoder_model_merged.onnx";
+            std::string bytes = nn::readWholeFile(path);
+            for (std::size_t at; (at = bytes.find("use_cache_branch")) != std::string::npos;)
+                bytes.replace(at, 16, "use_cache_switch");
+            writeFileAtomically(path, bytes);
+        } else if (b == "symlink") {
+            fs::create_symlink(fs::path(tmp.path().toStdString()) / "outside.bin", fs::path(dir) / "onnx" / "link.bin");
+            std::ofstream(tmp.path().toStdString() + "/outside.bin") << std::string(100000, 'x');
+            setExternalField(dir, "location", "link.bin");
+        } else if (b == "truncate") {
+            fs::resize_file(fs::path(dir) / "onnx" / "model.onnx_data", 0);
+        } else if (b == "graph-symlink") {
+            fs::rename(fs::path(dir) / "onnx" / "model.onnx", fs::path(tmp.path().toStdString()) / "elsewhere.onnx");
+            fs::create_symlink(fs::path(tmp.path().toStdString()) / "elsewhere.onnx",
+                               fs::path(dir) / "onnx" / "model.onnx");
+        } else if (b.rfind("config:", 0) == 0) {
+            const auto eq = b.find('=');
+            setConfigField(dir, b.substr(7, eq - 7), b.substr(eq + 1));
+        } else if (b.rfind("remove:", 0) == 0) {
+            fs::remove(fs::path(dir) / b.substr(7));
+        } else {
+            const auto eq = b.find('=');
+            setExternalField(dir, b.substr(0, eq), b.substr(eq + 1));
+        }
+        std::string message;
+        try {
+            buildModel(ModelSpec::parse("hf:" + dir), m_corpus);
+        } catch (const Error &e) {
+            message = e.what();
+        }
+        qInfo("%s", message.c_str());
+        QVERIFY2(message.find(expected.toStdString()) != std::string::npos, message.c_str());
+        QVERIFY2(message.find('\n') == std::string::npos, message.c_str());
+        // The file and, for a field, the field are named.
+        const bool namesFile = message.find("config.json") != std::string::npos
+            || message.find("tokenizer.json") != std::string::npos || message.find("model.onnx") != std::string::npos;
+        QVERIFY2(namesFile, message.c_str());
+    }
+
+    void paddingIsNeverDrawn()
+    {
+        // Qwen2's folder: 284 tokens in tokenizer.json, vocab_size 299 logits (as Qwen2.5's 151,669 and 151,936).
+        std::unique_ptr<LanguageModel> model = loadHf(QStringLiteral("qwen2-op14-fp16"), m_corpus);
+        QCOMPARE(model->tokenizer().size(), 284);
+        QCOMPARE(dynamic_cast<OnnxLanguageModel &>(*model).contextLength(), 128);
+        const std::vector<TokenId> prompt = model->tokenizer().encode("In the beginning");
+        const Generation g = generateAutoregressive(*model, {1.0, 0, 1.0}, 7, prompt, 60);
+        for (TokenId t : g.tokens)
+            QVERIFY(t >= 0 && t < 284);
+    }
+
+    void greedySpeculativeEqualsAutoregressive_data()
+    {
+        QTest::addColumn<QString>("draft");
+        QTest::addColumn<bool>("cache");
+        QTest::addRow("llama draft, cache on") << QStringLiteral("hf:llama-op17") << true;
+        QTest::addRow("llama draft, cache off") << QStringLiteral("hf:llama-op17") << false;
+        QTest::addRow("ngram:3 over the tokenizer") << QStringLiteral("ngram:3") << true;
+    }
+    void greedySpeculativeEqualsAutoregressive()
+    {
+        QFETCH(QString, draft);
+        QFETCH(bool, cache);
+        std::unique_ptr<LanguageModel> target = loadHf(QStringLiteral("llama-large-op17"), m_corpus);
+        std::string spec = draft.toStdString();
+        if (spec.rfind("hf:", 0) == 0)
+            spec = "hf:" + folder(QString::fromStdString(spec.substr(3)));
+        BuiltModel d = buildModel(ModelSpec::parse(spec), m_corpus, &target->tokenizer(), target.get());
+        Tokenizer::requireSame(target->tokenizer(), d.model->tokenizer());
+        DecodingSettings s = settings(0.0, 0, 4, 1);
+        s.kvCache = cache;
+        const std::vector<TokenId> prompt = target->tokenizer().encode("And God said");
+        // Past the context of 128 positions: the cache refills from a new window start.
+        const int tokens = 150;
+        const Generation spec1 = generateSpeculative(*target, *d.model, s, prompt, tokens);
+        const Generation ar = generateAutoregressive(*target, s.target, 0, prompt, tokens, {}, cache);
+        QCOMPARE(spec1.tokens, ar.tokens);
+        if (draft.startsWith(QLatin1String("hf:"))) // an n-gram of tiny-en.txt cannot guess a random-weight model
+            QVERIFY(spec1.target.calls < ar.target.calls);
+        qInfo("%s: %d tokens in %lld target calls (autoregressive %lld)", qPrintable(draft), tokens,
+              static_cast<long long>(spec1.target.calls), static_cast<long long>(ar.target.calls));
+    }
+
+    void greedyTreeEqualsAutoregressive()
+    {
+        // A token tree (3,2,1) on the Llama pair: every root-to-leaf path verified in one target call through the
+        // caches' branch rows, and the text is greedy autoregressive decoding's.
+        std::unique_ptr<LanguageModel> target = loadHf(QStringLiteral("llama-large-op17"), m_corpus);
+        std::unique_ptr<LanguageModel> draft = loadHf(QStringLiteral("llama-op17"), m_corpus);
+        const DecodingSettings s = test::treeSettings("3,2,1", 0.0, 1.0, 3);
+        const std::vector<TokenId> prompt = target->tokenizer().encode("And God said");
+        const Generation tree = generateSpeculative(*target, *draft, s, prompt, 60);
+        const Generation ar = generateAutoregressive(*target, s.target, 0, prompt, 60);
+        QCOMPARE(tree.tokens, ar.tokens);
+        QVERIFY(tree.target.calls < ar.target.calls);
+    }
+
+    void lossless_data()
+    {
+        QTest::addColumn<DecodingSettings>("decoding");
+        QTest::addColumn<bool>("lossless");
+        QTest::addRow("correct K=2") << settings(1.0, 6, 2, 51) << true;
+        QTest::addRow("resample-from-target K=2") << settings(1.0, 6, 2, 52, Variant::ResampleFromTarget) << false;
+    }
+    void lossless()
+    {
+        // The Llama pair, top-k 6 (36 continuations of two tokens), 2,000 samples: the joint distribution of the first
+        // two tokens of speculative decoding against the target's exact one.
+        QFETCH(DecodingSettings, decoding);
+        QFETCH(bool, lossless);
+        std::unique_ptr<LanguageModel> target = loadHf(QStringLiteral("llama-large-op17"), m_corpus);
+        std::unique_ptr<LanguageModel> draft = loadHf(QStringLiteral("llama-op17"), m_corpus);
+        const std::vector<TokenId> prompt = target->tokenizer().encode("In the beginning");
+        const ContinuationFit fit = fitContinuations(
+            exactContinuations(*target, decoding.target, prompt, 2),
+            sampleContinuations(*target, draft.get(), decoding, DecodingMode::Speculative, prompt, 2, 2000));
+        qInfo("chi2 %.1f dof %d p-value %.3g TV %.4f", fit.chi.statistic, fit.chi.degreesOfFreedom, fit.chi.pValue,
+              fit.totalVariation);
+        QVERIFY(fit.chi.degreesOfFreedom >= 8);
+        if (lossless) {
+            QCOMPARE(fit.chi.impossible, std::int64_t(0));
+            QVERIFY2(fit.chi.pValue > 1e-3, qPrintable(QStringLiteral("p-value %1").arg(fit.chi.pValue)));
+        } else {
+            QVERIFY2(fit.chi.pValue < 1e-9, qPrintable(QStringLiteral("p-value %1").arg(fit.chi.pValue)));
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestHfFolders)
+#include "test_hf_folders.moc"
