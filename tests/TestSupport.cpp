@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "TestSupport.h"
 
+#include "Continuations.h"
 #include "Random.h"
 #include "SpeculativeDecoder.h"
 
@@ -61,6 +62,23 @@ Eigen::VectorXd randomDistribution(Rng &rng, int n, int zeros)
     if (p.sum() <= 0.0)
         p[0] = 1.0;
     return p / p.sum();
+}
+
+QString losslessVerdict(const ContinuationFit &fit, bool lossless, int minimumDegrees)
+{
+    qInfo("chi2 %.1f dof %d p-value %.3g TV %.4f", fit.chi.statistic, fit.chi.degreesOfFreedom, fit.chi.pValue,
+          fit.totalVariation);
+    if (fit.chi.degreesOfFreedom < minimumDegrees)
+        return QStringLiteral("%1 degrees of freedom: too few cells for the test to have power (%2 needed)")
+            .arg(fit.chi.degreesOfFreedom)
+            .arg(minimumDegrees);
+    if (lossless && fit.chi.impossible != 0)
+        return QStringLiteral("%1 continuations the target cannot produce").arg(fit.chi.impossible);
+    if (lossless && !(fit.chi.pValue > 1e-3))
+        return QStringLiteral("p-value %1: not consistent with the target").arg(fit.chi.pValue);
+    if (!lossless && !(fit.chi.pValue < 1e-9))
+        return QStringLiteral("p-value %1: the wrong variant is not caught").arg(fit.chi.pValue);
+    return {};
 }
 
 } // namespace specdec::test

@@ -19,7 +19,8 @@ Q_DECLARE_METATYPE(Eigen::VectorXd)
 
 namespace specdec {
 struct DecodingSettings; // SpeculativeDecoder.h
-}
+struct ContinuationFit;  // Continuations.h
+} // namespace specdec
 
 namespace specdec::test {
 
@@ -133,5 +134,11 @@ inline Eigen::VectorXd vec(std::initializer_list<double> values)
 
 /// A random distribution over n tokens with a given number of exact zeros, from a fixed-seed generator.
 Eigen::VectorXd randomDistribution(Rng &rng, int n, int zeros = 0);
+
+/// The losslessness verdict of a chi-square fit of sampled continuations against their exact distribution,
+/// printed as it is checked: a correct rule has no impossible continuation and p > 1e-3; a wrong variant is caught
+/// at p < 1e-9; `minimumDegrees` (> 0) also asks for enough cells for the test to have power. Returns why the fit
+/// contradicts `lossless`, empty when it agrees: QVERIFY2(why.isEmpty(), qPrintable(why)).
+QString losslessVerdict(const ContinuationFit &fit, bool lossless, int minimumDegrees = 0);
 
 } // namespace specdec::test

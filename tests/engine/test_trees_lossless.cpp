@@ -38,11 +38,8 @@ private slots:
             exactContinuations(*m_tiny.target, decoding.target, m_tiny.prompt, 2),
             sampleContinuations(*m_tiny.target, m_tiny.draft.get(), decoding, DecodingMode::Speculative, m_tiny.prompt,
                                 2, onCi() ? 40000 : 100000));
-        qInfo("chi2 %.1f dof %d p-value %.4f TV %.4f", fit.chi.statistic, fit.chi.degreesOfFreedom, fit.chi.pValue,
-              fit.totalVariation);
-        QVERIFY(fit.chi.degreesOfFreedom >= 8);
-        QCOMPARE(fit.chi.impossible, std::int64_t(0));
-        QVERIFY2(fit.chi.pValue > 1e-3, qPrintable(QStringLiteral("p-value %1").arg(fit.chi.pValue)));
+        const QString why = test::losslessVerdict(fit, true, 8);
+        QVERIFY2(why.isEmpty(), qPrintable(why));
     }
 
     void subwordTreesAreLossless_data()
@@ -64,15 +61,8 @@ private slots:
             exactContinuations(*pair.target, decoding.target, pair.prompt, 2),
             sampleContinuations(*pair.target, pair.draft.get(), decoding, DecodingMode::Speculative, pair.prompt, 2,
                                 2000)); // ~5 ms a sample: every row is 151,669 long
-        qInfo("chi2 %.1f dof %d p-value %.3g TV %.4f", fit.chi.statistic, fit.chi.degreesOfFreedom, fit.chi.pValue,
-              fit.totalVariation);
-        QVERIFY(fit.chi.degreesOfFreedom >= 8);
-        if (lossless) {
-            QCOMPARE(fit.chi.impossible, std::int64_t(0));
-            QVERIFY2(fit.chi.pValue > 1e-3, qPrintable(QStringLiteral("p-value %1").arg(fit.chi.pValue)));
-        } else {
-            QVERIFY2(fit.chi.pValue < 1e-9, qPrintable(QStringLiteral("p-value %1").arg(fit.chi.pValue)));
-        }
+        const QString why = test::losslessVerdict(fit, lossless, 8);
+        QVERIFY2(why.isEmpty(), qPrintable(why));
     }
 
     void wrongTreeVariantsAreCaught_data()
@@ -92,9 +82,8 @@ private slots:
             exactContinuations(*m_tiny.target, decoding.target, m_tiny.prompt, 2),
             sampleContinuations(*m_tiny.target, m_tiny.draft.get(), decoding, DecodingMode::Speculative, m_tiny.prompt,
                                 2, onCi() ? 40000 : 100000));
-        qInfo("chi2 %.1f dof %d p-value %.3g TV %.4f", fit.chi.statistic, fit.chi.degreesOfFreedom, fit.chi.pValue,
-              fit.totalVariation);
-        QVERIFY2(fit.chi.pValue < 1e-9, qPrintable(QStringLiteral("p-value %1").arg(fit.chi.pValue)));
+        const QString why = test::losslessVerdict(fit, false);
+        QVERIFY2(why.isEmpty(), qPrintable(why));
     }
 };
 
