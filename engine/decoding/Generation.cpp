@@ -23,8 +23,7 @@ Generation generateAutoregressive(LanguageModel &target, const SamplerSettings &
     Generation result;
     result.tokens.assign(run.sequence().begin() + static_cast<std::ptrdiff_t>(promptLength), run.sequence().end());
     result.seconds = run.seconds();
-    result.target = {target.stats().calls - before.calls, target.stats().positions - before.positions,
-                     target.stats().seconds - before.seconds};
+    result.target = target.stats() - before;
     return result;
 }
 

@@ -3,6 +3,7 @@
 // RoundTrace: everything one round of speculative decoding did, as a copyable value. The GUI animates it,
 // the CLI prints it, the tests check it; replaying a stored trace needs no model.
 
+#include "CallStats.h"
 #include "Vocabulary.h"
 
 #include <Eigen/Core>
@@ -78,6 +79,15 @@ struct RoundCore
     double teachingSeconds = 0.0;
     CacheLengths targetCache; ///< the target's decoding state (its KV cache) in this round
     CacheLengths draftCache;  ///< the draft's
+
+    /// Records what each model did in the round (stats() at its end − stats() at its start).
+    void setCalls(const CallStats &target, const CallStats &draft)
+    {
+        targetCalls = static_cast<int>(target.calls);
+        draftCalls = static_cast<int>(draft.calls);
+        targetSeconds = target.seconds;
+        draftSeconds = draft.seconds;
+    }
 };
 
 /// One chain round: K drafted positions, the first rejection (if any) and the RoundCore.

@@ -165,10 +165,7 @@ RoundTrace SpeculativeDecoder::round(std::vector<TokenId> &sequence, int budget)
 
     m_length.roundFinished(trace.rejectedAt < 0);
     sequence.insert(sequence.end(), trace.committed.begin(), trace.committed.end());
-    trace.targetCalls = static_cast<int>(m_target.stats().calls - targetBefore.calls);
-    trace.draftCalls = static_cast<int>(m_draft.stats().calls - draftBefore.calls);
-    trace.targetSeconds = m_target.stats().seconds - targetBefore.seconds;
-    trace.draftSeconds = m_draft.stats().seconds - draftBefore.seconds;
+    trace.setCalls(m_target.stats() - targetBefore, m_draft.stats() - draftBefore);
     return trace;
 }
 

@@ -8,19 +8,6 @@
 
 namespace specdec {
 
-namespace {
-
-/// Adds what `model` did since `before` to `total`.
-void addCalls(CallStats &total, const LanguageModel &model, const CallStats &before)
-{
-    const CallStats &now = model.stats();
-    total.calls += now.calls - before.calls;
-    total.positions += now.positions - before.positions;
-    total.seconds += now.seconds - before.seconds;
-}
-
-} // namespace
-
 SpeculativeRun::SpeculativeRun(LanguageModel &target, LanguageModel &draft, const DecodingSettings &settings,
                                std::vector<TokenId> prompt, int tokens, bool baseline)
     : m_target(target)
@@ -53,8 +40,8 @@ std::optional<RunStep> SpeculativeRun::step()
     step.round = m_decoder->playRound(m_sequence, std::min(wanted, m_decoder->roundLength()));
     const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     step.seconds = std::max(0.0, elapsed - step.round.path.teachingSeconds);
-    addCalls(m_report.target, m_target, targetBefore);
-    addCalls(m_report.draft, m_draft, draftBefore);
+    m_report.target += m_target.stats() - targetBefore;
+    m_report.draft += m_draft.stats() - draftBefore;
     m_metrics.add(step.round.path);
     step.kept = std::min(static_cast<int>(step.round.path.committed.size()), wanted);
     m_generated += step.kept;
@@ -66,7 +53,7 @@ std::optional<RunStep> SpeculativeRun::step()
         // the baseline writes as many tokens as the round kept, continuing its own text
         const CallStats before = m_target.stats();
         step.baselineSeconds = m_baseline->generate(step.kept);
-        addCalls(m_report.baseline->target, m_target, before);
+        m_report.baseline->target += m_target.stats() - before;
         m_report.baseline->tokens = m_baseline->generated();
         m_report.baseline->seconds += step.baselineSeconds;
     }

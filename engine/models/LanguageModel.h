@@ -2,6 +2,7 @@
 #pragma once
 // The interface every model implements: next-token distributions for the last m positions in one call.
 
+#include "CallStats.h"
 #include "Tokenizer.h"
 
 #include <Eigen/Core>
@@ -25,16 +26,6 @@ struct SequenceRequest
 {
     std::span<const TokenId> sequence;
     int m = 1;
-};
-
-/// What a model has done so far: forward passes, positions scored, wall time spent inside them.
-struct CallStats
-{
-    std::int64_t calls = 0;
-    std::int64_t positions = 0;
-    double seconds = 0.0;
-
-    double secondsPerCall() const { return calls > 0 ? seconds / static_cast<double>(calls) : 0.0; }
 };
 
 /// A causal next-token model over the ids of a Tokenizer.

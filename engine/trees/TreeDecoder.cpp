@@ -206,10 +206,7 @@ TreeTrace TreeDecoder::round(std::vector<TokenId> &sequence, int budget)
     keep(*m_draftState, draftRows, std::min(accepted, depth - 1), draftStateBefore, trace.draftCache);
 
     sequence.insert(sequence.end(), trace.committed.begin(), trace.committed.end());
-    trace.targetCalls = static_cast<int>(m_target.stats().calls - targetBefore.calls);
-    trace.draftCalls = static_cast<int>(m_draft.stats().calls - draftBefore.calls);
-    trace.targetSeconds = m_target.stats().seconds - targetBefore.seconds;
-    trace.draftSeconds = m_draft.stats().seconds - draftBefore.seconds;
+    trace.setCalls(m_target.stats() - targetBefore, m_draft.stats() - draftBefore);
     return trace;
 }
 
