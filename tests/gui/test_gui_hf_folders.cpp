@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Hugging Face model folders in the window (hf:PATH): a Llama pair from tests/data/hf plays rounds whose cards hold
 // the folders' tokenizer pieces; the title, status and setup bar name the folders; the folder's tokenizer.json is the
-// setup's tokenizer; greedy text equals the engine's greedy autoregressive run on the target; the target's tooltip
-// gives its weights on disk and its measured step; a draft folder with another tokenizer is one line in the banner and
-// the session plays on; File ▸ Open model folder… sets an hf: spec.
+// setup's tokenizer; greedy text equals the engine's and `specdec run --mode autoregressive --temperature 0`'s greedy
+// run on the target; the target's tooltip gives its weights on disk and its measured step; a draft folder with another
+// tokenizer is one line in the banner and the session plays on; File ▸ Open model folder… sets an hf: spec.
 #include "../TestSupport.h"
 #include "GuiTestSupport.h"
 
@@ -25,6 +25,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QMessageBox>
+#include <QProcess>
 #include <QPushButton>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -151,6 +152,20 @@ void TestHfFolders::llamaPairPlaysPiecesGreedyAsTheEngine()
     all.insert(all.end(), greedy.tokens.begin(), greedy.tokens.end());
     const TranscriptView *transcript = w.window.roundView()->transcript();
     QCOMPARE(transcript->plainText(), QString::fromStdString(tokenizer.decode(all)) + transcript->pendingText());
+
+    // And the command line's greedy run on the same folder writes the same text.
+    QProcess cli;
+    cli.start(QCoreApplication::applicationDirPath() + QStringLiteral("/specdec"),
+              {QStringLiteral("run"), QStringLiteral("--corpus"), QString::fromStdString(test::tinySetup().corpus),
+               QStringLiteral("--target"), QString::fromStdString(llamaPair().target), QStringLiteral("--mode"),
+               QStringLiteral("autoregressive"), QStringLiteral("--temperature"), QStringLiteral("0"),
+               QStringLiteral("--prompt"), QStringLiteral("the "), QStringLiteral("--tokens"),
+               QString::number(committed.size()), QStringLiteral("--json")});
+    QVERIFY(cli.waitForFinished(60000));
+    QCOMPARE(cli.exitCode(), 0);
+    const QJsonObject report = QJsonDocument::fromJson(cli.readAllStandardOutput()).object();
+    QCOMPARE(report.value(QStringLiteral("generated_tokens")).toInt(), static_cast<int>(committed.size()));
+    QCOMPARE(report.value(QStringLiteral("text")).toString(), QString::fromStdString(tokenizer.decode(committed)));
 }
 
 // A draft folder whose tokenizer.json differs from the target's (one merge fewer): one line in the banner naming

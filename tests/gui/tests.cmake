@@ -17,6 +17,9 @@ foreach(_suite test_gui_round_view test_gui_distribution_view test_gui_plots tes
   target_compile_options(${_suite} PRIVATE -UQT_NO_FOREACH)
 endforeach()
 
+# The model-folder suite compares the window's greedy text with the command line's.
+add_dependencies(test_gui_hf_folders specdec)
+
 # The subword suite reads the tokenizer.json files the fixture lays out (tests/tokenizer/fetch-tokenizers.sh).
 set_tests_properties(test_gui_tokens PROPERTIES FIXTURES_REQUIRED tokenizer_files)
 
