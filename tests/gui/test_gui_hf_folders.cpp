@@ -92,6 +92,8 @@ void TestHfFolders::llamaPairPlaysPiecesGreedyAsTheEngine()
     QVERIFY(QTest::qWaitForWindowExposed(&w.window));
     QSignalSpy ready(&w.session, &SessionController::ready);
     w.window.startSession(llamaPair());
+    // The folders load on the session worker; the window says which meanwhile.
+    QCOMPARE(w.window.transport()->status(), QStringLiteral("Loading llama-large-op17 + llama-op17 …"));
     QVERIFY2(ready.wait(120000), qPrintable(w.window.banner()->text()));
 
     // Named by their folders; the folder's tokenizer.json is the setup's tokenizer, shown by the folder's name.
@@ -204,6 +206,11 @@ void TestHfFolders::folderWithAnotherTokenizerKeepsTheSession()
     w.player.jumpTo(1, Phase::Commit);
 
     w.window.openModelFolder(other, MainWindow::ModelRole::Draft);
+    // The new pair loads behind the session, which stays on screen: the status says both.
+    const QString loading = w.window.transport()->status();
+    QVERIFY2(loading.startsWith(QStringLiteral("Round 2"))
+                 && loading.endsWith(QStringLiteral(" · loading llama-large-op17 + llama-other …")),
+             qPrintable(loading));
     QVERIFY(failed.wait(120000));
     const QString message = w.window.banner()->text();
     QCOMPARE(w.window.banner()->kind(), MessageBanner::Kind::Error);
@@ -214,6 +221,8 @@ void TestHfFolders::folderWithAnotherTokenizerKeepsTheSession()
     QCOMPARE(w.session.setup().draft, llamaPair().draft);
     QCOMPARE(w.window.setupBar()->setup().draft, llamaPair().draft);
     QCOMPARE(w.player.round(), 1);
+    QVERIFY2(!w.window.transport()->status().contains(QStringLiteral("loading")),
+             qPrintable(w.window.transport()->status()));
     QVERIFY(played(w, 3)); // and it plays on
 }
 
