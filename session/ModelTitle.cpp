@@ -1,16 +1,21 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ModelTitle.h"
 
+#include "ModelFiles.h"
+
 #include <QFileInfo>
 
 namespace specdec::gui {
 
 QString modelTitle(const QString &spec)
 {
-    if (!spec.startsWith(QLatin1String("onnx:")))
+    const auto model = neuralModel(spec.toStdString());
+    if (!model)
         return spec;
+    if (model->folder) // a Hugging Face folder by its own name (llama-small)
+        return QString::fromStdString(model->folderName());
     // Path text only: the file need not exist (a failed load still gets a title).
-    const QFileInfo file(spec.mid(5));
+    const QFileInfo file(QString::fromStdString(model->path));
     const QFileInfo folder(file.path());
     const QString corpus = QFileInfo(folder.path()).fileName();
     if (folder.fileName() == QLatin1String("models") && !corpus.isEmpty() && corpus != QLatin1String("..")
@@ -21,11 +26,14 @@ QString modelTitle(const QString &spec)
 
 QString modelToolTip(const QString &spec)
 {
-    if (!spec.startsWith(QLatin1String("onnx:")))
+    const auto model = neuralModel(spec.toStdString());
+    if (!model)
         return spec;
-    const QString path = spec.mid(5);
-    const QString canonical = QFileInfo(path).canonicalFilePath();
-    return QStringLiteral("ONNX: ") + (canonical.isEmpty() ? path : canonical);
+    const QString path = QString::fromStdString(model->path);
+    const QFileInfo info(path);
+    const QString canonical = info.canonicalFilePath();
+    return (model->folder ? QStringLiteral("Hugging Face: ") : QStringLiteral("ONNX: "))
+        + (canonical.isEmpty() ? path : canonical);
 }
 
 } // namespace specdec::gui

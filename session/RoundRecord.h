@@ -38,6 +38,14 @@ struct RoundRecord
 std::shared_ptr<const RoundTrace> traceOf(std::shared_ptr<const RoundRecord> record);
 
 /// What a loaded setup is: its vocabulary, prompt and model names.
+/// What the setup's tooltip says of a loaded model: read from disk or measured, never estimated.
+struct ModelFacts
+{
+    QStringList weightFiles;  ///< a neural model's graph and weight files (ModelFiles.h); empty for other models
+    quint64 weightBytes = 0;  ///< their bytes on disk
+    double stepSeconds = 0.0; ///< one decoding step (one token), the median timed on the prompt at load; 0: none
+};
+
 struct SessionInfo
 {
     std::shared_ptr<const Tokenizer> vocabulary;
@@ -53,6 +61,7 @@ struct SessionInfo
     /// on the prompt through the session's states when it loaded (VerificationCost.h); empty without a prompt.
     std::vector<double> verificationCost;
     double draftCost = 0.0;
+    ModelFacts targetFacts, draftFacts;
 };
 
 /// Where a committed token came from; the transcript colours text by it.

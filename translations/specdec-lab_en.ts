@@ -42,7 +42,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Target model spec (ngram:6, onnx:PATH).</source>
+        <source>Target model spec (ngram:6, onnx:PATH, hf:FOLDER).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -50,7 +50,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Draft model spec (ngram:2, uniform, same, onnx:PATH).</source>
+        <source>Draft model spec (ngram:2, uniform, same, onnx:PATH, hf:FOLDER).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1381,6 +1381,34 @@ accepted</source>
         <source>Loading the tokenizer and training the models on the corpus cut into its pieces; the session plays on until they are ready.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Open model &amp;folder…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open model folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading %1; the session plays on until it is ready.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading %1 …</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · loading the next setup …</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · loading %1 …</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The draft cuts text into other tokens than the target (%1); pick a draft whose tokenizer.json is the target&apos;s.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::MessageBanner</name>
@@ -1820,6 +1848,14 @@ accepted</source>
     </message>
     <message>
         <source>How the text is cut into tokens, shared by target and draft: characters, or the subword pieces of a real LLM&apos;s tokenizer.json (an n-gram model is trained on the corpus cut that way).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weights: %1 MB on disk (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One step (one token): %1 ms, measured on the prompt when the session loaded.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

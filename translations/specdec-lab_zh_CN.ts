@@ -42,16 +42,16 @@
         <translation>名称|路径</translation>
     </message>
     <message>
-        <source>Target model spec (ngram:6, onnx:PATH).</source>
-        <translation>目标模型规格（ngram:6、onnx:路径）。</translation>
+        <source>Target model spec (ngram:6, onnx:PATH, hf:FOLDER).</source>
+        <translation>目标模型规格（ngram:6、onnx:路径、hf:文件夹）。</translation>
     </message>
     <message>
         <source>spec</source>
         <translation>规格</translation>
     </message>
     <message>
-        <source>Draft model spec (ngram:2, uniform, same, onnx:PATH).</source>
-        <translation>草稿模型规格（ngram:2、uniform、same、onnx:路径）。</translation>
+        <source>Draft model spec (ngram:2, uniform, same, onnx:PATH, hf:FOLDER).</source>
+        <translation>草稿模型规格（ngram:2、uniform、same、onnx:路径、hf:文件夹）。</translation>
     </message>
     <message>
         <source>Train the draft on another corpus.</source>
@@ -1379,6 +1379,34 @@ accepted</source>
         <source>Loading the tokenizer and training the models on the corpus cut into its pieces; the session plays on until they are ready.</source>
         <translation>正在加载分词器，并在按其片段切分的语料上训练模型；在它们就绪之前，当前会话继续进行。</translation>
     </message>
+    <message>
+        <source>Open model &amp;folder…</source>
+        <translation>打开模型文件夹(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Open model folder</source>
+        <translation>打开模型文件夹</translation>
+    </message>
+    <message>
+        <source>Loading %1; the session plays on until it is ready.</source>
+        <translation>正在加载 %1；加载完成前，当前会话继续进行。</translation>
+    </message>
+    <message>
+        <source>Loading %1 …</source>
+        <translation>正在加载 %1 …</translation>
+    </message>
+    <message>
+        <source> · loading the next setup …</source>
+        <translation> · 正在加载下一个设置 …</translation>
+    </message>
+    <message>
+        <source> · loading %1 …</source>
+        <translation> · 正在加载 %1 …</translation>
+    </message>
+    <message>
+        <source>The draft cuts text into other tokens than the target (%1); pick a draft whose tokenizer.json is the target&apos;s.</source>
+        <translation>草稿模型把文本切成的词元与目标模型不同（%1）；请选择 tokenizer.json 与目标模型相同的草稿模型。</translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::MessageBanner</name>
@@ -1817,6 +1845,14 @@ accepted</source>
     <message>
         <source>How the text is cut into tokens, shared by target and draft: characters, or the subword pieces of a real LLM&apos;s tokenizer.json (an n-gram model is trained on the corpus cut that way).</source>
         <translation>文本如何切分为词元，目标与草稿共用：按字符，或按真实大模型 tokenizer.json 的子词片段（n 元语法模型在如此切分的语料上训练）。</translation>
+    </message>
+    <message>
+        <source>Weights: %1 MB on disk (%2).</source>
+        <translation>权重：磁盘上 %1 MB（%2）。</translation>
+    </message>
+    <message>
+        <source>One step (one token): %1 ms, measured on the prompt when the session loaded.</source>
+        <translation>一步（一个词元）：%1 毫秒，会话加载时在提示词上测得。</translation>
     </message>
 </context>
 <context>

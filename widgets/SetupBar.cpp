@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "SetupBar.h"
 
+#include "ModelFiles.h"
 #include "ModelTitle.h"
 
 #include <QBoxLayout>
@@ -13,6 +14,7 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QRegularExpressionValidator>
 #include <QSpinBox>
 #include <QTimer>
@@ -39,15 +41,39 @@ QString tokenizerTitle(const QString &path)
 void setComboText(QComboBox *box, const QString &data)
 {
     int i = box->findData(data);
-    if (i < 0 && data.startsWith(QLatin1String("onnx:"))) { // the same file named by another path
-        const QString canonical = QFileInfo(data.mid(5)).canonicalFilePath();
+    const auto model = neuralModel(data.toStdString());
+    if (i < 0 && model) { // the same file or folder named by another path
+        const QString canonical = QFileInfo(QString::fromStdString(model->path)).canonicalFilePath();
         if (!canonical.isEmpty())
-            i = box->findData(QString(QStringLiteral("onnx:") + canonical));
+            i = box->findData(QString(data.section(QLatin1Char(':'), 0, 0) + QLatin1Char(':') + canonical));
+    }
+    if (i < 0 && model && model->folder) { // a model folder (File ▸ Open model folder…): offered by its name
+        box->addItem(modelTitle(data), data);
+        i = box->count() - 1;
+        box->setItemData(i, modelToolTip(data), Qt::ToolTipRole);
     }
     if (i >= 0)
         box->setCurrentIndex(i);
     else
         box->setEditText(data);
+}
+
+/// A neural model's facts for its box's tooltip: its weights on disk, its step time where the session measured one.
+QString factsText(const ModelFacts &facts)
+{
+    QStringList lines;
+    if (!facts.weightFiles.isEmpty()) {
+        QStringList names;
+        for (const QString &file : facts.weightFiles)
+            names << QFileInfo(file).fileName();
+        const double mb = static_cast<double>(facts.weightBytes) / 1e6;
+        lines << SetupBar::tr("Weights: %1 MB on disk (%2).")
+                     .arg(QLocale().toString(mb, 'f', mb < 10 ? 2 : 1), names.join(QStringLiteral(", ")));
+        if (facts.stepSeconds > 0.0)
+            lines << SetupBar::tr("One step (one token): %1 ms, measured on the prompt when the session loaded.")
+                         .arg(QLocale().toString(facts.stepSeconds * 1e3, 'f', facts.stepSeconds < 0.01 ? 2 : 1));
+    }
+    return lines.join(QLatin1Char('\n'));
 }
 
 /// The shape in the tree field: empty text is the chain (no tree); throws Error for a bad shape.
@@ -323,9 +349,8 @@ Setup SetupBar::setup() const
 
 void SetupBar::updateCacheSwitch()
 {
-    const bool onnx = comboValue(m_target).startsWith(QLatin1String("onnx:"))
-        || comboValue(m_draft).startsWith(QLatin1String("onnx:"));
-    m_kvCache->setEnabled(onnx);
+    const bool neural = neuralModel(comboValue(m_target).toStdString()) || neuralModel(comboValue(m_draft).toStdString());
+    m_kvCache->setEnabled(neural);
 }
 
 void SetupBar::showTokenizer(const QString &value)
@@ -361,6 +386,13 @@ void SetupBar::setCorpusNames(const QStringList &names)
             m_corpus->addItem(name, name);
     setComboText(m_corpus, current);
     m_updating = false;
+}
+
+void SetupBar::setModelFacts(const ModelFacts &target, const ModelFacts &draft)
+{
+    m_targetFacts = target;
+    m_draftFacts = draft;
+    retranslate();
 }
 
 void SetupBar::setModelFiles(const QStringList &paths)
@@ -410,8 +442,13 @@ void SetupBar::retranslate()
     m_tokenizer->setToolTip(tr("How the text is cut into tokens, shared by target and draft: characters, or the "
                                "subword pieces of a real LLM's tokenizer.json (an n-gram model is trained on the "
                                "corpus cut that way)."));
-    m_target->setToolTip(tr("The head chef: the model whose distribution the output follows exactly."));
-    m_draft->setToolTip(tr("The apprentice: a cheap model that drafts K tokens per round."));
+    const auto withFacts = [](const QString &role, const ModelFacts &facts) {
+        const QString said = factsText(facts);
+        return said.isEmpty() ? role : role + QLatin1Char('\n') + said;
+    };
+    m_target->setToolTip(
+        withFacts(tr("The head chef: the model whose distribution the output follows exactly."), m_targetFacts));
+    m_draft->setToolTip(withFacts(tr("The apprentice: a cheap model that drafts K tokens per round."), m_draftFacts));
     m_prompt->setPlaceholderText(tr("text to continue (empty: start from nothing)"));
     m_k->setToolTip(tr("Draft length K: tokens the apprentice writes per round."));
     m_tree->setPlaceholderText(tr("chain"));

@@ -5,6 +5,7 @@
 // any of it (a field entered and left with the same value is no change).
 
 #include "Experiment.h"
+#include "RoundRecord.h"
 
 #include <QWidget>
 
@@ -29,8 +30,12 @@ public:
     Setup setup() const;
     /// Built corpus names (kjv, tang-song) offered in the corpus box.
     void setCorpusNames(const QStringList &names);
-    /// ONNX model files offered as target and draft ("onnx:PATH").
+    /// ONNX model files offered as target and draft ("onnx:PATH"). A model folder ("hf:PATH") is offered by its
+    /// name once a setup names it.
     void setModelFiles(const QStringList &paths);
+    /// The loaded models' facts (weights on disk, measured step time), said in the target's and draft's tooltips
+    /// for a neural model; empty facts say nothing.
+    void setModelFacts(const ModelFacts &target, const ModelFacts &draft);
     /// A tokenizer.json (or the folder holding it) chosen with the window's file dialog: shown in the tokenizer
     /// box and used, as if picked there (setupChanged when it is another than the one shown).
     void chooseTokenizer(const QString &path);
@@ -80,6 +85,7 @@ private:
     QCheckBox *m_kvCache;
     QList<QLabel *> m_labels;
     QStringList m_modelFiles;
+    ModelFacts m_targetFacts, m_draftFacts;
     QStringList m_builtCorpora;
     QTimer *m_debounce;
     bool m_updating = false;

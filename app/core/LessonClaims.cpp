@@ -4,6 +4,7 @@
 #include "Error.h"
 #include "Generation.h"
 #include "Metrics.h"
+#include "ModelFiles.h"
 #include "Theory.h"
 
 #include <QFileInfo>
@@ -78,13 +79,18 @@ double theoryValue(const ClaimTerm &t)
     }
 }
 
-/// Whether `name` names the lane `spec` ("spec [policy]" in the arena): the spec, or an ONNX file's stem.
+/// Whether `name` names the lane `spec` ("spec [policy]" in the arena): the spec, an ONNX file's stem or a model
+/// folder's name.
 bool names(const QString &name, const QString &lane)
 {
     const QString spec = lane.section(QLatin1Char(' '), 0, 0);
     if (name == spec || name == lane)
         return true;
-    return spec.startsWith(QLatin1String("onnx:")) && QFileInfo(spec.mid(5)).completeBaseName() == name;
+    const auto model = neuralModel(spec.toStdString());
+    if (!model)
+        return false;
+    return model->folder ? QString::fromStdString(model->folderName()) == name
+                         : QFileInfo(QString::fromStdString(model->path)).completeBaseName() == name;
 }
 
 } // namespace
@@ -132,12 +138,15 @@ bool Claim::holds(double l, double r) const
 
 QString resolveModelSpec(const QString &spec, const QStringList &onnxFiles)
 {
-    const QString prefix = QStringLiteral("onnx:corpora/");
-    if (!spec.startsWith(prefix))
-        return spec;
+    // Only shipped ONNX files (onnx:corpora/…) are resolved; a model folder is named as the lesson wrote it.
     const QString head = spec.section(QLatin1Char(' '), 0, 0);
+    const auto model = neuralModel(head.toStdString());
+    const QString prefix = QStringLiteral("corpora/");
+    const QString path = model ? QString::fromStdString(model->path) : QString();
+    if (!model || model->folder || !path.startsWith(prefix))
+        return spec;
     const QString rest = spec.mid(head.size());
-    const QString tail = head.mid(prefix.size());
+    const QString tail = path.mid(prefix.size());
     for (const QString &file : onnxFiles)
         if (file.endsWith(QLatin1Char('/') + tail))
             return QStringLiteral("onnx:") + file + rest;

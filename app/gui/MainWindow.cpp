@@ -9,6 +9,8 @@
 #include "SessionController.h"
 #include "SetupSettings.h"
 
+#include "ModelFiles.h"
+
 #include "DistributionView.h"
 #include "MessageBanner.h"
 #include "ModelTitle.h"
@@ -23,6 +25,7 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -40,6 +43,17 @@
 namespace specdec::gui {
 
 namespace {
+
+/// The model folders of a setup by their names ("llama-large + llama-small"); empty when it names none.
+QString foldersOf(const Setup &setup)
+{
+    QStringList names;
+    for (const std::string *spec : {&setup.target, &setup.draft})
+        if (const auto model = neuralModel(*spec); model && model->folder)
+            names << modelTitle(*spec);
+    names.removeDuplicates();
+    return names.join(QStringLiteral(" + "));
+}
 
 /// What a setup's numbers mean when some of them do nothing (said in the banner once it has loaded).
 QStringList setupNotes(const Setup &setup)
@@ -165,6 +179,14 @@ void MainWindow::createMenus()
                     openModel(path);
             });
     connect(r.add(
+                QStringLiteral("file.openModelFolder"), MenuId::File, 0, [] { return tr("Open model &folder…"); },
+                QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M)),
+            &QAction::triggered, this, [this] {
+                const QString dir = QFileDialog::getExistingDirectory(this, tr("Open model folder"));
+                if (!dir.isEmpty())
+                    openModelFolder(dir);
+            });
+    connect(r.add(
                 QStringLiteral("file.quit"), MenuId::File, 9, [] { return tr("&Quit"); }, QKeySequence::Quit),
             &QAction::triggered, this, &QWidget::close);
 
@@ -275,6 +297,7 @@ void MainWindow::connectSession()
         m_plots->clear();
         m_theory->clear();
         m_timeline->model()->setRevealed(0, 0, false);
+        m_setupBar->setModelFacts({}, {});
         updateStatus();
     });
     connect(m_session, &SessionController::ready, this, [this](const SessionInfo &info) {
@@ -289,6 +312,7 @@ void MainWindow::connectSession()
         }
         m_roundView->setSession(info);
         m_distribution->setSession(info);
+        m_setupBar->setModelFacts(info.targetFacts, info.draftFacts);
         m_theory->setTree(m_session->setup().decoding.tree);
         m_theory->setMachineCost(info.verificationCost, info.draftCost, info.kvCache);
         m_timeline->model()->setVocabulary(info.vocabulary);
@@ -306,6 +330,7 @@ void MainWindow::connectSession()
     connect(m_session, &SessionController::capReached, this, &MainWindow::updateStatus);
     connect(m_session, &SessionController::failed, this, [this](const QString &message) {
         const QString corpus = QString::fromStdString(m_session->setup().corpus);
+        const Setup tried = m_setupBar->setup(); // (the bar may show the kept session's setup again below)
         if (m_session->isReady() && !SetupBar::sameFields(m_setupBar->setup(), m_session->setup())) {
             // The session was kept (another tokenizer that failed to load): the bar shows its setup again.
             m_setupBar->setSetup(m_session->setup());
@@ -329,7 +354,16 @@ void MainWindow::connectSession()
             }
         }
         // Said plainly first, then the detail: a vocabulary mismatch lists code points a class cannot read.
-        const QString plain = message.startsWith(QLatin1String("draft and target tokenizers differ"))
+        const bool mismatch = message.startsWith(QLatin1String("draft and target tokenizers differ"));
+        if (mismatch && !foldersOf(tried).isEmpty()) { // a model folder's tokenizer.json: one line, no corpus to blame
+            m_banner->showMessage(MessageBanner::Kind::Error,
+                                  tr("The draft cuts text into other tokens than the target (%1); pick a draft whose "
+                                     "tokenizer.json is the target's.")
+                                      .arg(message));
+            updateStatus();
+            return;
+        }
+        const QString plain = mismatch
             ? tr("The draft was trained on another text than the target, so their tokens differ: pick a draft "
                  "made from the target's corpus.")
                 + QLatin1Char('\n')
@@ -357,19 +391,38 @@ void MainWindow::reportError(const QString &message)
                               .arg(message));
 }
 
-void MainWindow::startSession(const Setup &setup)
+void MainWindow::startSession(const Setup &given)
 {
+    // A model folder brings its tokenizer.json: a target newly set to a folder (or a draft, beside a target that
+    // is not a neural model) puts it in the tokenizer box, so the box shows what the models cut text with. Another
+    // tokenizer chosen afterwards is the user's: it is tried, and a mismatch is said (the session stays).
+    Setup setup = given;
+    const Setup &before = m_session->setup();
+    const auto target = neuralModel(setup.target), draft = neuralModel(setup.draft);
+    const bool newTargetFolder = target && target->folder && setup.target != before.target;
+    const bool newDraftFolder = draft && draft->folder && setup.draft != before.draft;
+    if (newTargetFolder)
+        setup.tokenizer = target->tokenizer();
+    else if (newDraftFolder && !target)
+        setup.tokenizer = draft->tokenizer();
     m_setupBar->setSetup(setup);
     QSettings settings;
     saveSetup(settings, setup);
-    // Another tokenizer may not load, or not fit the models (an ONNX model of characters): the session plays on
-    // until the new one has loaded, and stays if it fails.
-    const bool newTokenizer = m_session->isReady() && setup.tokenizer != m_session->setup().tokenizer;
-    if (newTokenizer) // (the new session's loading hides it; a failure replaces it with the error)
+    // Another tokenizer may not load, or not fit the models (an ONNX model of characters), and a model folder takes
+    // a while to load and may not fit the other model: the session plays on until the new setup has loaded, and
+    // stays if it fails.
+    const bool newTokenizer = m_session->isReady() && setup.tokenizer != before.tokenizer;
+    const bool newFolder = m_session->isReady() && (newTargetFolder || newDraftFolder);
+    if (newFolder) // (the new session's loading hides it; a failure replaces it with the error)
+        m_banner->showMessage(MessageBanner::Kind::Info,
+                              tr("Loading %1; the session plays on until it is ready.").arg(foldersOf(setup)));
+    else if (newTokenizer)
         m_banner->showMessage(MessageBanner::Kind::Info,
                               tr("Loading the tokenizer and training the models on the corpus cut into its pieces; "
                                  "the session plays on until they are ready."));
-    m_session->start(setup, newTokenizer ? SessionController::Start::KeepUntilLoaded : SessionController::Start::Replace);
+    m_session->start(
+        setup, newTokenizer || newFolder ? SessionController::Start::KeepUntilLoaded : SessionController::Start::Replace);
+    updateStatus();
 }
 
 void MainWindow::chooseTokenizerDialog()
@@ -523,7 +576,9 @@ void MainWindow::updateStatus()
 {
     QString text;
     const SessionInfo &info = m_session->info();
-    if (m_session->isLoading())
+    if (m_session->isLoading() && !foldersOf(m_session->setup()).isEmpty())
+        text = tr("Loading %1 …").arg(foldersOf(m_session->setup()));
+    else if (m_session->isLoading())
         text = tr("Loading %1 — training the models…").arg(QString::fromStdString(m_session->setup().corpus));
     else if (m_session->isReady() && m_session->goal() > 0)
         text = tr("Playing to round %1 of the session: %2 played…").arg(m_session->goal()).arg(m_session->history().size());
@@ -539,6 +594,10 @@ void MainWindow::updateStatus()
             text += tr(" · the first round kept (rounds 1 to %1 left the history)").arg(m_player->round());
     } else
         text = tr("No session: choose a corpus and models above.");
+    if (const Setup *next = m_session->loadingBehind()) { // a setup loading while this session plays on
+        const QString folders = foldersOf(*next);
+        text += folders.isEmpty() ? tr(" · loading the next setup …") : tr(" · loading %1 …").arg(folders);
+    }
     m_transport->setStatus(text);
     // Space, the arrows and Home do nothing without a session; the buttons say so.
     for (QAction *a : m_transport->actions())
@@ -554,7 +613,7 @@ void MainWindow::openCorpus(const QString &path)
     // The shipped ONNX models read only the vocabulary they were trained on and do not learn from a corpus: a
     // text of one's own is played with n-gram models trained on it.
     const Setup plain; // the engine's n-gram defaults (the window's default setup is the kjv chef)
-    const bool onnxTarget = setup.target.starts_with("onnx:"), onnxDraft = setup.draft.starts_with("onnx:");
+    const bool onnxTarget = neuralModel(setup.target).has_value(), onnxDraft = neuralModel(setup.draft).has_value();
     if (onnxTarget)
         setup.target = plain.target;
     if (onnxDraft)
@@ -571,20 +630,32 @@ void MainWindow::openCorpus(const QString &path)
 
 void MainWindow::openModel(const QString &path)
 {
-    QMessageBox box(QMessageBox::Question, tr("Open ONNX model"),
-                    tr("Use %1 as the target (head chef) or as the draft (apprentice)?").arg(QFileInfo(path).fileName()),
-                    QMessageBox::Cancel, this);
-    QAbstractButton *target = box.addButton(tr("Target"), QMessageBox::AcceptRole);
-    QAbstractButton *draft = box.addButton(tr("Draft"), QMessageBox::AcceptRole);
-    box.exec();
+    useModel("onnx:" + path.toStdString(), tr("Open ONNX model"), ModelRole::Ask);
+}
+
+void MainWindow::openModelFolder(const QString &dir, ModelRole role)
+{
+    useModel("hf:" + QDir::cleanPath(dir).toStdString(), tr("Open model folder"), role);
+}
+
+void MainWindow::useModel(const std::string &spec, const QString &title, ModelRole role)
+{
+    if (role == ModelRole::Ask) {
+        QMessageBox box(QMessageBox::Question, title,
+                        tr("Use %1 as the target (head chef) or as the draft (apprentice)?").arg(modelTitle(spec)),
+                        QMessageBox::Cancel, this);
+        QAbstractButton *target = box.addButton(tr("Target"), QMessageBox::AcceptRole);
+        QAbstractButton *draft = box.addButton(tr("Draft"), QMessageBox::AcceptRole);
+        box.exec();
+        if (box.clickedButton() == target)
+            role = ModelRole::Target;
+        else if (box.clickedButton() == draft)
+            role = ModelRole::Draft;
+        else
+            return;
+    }
     Setup setup = m_setupBar->setup();
-    const std::string spec = "onnx:" + path.toStdString();
-    if (box.clickedButton() == target)
-        setup.target = spec;
-    else if (box.clickedButton() == draft)
-        setup.draft = spec;
-    else
-        return;
+    (role == ModelRole::Target ? setup.target : setup.draft) = spec;
     startSession(setup);
 }
 
@@ -625,6 +696,8 @@ void MainWindow::dropEvent(QDropEvent *event)
         const QString path = url.toLocalFile();
         if (path.endsWith(QLatin1String(".onnx"), Qt::CaseInsensitive))
             openModel(path);
+        else if (!path.isEmpty() && QFileInfo(path).isDir()) // a Hugging Face model folder
+            openModelFolder(path);
         else if (!path.isEmpty())
             openCorpus(path);
         break;

@@ -8,6 +8,8 @@
 
 #include <QMainWindow>
 
+#include <string>
+
 class QDockWidget;
 
 namespace specdec {
@@ -58,6 +60,12 @@ public:
     /// settings; the prompt stays where the corpus can write it, else the corpus's first line is the prompt;
     /// ONNX models are replaced by n-gram models of the text (and the banner says why).
     void openCorpus(const QString &path);
+    /// What a model opened from a file or folder becomes.
+    enum class ModelRole { Ask, Target, Draft };
+    /// Uses the Hugging Face model folder `dir` (File ▸ Open model folder…, a folder dropped on the window) as the
+    /// target or draft (`hf:` + dir; Ask: a question says which); its tokenizer.json becomes the setup's tokenizer
+    /// (startSession), and the session plays on while the folder loads.
+    void openModelFolder(const QString &dir, ModelRole role = ModelRole::Ask);
     /// Starts a session from `setup` and shows it in the setup bar. Another tokenizer than the session's loads
     /// behind it (SessionController::Start::KeepUntilLoaded): a file that fails leaves the session, its error in the
     /// banner.
@@ -91,6 +99,7 @@ private:
     void showCard(int card);
     void showTreeNode(int node);
     void openModel(const QString &path);
+    void useModel(const std::string &spec, const QString &title, ModelRole role);
     void updateStatus();
     /// Brings the panels beside the round view (timeline, distributions, theory, plots) to the position on
     /// screen: all of them, or at full speed only the next one whose turn it is (isStreaming()).

@@ -8,6 +8,7 @@
 #include "SetupSettings.h"
 #include "TheoryExplorer.h"
 
+#include "ModelFiles.h"
 #include "Utf8.h"
 #include "VerificationCost.h"
 
@@ -25,6 +26,19 @@ struct SessionController::State
 };
 
 namespace {
+
+/// A model's files on disk (a neural model's) and the step time measured for it (0: none).
+ModelFacts factsOf(const LanguageModel &model, double stepSeconds)
+{
+    ModelFacts facts;
+    facts.stepSeconds = stepSeconds;
+    if (const auto neural = neuralModel(model.describe())) {
+        for (const std::string &file : weightFiles(*neural))
+            facts.weightFiles << QString::fromStdString(file);
+        facts.weightBytes = weightFileBytes(*neural);
+    }
+    return facts;
+}
 
 SessionInfo infoOf(Experiment &e, const Setup &setup)
 {
@@ -45,13 +59,19 @@ SessionInfo infoOf(Experiment &e, const Setup &setup)
                                                               TheoryExplorer::kMaxK + 1, setup.decoding.kvCache, 5);
         info.verificationCost = cost.v;
         info.draftCost = cost.c;
+        info.targetFacts = factsOf(e.target(), cost.seconds.empty() ? 0.0 : cost.seconds.front());
+        info.draftFacts = factsOf(*e.draft(), cost.draftSeconds);
+    } else {
+        info.targetFacts = factsOf(e.target(), 0.0);
+        info.draftFacts = factsOf(*e.draft(), 0.0);
     }
     return info;
 }
 
 /// The prompt a session on `corpus` starts from when the corpus changed: `prompt` when every character of it is
-/// in the corpus's vocabulary (an empty prompt too, unless the target is an ONNX model, which needs one
-/// token), else the corpus's first line that is not blank (at most kFirstLineCharacters characters).
+/// in the corpus's vocabulary (an empty prompt too, unless the target is a neural model, an ONNX file or a model
+/// folder, which needs one token), else the corpus's first line that is not blank (at most kFirstLineCharacters
+/// characters).
 std::string promptFor(const std::string &prompt, const Corpus &corpus, bool needsToken)
 {
     constexpr std::size_t kFirstLineCharacters = 40;
@@ -107,6 +127,7 @@ void SessionController::start(const Setup &setup, Start how)
     if (keep) {
         stop(); // the kept session's rounds in flight: the new setup loads at once
         m_next = state;
+        m_nextSetup = next;
     } else {
         m_setup = next;
         m_host->cancel(EngineHost::Kind::Session); // stops the rounds in flight of the old session
@@ -124,7 +145,8 @@ void SessionController::start(const Setup &setup, Start how)
         [this, state, setup = next, catalog = m_catalog, newCorpus, keep](std::stop_token) mutable {
             try {
                 if (newCorpus)
-                    setup.prompt = promptFor(setup.prompt, catalog.load(setup.corpus), setup.target.starts_with("onnx:"));
+                    setup.prompt = promptFor(setup.prompt, catalog.load(setup.corpus),
+                                             neuralModel(setup.target).has_value());
                 state->experiment = Experiment::load(setup, catalog);
                 state->run = std::make_unique<SessionRun>(state->experiment->target(), *state->experiment->draft(),
                                                           setup.decoding, state->experiment->prompt(), setup.cap);

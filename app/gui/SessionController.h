@@ -50,6 +50,8 @@ public:
     RoundHistory &history() { return m_history; }
     bool isReady() const { return m_ready; }
     bool isLoading() const { return m_loading; }
+    /// The setup loading behind the session (Start::KeepUntilLoaded) until it is adopted or fails; else null.
+    const Setup *loadingBehind() const { return m_next ? &m_nextSetup : nullptr; }
     int pendingRounds() const { return m_pending; }
     /// Whether the run has written its cap of tokens (setup().cap): no more rounds come.
     bool isAtCap() const { return m_atCap; }
@@ -83,6 +85,7 @@ private:
     std::shared_ptr<State> m_state; ///< the current session's engine side (shared with its jobs)
     std::shared_ptr<State> m_next;  ///< a setup loading behind the current session (Start::KeepUntilLoaded)
     Setup m_setup;
+    Setup m_nextSetup; ///< the setup of m_next
     SessionInfo m_info;
     RoundHistory m_history;
     int m_pending = 0;

@@ -3,6 +3,7 @@
 // with update() instead of painting on the spot, and the theory panel keeps its reader's place. Also: the
 // window's short names for ONNX models.
 #include "FixedLabel.h"
+#include "ModelFiles.h"
 #include "ModelTitle.h"
 #include "PlotStyle.h"
 #include "TheoryPanel.h"
@@ -158,6 +159,24 @@ void TestFrames::modelTitlesAreShort()
     QCOMPARE(modelToolTip(QStringLiteral("onnx:/tmp/elsewhere/mine.onnx")),
              QStringLiteral("ONNX: /tmp/elsewhere/mine.onnx"));
     QCOMPARE(modelTitle(QStringLiteral("ngram:4")), QStringLiteral("ngram:4"));
+    // A Hugging Face folder by its own name, with or without a trailing slash; its whole path in the tooltip.
+    QCOMPARE(modelTitle(QStringLiteral("hf:/models/llama-small")), QStringLiteral("llama-small"));
+    QCOMPARE(modelTitle(QStringLiteral("hf:/models/llama-small/")), QStringLiteral("llama-small"));
+    QCOMPARE(modelTitle(QStringLiteral("hf:qwen05")), QStringLiteral("qwen05"));
+    QCOMPARE(modelToolTip(QStringLiteral("hf:/tmp/elsewhere/llama-small")),
+             QStringLiteral("Hugging Face: /tmp/elsewhere/llama-small"));
+    // The one answer to "is it a neural model, which file or folder" (ModelFiles.h).
+    QVERIFY(!neuralModel("ngram:4") && !neuralModel("hf:") && !neuralModel("onnx:") && !neuralModel("same"));
+    QCOMPARE(neuralModel("hf:/m/llama")->folder, true);
+    QCOMPARE(neuralModel("hf:/m/llama")->tokenizer(), std::string("/m/llama"));
+    QCOMPARE(neuralModel("onnx:/m/a.onnx")->folder, false);
+    QCOMPARE(neuralModel("onnx:/m/a.onnx")->tokenizer(), std::string("chars"));
+    const std::string llama = SPECDEC_SOURCE_DIR "/tests/data/hf/llama-op17";
+    QCOMPARE(weightFiles({true, llama}), std::vector<std::string>{llama + "/model.onnx"});
+    QCOMPARE(weightFiles({true, SPECDEC_SOURCE_DIR "/tests/data/hf/llama-op17-external"}).size(), std::size_t{2});
+    QCOMPARE(weightFileBytes({true, llama}),
+             std::uint64_t(QFileInfo(QString::fromStdString(llama + "/model.onnx")).size()));
+    QCOMPARE(weightFileBytes({true, "/nonexistent"}), std::uint64_t{0});
 }
 
 QTEST_MAIN(TestFrames)

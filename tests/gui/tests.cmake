@@ -9,13 +9,16 @@ foreach(_suite test_gui_round_view test_gui_distribution_view test_gui_plots tes
     test_gui_lossless_lab test_gui_arena test_gui_classroom test_gui_frames test_gui_history test_gui_quiz
     test_gui_engine test_gui_predict test_gui_presenter test_gui_no_spoilers test_gui_actions test_gui_layout
     test_gui_tree_view test_gui_handout test_gui_presenter_fit test_gui_guard test_gui_command_line
-    test_gui_race test_gui_run_report test_gui_tokens)
+    test_gui_race test_gui_run_report test_gui_tokens test_gui_hf_folders)
   specdec_add_test(${_suite} gui/${_suite}.cpp)
   target_link_libraries(${_suite} PRIVATE specdec_gui_test_support)
   target_compile_definitions(${_suite} PRIVATE SPECDEC_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
   # qcustomplot.h uses Q_FOREACH itself.
   target_compile_options(${_suite} PRIVATE -UQT_NO_FOREACH)
 endforeach()
+
+# The model-folder suite compares the window's greedy text with the command line's.
+add_dependencies(test_gui_hf_folders specdec)
 
 # The subword suite reads the tokenizer.json files the fixture lays out (tests/tokenizer/fetch-tokenizers.sh).
 set_tests_properties(test_gui_tokens PROPERTIES FIXTURES_REQUIRED tokenizer_files)

@@ -1,0 +1,277 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Hugging Face model folders in the window (hf:PATH): a Llama pair from tests/data/hf plays rounds whose cards hold
+// the folders' tokenizer pieces; the title, status and setup bar name the folders; the folder's tokenizer.json is the
+// setup's tokenizer; greedy text equals the engine's and `specdec run --mode autoregressive --temperature 0`'s greedy
+// run on the target; the target's tooltip gives its weights on disk and its measured step; a draft folder with another
+// tokenizer is one line in the banner and the session plays on; File ▸ Open model folder… sets an hf: spec.
+#include "../TestSupport.h"
+#include "GuiTestSupport.h"
+
+#include "ActionRegistry.h"
+#include "CardStrip.h"
+#include "Generation.h"
+#include "MessageBanner.h"
+#include "ModelFactory.h"
+#include "RoundView.h"
+#include "SetupBar.h"
+#include "TokenText.h"
+#include "TranscriptView.h"
+#include "TransportBar.h"
+
+#include <QComboBox>
+#include <QFile>
+#include <QFileDialog>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QMessageBox>
+#include <QProcess>
+#include <QPushButton>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace specdec;
+using namespace specdec::gui;
+
+namespace {
+
+QString folder(const char *name)
+{
+    return QStringLiteral(SPECDEC_SOURCE_DIR "/tests/data/hf/") + QLatin1String(name);
+}
+
+/// The Llama pair on tiny-en.txt, greedy: target llama-large-op17 (3 layers), draft llama-op17 (2 layers).
+Setup llamaPair()
+{
+    Setup s = test::tinySetup();
+    s.target = "hf:" + folder("llama-large-op17").toStdString();
+    s.draft = "hf:" + folder("llama-op17").toStdString();
+    s.prompt = "the ";
+    s.decoding.draftLength = 3;
+    s.decoding.target.temperature = 0.0;
+    s.decoding.draft = s.decoding.target;
+    s.decoding.seed = 5;
+    return s;
+}
+
+QComboBox *box(const MainWindow &window, const char *name)
+{
+    return window.setupBar()->findChild<QComboBox *>(QLatin1String(name));
+}
+
+bool played(test::Window &w, int rounds)
+{
+    w.session.playTo(rounds);
+    return QTest::qWaitFor([&] { return w.session.history().size() >= rounds; }, 60000);
+}
+
+} // namespace
+
+class TestHfFolders : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void llamaPairPlaysPiecesGreedyAsTheEngine();
+    void folderWithAnotherTokenizerKeepsTheSession();
+    void openModelFolderActionSetsHfSpecs();
+};
+
+void TestHfFolders::initTestCase()
+{
+#ifdef SPECDEC_NO_ONNX_EXECUTOR
+    QSKIP("this build has no ONNX executor");
+#endif
+    QStandardPaths::setTestModeEnabled(true); // QSettings of the window go to a test location
+}
+
+void TestHfFolders::llamaPairPlaysPiecesGreedyAsTheEngine()
+{
+    test::Window w;
+    w.window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w.window));
+    QSignalSpy ready(&w.session, &SessionController::ready);
+    w.window.startSession(llamaPair());
+    // The folders load on the session worker; the window says which meanwhile.
+    QCOMPARE(w.window.transport()->status(), QStringLiteral("Loading llama-large-op17 + llama-op17 …"));
+    QVERIFY2(ready.wait(120000), qPrintable(w.window.banner()->text()));
+
+    // Named by their folders; the folder's tokenizer.json is the setup's tokenizer, shown by the folder's name.
+    QCOMPARE(w.session.info().target, QStringLiteral("llama-large-op17"));
+    QCOMPARE(w.session.info().draft, QStringLiteral("llama-op17"));
+    QCOMPARE(QString::fromStdString(w.session.setup().tokenizer), folder("llama-large-op17"));
+    QCOMPARE(box(w.window, "tokenizer")->currentText(), QStringLiteral("llama-large-op17"));
+    QCOMPARE(box(w.window, "target")->currentText(), QStringLiteral("llama-large-op17"));
+    QCOMPARE(box(w.window, "draft")->currentText(), QStringLiteral("llama-op17"));
+    const Tokenizer &tokenizer = *w.session.info().vocabulary;
+    QCOMPARE(tokenizer.kind(), Tokenizer::Kind::HuggingFace);
+
+    // The target's tooltip: its weights on disk (model.onnx's bytes) and its step time, measured at load.
+    const double mb = static_cast<double>(QFileInfo(folder("llama-large-op17") + QStringLiteral("/model.onnx")).size())
+        / 1e6;
+    const QString tip = box(w.window, "target")->toolTip();
+    QVERIFY2(tip.contains(QLocale().toString(mb, 'f', 2) + QStringLiteral(" MB"))
+                 && tip.contains(QStringLiteral("model.onnx")),
+             qPrintable(tip));
+    QVERIFY(w.session.info().targetFacts.stepSeconds > 0.0);
+    QVERIFY2(tip.contains(QStringLiteral(" ms")), qPrintable(tip));
+    QVERIFY(w.session.info().draftFacts.weightBytes > 0);
+    QVERIFY(w.session.info().draftFacts.weightBytes < w.session.info().targetFacts.weightBytes);
+
+    // Rounds: every card holds its token's piece as the tokenizer displays it; the status names both folders.
+    constexpr int kRounds = 6;
+    QVERIFY(played(w, kRounds));
+    int cards = 0;
+    for (int round = 0; round < kRounds; ++round) {
+        w.player.jumpTo(round, Phase::Commit);
+        QCOMPARE(w.player.round(), round);
+        const CardStrip *strip = w.window.roundView()->cards();
+        for (int card = 0; card < strip->cardCount(); ++card) {
+            const CardContent c = strip->contentOf(card);
+            if (c.frame.token < 0)
+                continue;
+            ++cards;
+            QCOMPARE(c.glyph, tokenGlyph(tokenizer, c.frame.token));
+        }
+    }
+    QVERIFY(cards >= kRounds);
+    const QString status = w.window.transport()->status();
+    QVERIFY2(status.contains(QStringLiteral("llama-large-op17")) && status.contains(QStringLiteral("llama-op17")),
+             qPrintable(status));
+
+    // Greedy: the window's text is the target's greedy autoregressive text (the engine's run on the same folder).
+    std::vector<TokenId> committed;
+    for (int round = 0; round < kRounds; ++round) {
+        const auto &c = w.session.history().at(round).trace.committed;
+        committed.insert(committed.end(), c.begin(), c.end());
+    }
+    const Corpus corpus = test::builtCorpora().load(test::tinySetup().corpus);
+    BuiltModel target = buildModel(ModelSpec::parse(llamaPair().target), corpus);
+    const Generation greedy = generateAutoregressive(*target.model, {0.0, 0, 1.0}, 0, w.session.info().prompt,
+                                                     static_cast<int>(committed.size()));
+    QCOMPARE(committed, greedy.tokens);
+    std::vector<TokenId> all = w.session.info().prompt;
+    all.insert(all.end(), greedy.tokens.begin(), greedy.tokens.end());
+    const TranscriptView *transcript = w.window.roundView()->transcript();
+    QCOMPARE(transcript->plainText(), QString::fromStdString(tokenizer.decode(all)) + transcript->pendingText());
+
+    // And the command line's greedy run on the same folder writes the same text.
+    QProcess cli;
+    cli.start(QCoreApplication::applicationDirPath() + QStringLiteral("/specdec"),
+              {QStringLiteral("run"), QStringLiteral("--corpus"), QString::fromStdString(test::tinySetup().corpus),
+               QStringLiteral("--target"), QString::fromStdString(llamaPair().target), QStringLiteral("--mode"),
+               QStringLiteral("autoregressive"), QStringLiteral("--temperature"), QStringLiteral("0"),
+               QStringLiteral("--prompt"), QStringLiteral("the "), QStringLiteral("--tokens"),
+               QString::number(committed.size()), QStringLiteral("--json")});
+    QVERIFY(cli.waitForFinished(60000));
+    QCOMPARE(cli.exitCode(), 0);
+    const QJsonObject report = QJsonDocument::fromJson(cli.readAllStandardOutput()).object();
+    QCOMPARE(report.value(QStringLiteral("generated_tokens")).toInt(), static_cast<int>(committed.size()));
+    QCOMPARE(report.value(QStringLiteral("text")).toString(), QString::fromStdString(tokenizer.decode(committed)));
+}
+
+// A draft folder whose tokenizer.json differs from the target's (one merge fewer): one line in the banner naming
+// the tokenizers; the pair that was playing stays, at its position, and plays on.
+void TestHfFolders::folderWithAnotherTokenizerKeepsTheSession()
+{
+    QTemporaryDir dir;
+    const QString other = dir.filePath(QStringLiteral("llama-other"));
+    QVERIFY(QDir().mkpath(other));
+    for (const char *file : {"config.json", "generation_config.json", "model.onnx"})
+        QVERIFY(QFile::copy(folder("llama-op17") + QLatin1Char('/') + QLatin1String(file),
+                            other + QLatin1Char('/') + QLatin1String(file)));
+    {
+        QFile in(folder("llama-op17") + QStringLiteral("/tokenizer.json"));
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        QJsonObject json = QJsonDocument::fromJson(in.readAll()).object();
+        QJsonObject model = json.value(QStringLiteral("model")).toObject();
+        QJsonArray merges = model.value(QStringLiteral("merges")).toArray();
+        QVERIFY(!merges.isEmpty());
+        merges.removeLast();
+        model.insert(QStringLiteral("merges"), merges);
+        json.insert(QStringLiteral("model"), model);
+        QFile out(other + QStringLiteral("/tokenizer.json"));
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(QJsonDocument(json).toJson());
+    }
+
+    test::Window w;
+    w.window.show(); // the banner says what it shows only in a window on screen
+    QVERIFY(QTest::qWaitForWindowExposed(&w.window));
+    QSignalSpy ready(&w.session, &SessionController::ready);
+    QSignalSpy failed(&w.session, &SessionController::failed);
+    w.window.startSession(llamaPair());
+    QVERIFY2(ready.wait(120000), qPrintable(w.window.banner()->text()));
+    QVERIFY(played(w, 2));
+    w.player.jumpTo(1, Phase::Commit);
+
+    w.window.openModelFolder(other, MainWindow::ModelRole::Draft);
+    // The new pair loads behind the session, which stays on screen: the status says both.
+    const QString loading = w.window.transport()->status();
+    QVERIFY2(loading.startsWith(QStringLiteral("Round 2"))
+                 && loading.endsWith(QStringLiteral(" · loading llama-large-op17 + llama-other …")),
+             qPrintable(loading));
+    QVERIFY(failed.wait(120000));
+    const QString message = w.window.banner()->text();
+    QCOMPARE(w.window.banner()->kind(), MessageBanner::Kind::Error);
+    QVERIFY2(message.contains(QStringLiteral("tokenizer")) && message.contains(QStringLiteral("merges")),
+             qPrintable(message));
+    QVERIFY2(!message.contains(QLatin1Char('\n')), qPrintable(message));
+    QVERIFY(w.session.isReady());
+    QCOMPARE(w.session.setup().draft, llamaPair().draft);
+    QCOMPARE(w.window.setupBar()->setup().draft, llamaPair().draft);
+    QCOMPARE(w.player.round(), 1);
+    QVERIFY2(!w.window.transport()->status().contains(QStringLiteral("loading")),
+             qPrintable(w.window.transport()->status()));
+    QVERIFY(played(w, 3)); // and it plays on
+}
+
+// File ▸ Open model folder… asks for a folder, then whether it is the target or the draft, and sets hf:FOLDER.
+void TestHfFolders::openModelFolderActionSetsHfSpecs()
+{
+    test::Window w;
+    w.window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w.window));
+    QSignalSpy ready(&w.session, &SessionController::ready);
+    w.window.startSession(test::tinySetup());
+    QVERIFY(ready.wait(60000));
+    QAction *open = w.window.actions()->action(QStringLiteral("file.openModelFolder"));
+    QVERIFY(open);
+
+    const QString small = folder("llama-op17");
+    QString dialogTitle;
+    bool answered = false;
+    QTimer poll;
+    poll.setInterval(20);
+    connect(&poll, &QTimer::timeout, this, [&] {
+        QWidget *modal = QApplication::activeModalWidget();
+        if (auto *dialog = qobject_cast<QFileDialog *>(modal)) {
+            dialogTitle = dialog->windowTitle();
+            dialog->setDirectory(small);
+            QMetaObject::invokeMethod(dialog, &QDialog::accept); // (protected in QFileDialog)
+        } else if (auto *question = qobject_cast<QMessageBox *>(modal)) {
+            for (QAbstractButton *b : question->buttons())
+                if (b->text() == QStringLiteral("Draft")) {
+                    answered = true;
+                    b->click();
+                }
+        }
+    });
+    poll.start();
+    ready.clear();
+    open->trigger();
+    poll.stop();
+    QCOMPARE(dialogTitle, QStringLiteral("Open model folder"));
+    QVERIFY(answered);
+    // The draft is the folder; beside an n-gram target the folder's tokenizer.json becomes the setup's tokenizer.
+    QCOMPARE(w.window.setupBar()->setup().draft, "hf:" + small.toStdString());
+    QCOMPARE(w.window.setupBar()->setup().tokenizer, small.toStdString());
+    QVERIFY2(ready.wait(120000), qPrintable(w.window.banner()->text()));
+    QCOMPARE(w.session.setup().draft, "hf:" + small.toStdString());
+    QCOMPARE(w.session.setup().target, test::tinySetup().target);
+    QCOMPARE(w.session.info().draft, QStringLiteral("llama-op17"));
+    QCOMPARE(w.session.info().vocabulary->kind(), Tokenizer::Kind::HuggingFace);
+}
+
+QTEST_MAIN(TestHfFolders)
+#include "test_gui_hf_folders.moc"
