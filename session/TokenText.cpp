@@ -23,6 +23,12 @@ QString tokenGlyph(const Tokenizer &vocabulary, TokenId id)
     s.replace(QLatin1Char('\n'), QStringLiteral("⏎"));
     s.replace(QLatin1Char('\t'), QStringLiteral("⇥"));
     s.replace(QLatin1Char('\r'), QStringLiteral("␍"));
+    // Every other control character as its picture (U+0005 → ␅, DEL → ␡): fonts draw them as nothing or a box.
+    for (QChar &c : s)
+        if (c.unicode() < 0x20)
+            c = QChar(0x2400 + c.unicode());
+        else if (c.unicode() == 0x7F)
+            c = QChar(0x2421);
     return s;
 }
 

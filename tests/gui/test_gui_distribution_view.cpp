@@ -19,6 +19,7 @@ private slots:
     void hidesPBeforeVerify();
     void showsTheResidualOfTheRejectedCard();
     void showsTheBonusDistribution();
+    void controlCharactersAreVisible();
 };
 
 void TestDistributionView::showsTheTracesPAndQ()
@@ -95,6 +96,20 @@ void TestDistributionView::showsTheBonusDistribution()
     QVERIFY(view.tokens().contains(record->trace.bonus));
     for (int i = 0; i < view.tokens().size(); ++i)
         QCOMPARE(view.pValues()[i], record->trace.bonusDist[view.tokens()[i]]);
+}
+
+// A token that is a control character is drawn as its picture (a model's U+0005 showed as an empty box on the
+// axis and the timeline); space, newline and tab keep their marks.
+void TestDistributionView::controlCharactersAreVisible()
+{
+    const Tokenizer chars = Tokenizer::chars(Vocabulary::fromTokens(
+        std::vector<char32_t>({U'a', U'\u0005', U'\u001B', U'\u007F', U'\n', U' ', U'\t', U'\0'})));
+    QStringList glyphs;
+    for (TokenId id = 0; id < chars.size(); ++id)
+        glyphs << tokenGlyph(chars, id);
+    QCOMPARE(glyphs,
+             QStringList({QStringLiteral("a"), QStringLiteral("␅"), QStringLiteral("␛"), QStringLiteral("␡"),
+                          QStringLiteral("⏎"), QStringLiteral("␣"), QStringLiteral("⇥"), QStringLiteral("␀")}));
 }
 
 QTEST_MAIN(TestDistributionView)
