@@ -140,52 +140,52 @@ void SessionController::start(const Setup &setup, Start how)
         m_state = state;
         emit loading(m_setup);
     }
-    m_host->post(
-        EngineHost::Kind::Session,
-        [this, state, setup = next, catalog = m_catalog, newCorpus, keep](std::stop_token) mutable {
-            try {
-                if (newCorpus)
-                    setup.prompt = promptFor(setup.prompt, catalog.load(setup.corpus),
-                                             neuralModel(setup.target).has_value());
-                state->experiment = Experiment::load(setup, catalog);
-                state->run = std::make_unique<SessionRun>(state->experiment->target(), *state->experiment->draft(),
-                                                          setup.decoding, state->experiment->prompt(), setup.cap);
-                EngineHost::deliver(this, [this, state, info = infoOf(*state->experiment, setup), setup, keep] {
-                    if (keep) {
-                        if (state == m_next) {
-                            m_next.reset();
-                            adopt(state, setup, info);
-                        }
-                        return;
-                    }
-                    if (state != m_state)
-                        return;
-                    m_setup.prompt = setup.prompt; // the prompt used (another corpus may have changed it)
-                    m_info = info;
-                    m_ready = true;
-                    m_loading = false;
-                    emit ready(m_info);
-                });
-            } catch (const std::exception &e) {
-                state->run.reset();
-                state->experiment.reset();
-                EngineHost::deliver(this, [this, state, message = QString::fromStdString(e.what()), keep] {
-                    if (keep) { // the session loaded before stays, as it was
-                        if (state == m_next) {
-                            m_next.reset();
-                            emit failed(message);
-                        }
-                        return;
-                    }
-                    if (state != m_state)
-                        return;
-                    m_pending = 0;
-                    m_loading = false;
-                    m_ready = false;
-                    emit failed(message);
-                });
-            }
-        });
+    m_host->post(EngineHost::Kind::Session,
+                 [this, state, setup = next, catalog = m_catalog, newCorpus, keep](std::stop_token) mutable {
+                     try {
+                         if (newCorpus)
+                             setup.prompt = promptFor(setup.prompt, catalog.load(setup.corpus),
+                                                      neuralModel(setup.target).has_value());
+                         state->experiment = Experiment::load(setup, catalog);
+                         state->run = std::make_unique<SessionRun>(state->experiment->target(),
+                                                                   *state->experiment->draft(), setup.decoding,
+                                                                   state->experiment->prompt(), setup.cap);
+                         EngineHost::deliver(this, [this, state, info = infoOf(*state->experiment, setup), setup, keep] {
+                             if (keep) {
+                                 if (state == m_next) {
+                                     m_next.reset();
+                                     adopt(state, setup, info);
+                                 }
+                                 return;
+                             }
+                             if (state != m_state)
+                                 return;
+                             m_setup.prompt = setup.prompt; // the prompt used (another corpus may have changed it)
+                             m_info = info;
+                             m_ready = true;
+                             m_loading = false;
+                             emit ready(m_info);
+                         });
+                     } catch (const std::exception &e) {
+                         state->run.reset();
+                         state->experiment.reset();
+                         EngineHost::deliver(this, [this, state, message = QString::fromStdString(e.what()), keep] {
+                             if (keep) { // the session loaded before stays, as it was
+                                 if (state == m_next) {
+                                     m_next.reset();
+                                     emit failed(message);
+                                 }
+                                 return;
+                             }
+                             if (state != m_state)
+                                 return;
+                             m_pending = 0;
+                             m_loading = false;
+                             m_ready = false;
+                             emit failed(message);
+                         });
+                     }
+                 });
 }
 
 void SessionController::adopt(const std::shared_ptr<State> &state, const Setup &setup, const SessionInfo &info)

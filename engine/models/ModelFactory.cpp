@@ -91,7 +91,7 @@ ModelSpec ModelSpec::parse(const std::string &spec, const CorpusCatalog &catalog
     return parsed;
 }
 
-std::unique_ptr<LanguageModel> loadOnnxModel(const std::string &path, int threads);   // OnnxModelLoader.cpp
+std::unique_ptr<LanguageModel> loadOnnxModel(const std::string &path, int threads);    // OnnxModelLoader.cpp
 std::unique_ptr<LanguageModel> loadHfFolderModel(const std::string &dir, int threads); // OnnxModelLoader.cpp
 
 BuiltModel buildModel(const ModelSpec &spec, const Corpus &corpus, const Tokenizer *tokenizer, LanguageModel *target,

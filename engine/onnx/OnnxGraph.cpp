@@ -263,10 +263,9 @@ void OnnxGraph::Impl::build(onnx::ModelProto &model)
     // model beyond the ONNX library takes its operators' opset-17 schemas (Opset18.h: no type changed at 18).
     const onnx::GraphProto &graph = model.graph();
     const int schemaOpset = importsOpset18BeyondLibrary(model) ? 17 : opset;
-    const std::unordered_map<std::string, int> typeOf =
-        elementTypes(graph, [schemaOpset](const onnx::NodeProto &node) {
-            return onnx::OpSchemaRegistry::Schema(node.op_type(), schemaOpset, onnx::ONNX_DOMAIN);
-        });
+    const std::unordered_map<std::string, int> typeOf = elementTypes(graph, [schemaOpset](const onnx::NodeProto &node) {
+        return onnx::OpSchemaRegistry::Schema(node.op_type(), schemaOpset, onnx::ONNX_DOMAIN);
+    });
     auto checkValueType = [&](const std::string &value, const std::string &what) {
         const auto it = typeOf.find(value);
         if (it != typeOf.end() && it->second != 0 && fromOnnxDataType(it->second) == DataType::Undefined)

@@ -144,8 +144,9 @@ std::unique_ptr<OnnxLanguageModel> OnnxLanguageModel::loadFolder(const std::stri
     model->detectLayout();
     const KvLayout &kv = model->m_kv;
     if (!kv.present)
-        throw Error(folder.graphPath + ": the graph has no past_key_values inputs; export the folder with "
-                                       "optimum-cli export onnx --task text-generation-with-past");
+        throw Error(folder.graphPath
+                    + ": the graph has no past_key_values inputs; export the folder with "
+                      "optimum-cli export onnx --task text-generation-with-past");
     if (model->cacheLayers() != c.layers)
         throw Error(folder.configPath + ": field '" + c.layersField + "' is " + std::to_string(c.layers) + " but "
                     + folder.graphPath + " has " + std::to_string(model->cacheLayers()) + " layers of past_key_values");
@@ -155,9 +156,9 @@ std::unique_ptr<OnnxLanguageModel> OnnxLanguageModel::loadFolder(const std::stri
                         + " key/value heads but input '" + kv.pastNames[t] + "' of " + folder.graphPath + " has "
                         + std::to_string(kv.heads[t]));
         if (kv.headDims[t] != c.headDim)
-            throw Error(folder.configPath + ": field '" + c.headDimField + "' gives heads of " + std::to_string(c.headDim)
-                        + " dimensions but input '" + kv.pastNames[t] + "' of " + folder.graphPath + " has "
-                        + std::to_string(kv.headDims[t]));
+            throw Error(folder.configPath + ": field '" + c.headDimField + "' gives heads of "
+                        + std::to_string(c.headDim) + " dimensions but input '" + kv.pastNames[t] + "' of "
+                        + folder.graphPath + " has " + std::to_string(kv.headDims[t]));
     }
     model->checkContract();
     return model;

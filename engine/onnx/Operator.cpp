@@ -174,8 +174,8 @@ std::vector<SupportedOperator> supportedOperators()
         SupportedOperator op{spec.name, 0, 0, spec.versions};
         for (int opset = 1; opset <= newestRunnableOpset(); ++opset) {
             // Past the library's opsets (18 on ONNX 1.12): the operators of Opset18.h at 18, the others at 17's schema.
-            const onnx::OpSchema *schema
-                = onnx::OpSchemaRegistry::Schema(spec.name, std::min(opset, known), onnx::ONNX_DOMAIN);
+            const onnx::OpSchema *schema = onnx::OpSchemaRegistry::Schema(spec.name, std::min(opset, known),
+                                                                          onnx::ONNX_DOMAIN);
             if (!schema)
                 continue;
             const int version = opset > known && opset18::changedAt18(spec.name) ? opset : schema->since_version();

@@ -384,8 +384,7 @@ Kernel makeScatterND(const NodeContext &ctx)
             throw Error("ScatterND: indices must have rank >= 1, got " + indices.describe());
         const std::int64_t k = indices.dim(indices.rank() - 1);
         if (k < 1 || k > x.rank())
-            throw Error("ScatterND: index tuples of " + std::to_string(k) + " coordinates do not address "
-                        + x.describe());
+            throw Error("ScatterND: index tuples of " + std::to_string(k) + " coordinates do not address " + x.describe());
         Shape expected(indices.shape().begin(), indices.shape().end() - 1);
         expected.insert(expected.end(), x.shape().begin() + k, x.shape().end());
         if (updates.shape() != expected)
@@ -402,8 +401,8 @@ Kernel makeScatterND(const NodeContext &ctx)
                 const std::int64_t d = x.dim(static_cast<int>(c));
                 std::int64_t v = indices.intAt(j * k + c);
                 if (v < -d || v >= d)
-                    throw Error("ScatterND: index " + std::to_string(v) + " is out of range [" + std::to_string(-d) + ", "
-                                + std::to_string(d) + ") on axis " + std::to_string(c));
+                    throw Error("ScatterND: index " + std::to_string(v) + " is out of range [" + std::to_string(-d)
+                                + ", " + std::to_string(d) + ") on axis " + std::to_string(c));
                 offset += (v < 0 ? v + d : v) * strides[static_cast<std::size_t>(c)];
             }
             std::byte *dst = o.mutableBytes() + static_cast<std::size_t>(offset) * width;

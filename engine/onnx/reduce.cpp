@@ -277,10 +277,10 @@ Kernel makeLayerNormalization(const NodeContext &ctx)
 void registerReduceOperators(std::vector<OperatorSpec> &specs)
 {
     specs.push_back({"ReduceSum", {1, 11, 13}, {"axes", "keepdims", "noop_with_empty_axes"}, makeReduce<Reduction::Sum>});
-    specs.push_back({"ReduceMean", {1, 11, 13, 18}, {"axes", "keepdims", "noop_with_empty_axes"},
-                     makeReduce<Reduction::Mean>});
-    specs.push_back({"ReduceMax", {1, 11, 12, 13, 18}, {"axes", "keepdims", "noop_with_empty_axes"},
-                     makeReduce<Reduction::Max>});
+    specs.push_back(
+        {"ReduceMean", {1, 11, 13, 18}, {"axes", "keepdims", "noop_with_empty_axes"}, makeReduce<Reduction::Mean>});
+    specs.push_back(
+        {"ReduceMax", {1, 11, 12, 13, 18}, {"axes", "keepdims", "noop_with_empty_axes"}, makeReduce<Reduction::Max>});
     specs.push_back({"Softmax", {1, 11, 13}, {"axis"}, makeSoftmax<false>});
     specs.push_back({"LogSoftmax", {1, 11, 13}, {"axis"}, makeSoftmax<true>});
     specs.push_back({"CumSum", {11, 14}, {"exclusive", "reverse"}, makeCumSum});

@@ -12,11 +12,11 @@
 #include "MessageBanner.h"
 #include "PlotsPanel.h"
 #include "RoundView.h"
-#include "TranscriptView.h"
 #include "SetupBar.h"
 #include "SetupSettings.h"
 #include "TheoryPanel.h"
 #include "Timeline.h"
+#include "TranscriptView.h"
 #include "TransportBar.h"
 
 #include <QComboBox>
