@@ -140,6 +140,18 @@ std::vector<int> nucleusIds(const Eigen::Ref<const Eigen::VectorXd> &p, double t
     return ids;
 }
 
+/// Zeroes every entry of p but those of `keep` (which keep their values).
+void keepOnly(Eigen::Ref<Eigen::VectorXd> p, const std::vector<int> &keep)
+{
+    std::vector<double> values;
+    values.reserve(keep.size());
+    for (int id : keep)
+        values.push_back(p[id]);
+    p.setZero();
+    for (std::size_t i = 0; i < keep.size(); ++i)
+        p[keep[i]] = values[i];
+}
+
 } // namespace
 
 void applySampler(const SamplerSettings &s, Eigen::Ref<Eigen::VectorXd> p)
@@ -162,13 +174,7 @@ void applySampler(const SamplerSettings &s, Eigen::Ref<Eigen::VectorXd> p)
     }
     if (s.topK > 0 && s.topK < p.size()) {
         const std::vector<int> keep = topIds(p, s.topK);
-        std::vector<double> values;
-        values.reserve(keep.size());
-        for (int id : keep)
-            values.push_back(p[id]);
-        p.setZero();
-        for (std::size_t i = 0; i < keep.size(); ++i)
-            p[keep[i]] = values[i];
+        keepOnly(p, keep);
         // normalise(p), dividing only the kept entries (the others are 0 either way): the same bits.
         const double total = p.sum();
         if (total > 0.0) {
@@ -177,14 +183,7 @@ void applySampler(const SamplerSettings &s, Eigen::Ref<Eigen::VectorXd> p)
         }
     }
     if (s.topP < 1.0) {
-        const std::vector<int> keep = nucleusIds(p, s.topP * p.sum());
-        std::vector<double> values;
-        values.reserve(keep.size());
-        for (int id : keep)
-            values.push_back(p[id]);
-        p.setZero();
-        for (std::size_t i = 0; i < keep.size(); ++i)
-            p[keep[i]] = values[i];
+        keepOnly(p, nucleusIds(p, s.topP * p.sum()));
         normalise(p);
     }
 }

@@ -541,6 +541,20 @@ void TestLayout::timelineRowsAreWhole()
 
 namespace {
 
+/// A session whose prompt is `tokens` long, in English (twelve letters, tall and deep ones among them) or
+/// Chinese, for the transcripts' whole-line checks.
+SessionInfo longPrompt(bool chinese, int tokens)
+{
+    SessionInfo session;
+    session.vocabulary = chinese
+        ? vocabulary()
+        : std::make_shared<const Tokenizer>(Tokenizer::chars(Vocabulary::fromTokens(
+            std::vector<char32_t>({U'a', U'e', U'g', U'h', U'j', U'o', U'r', U't', U'y', U' ', U'W', U'.'}))));
+    for (int i = 0; i < tokens; ++i)
+        session.prompt.push_back((i * 7 + i / 5) % 12);
+    return session;
+}
+
 /// The laid-out lines of `t` that reach into its text area at its scroll position; a line that reaches in but
 /// is cut by the area's top or bottom is described in `cut`.
 int wholeLinesShown(const TranscriptView *t, QString *cut)
@@ -587,13 +601,7 @@ void TestLayout::arenaTranscriptShowsWholeLines()
 {
     QFETCH(bool, chinese);
     QFETCH(int, width);
-    SessionInfo session;
-    session.vocabulary = chinese
-        ? vocabulary()
-        : std::make_shared<const Tokenizer>(Tokenizer::chars(Vocabulary::fromTokens(
-            std::vector<char32_t>({U'a', U'e', U'g', U'h', U'j', U'o', U'r', U't', U'y', U' ', U'W', U'.'}))));
-    for (int i = 0; i < 400; ++i)
-        session.prompt.push_back((i * 7 + i / 5) % 12);
+    const SessionInfo session = longPrompt(chinese, 400);
     ArenaLane lane;
     lane.setLane(QStringLiteral("lane"), session, {});
     lane.resize(width, lane.sizeHint().height());
@@ -626,13 +634,7 @@ void TestLayout::roundTranscriptShowsWholeLinesAtItsEnd()
 {
     QFETCH(bool, chinese);
     QFETCH(int, height);
-    SessionInfo session;
-    session.vocabulary = chinese
-        ? vocabulary()
-        : std::make_shared<const Tokenizer>(Tokenizer::chars(Vocabulary::fromTokens(
-            std::vector<char32_t>({U'a', U'e', U'g', U'h', U'j', U'o', U'r', U't', U'y', U' ', U'W', U'.'}))));
-    for (int i = 0; i < 600; ++i)
-        session.prompt.push_back((i * 7 + i / 5) % 12);
+    const SessionInfo session = longPrompt(chinese, 600);
     QWidget box;
     auto *layout = new QVBoxLayout(&box);
     layout->setContentsMargins(0, 0, 0, 0);
