@@ -88,16 +88,19 @@ void TranscriptView::showRounds(const RoundHistory &history, int rounds)
     if (rounds > m_shown && ((m_shown == 0 && from == 0) || (m_shown > 0 && isLast(m_shown)))) {
         // One edit block: the document is laid out once, not once per inserted run.
         QTextCursor block(document());
+        const int appendedAt = document()->characterCount() - 1;
         block.beginEditBlock();
         for (int r = from; r < rounds; ++r)
             appendRound(history.at(r));
         block.endEditBlock();
         m_last = lastShown(rounds);
         m_shown = rounds;
+        // Only the blocks the rounds added get the line height: formatting the whole text again would lay it
+        // all out again every round. (A trimmed head moves positions back: then the last block, at least.)
+        keepWholeLines(std::min(appendedAt, document()->lastBlock().position()));
     } else {
-        rebuild(&history, rounds);
+        rebuild(&history, rounds); // formats the whole text
     }
-    keepWholeLines();
     verticalScrollBar()->setValue(verticalScrollBar()->maximum());
 }
 
@@ -132,7 +135,7 @@ int TranscriptView::lineHeight() const
     return static_cast<int>(std::ceil(height)) + 1; // a pixel of slack: a line never reaches into the next
 }
 
-void TranscriptView::keepWholeLines()
+void TranscriptView::keepWholeLines(int from)
 {
     if (m_wholeLines > 0) {
         // No margin above or below the text (the padding is outside the viewport): scrolled to its end, the
@@ -146,9 +149,10 @@ void TranscriptView::keepWholeLines()
     // free height can show whole lines too (alignEnd).
     QTextBlockFormat block;
     block.setLineHeight(lineHeight(), QTextBlockFormat::FixedHeight);
-    QTextCursor all(document());
-    all.select(QTextCursor::Document);
-    all.mergeBlockFormat(block);
+    QTextCursor blocks(document());
+    blocks.setPosition(std::clamp(from, 0, document()->characterCount() - 1));
+    blocks.movePosition(QTextCursor::End, QTextCursor::KeepAnchor);
+    blocks.mergeBlockFormat(block);
     alignEnd();
 }
 

@@ -50,7 +50,8 @@ private:
     void appendRound(const RoundRecord &record);
     /// Keeps the maximum height at contentHeight().
     void fitToText();
-    void keepWholeLines();
+    /// Gives the blocks from position `from` on the fixed line height (whole lines), then alignEnd().
+    void keepWholeLines(int from = 0);
     /// With a free height: pads the text area's top so that, scrolled to its end, it shows whole lines only.
     void alignEnd();
 
