@@ -119,12 +119,14 @@ bool build(CardLayout &out, const QRectF &rect, const CardContent &card, const L
     const double markWidth = mark.isEmpty() ? 0.0 : needed(markFont, mark).width() + 2;
     const double rowHeight = needed(small, card.caption).height() + 0.5;
     add(card.caption, small, y, Qt::AlignLeft | Qt::AlignVCenter, c.muted, inner - markWidth, left);
+    double markBottom = y;
     if (!mark.isEmpty())
-        add(mark, markFont, y, Qt::AlignRight | Qt::AlignVCenter,
-            !f.passed       ? c.text
-                : *f.passed ? c.accepted
-                            : c.rejected,
-            markWidth, left + inner - markWidth);
+        markBottom += add(mark, markFont, y, Qt::AlignRight | Qt::AlignVCenter,
+                          !f.passed       ? c.text
+                              : *f.passed ? c.accepted
+                                          : c.rejected,
+                          markWidth, left + inner - markWidth)
+                          .value_or(0.0);
     y += rowHeight + 1;
 
     // the token: about four times the text size, as far as the card's width allows
@@ -157,13 +159,16 @@ bool build(CardLayout &out, const QRectF &rect, const CardContent &card, const L
         break;
     }
     const double glyphHeight = needed(glyphFit, glyphText).height() + 0.5;
+    // A chip as wide as the mark's column starts below the mark (the mark hangs below its row).
+    const double textWidth = std::min(glyphWidth, needed(glyphFit, glyphText).width());
+    if (chip && rect.center().x() + textWidth / 2 + chipPad > left + inner - markWidth)
+        y = std::max(y, markBottom + 1);
     if (y + glyphHeight > bottom + 0.5)
         return false; // the token always shows: a smaller scale is needed
     const QRectF glyphRect(rect.left() + 2 + chipPad, y, glyphWidth, glyphHeight);
     out.texts.push_back(
         {glyphText, glyphFit, glyphRect, Qt::AlignCenter, discarded ? c.discarded : (placeholder ? c.muted : c.text)});
     if (chip) {
-        const double textWidth = std::min(glyphWidth, needed(glyphFit, glyphText).width());
         out.chip = QRectF(glyphRect.center().x() - textWidth / 2 - chipPad, y, textWidth + 2 * chipPad, glyphHeight);
     }
     y += glyphHeight + 1;

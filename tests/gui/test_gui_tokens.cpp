@@ -18,6 +18,8 @@
 #include "TokenText.h"
 #include "TranscriptView.h"
 
+#include <algorithm>
+
 #include <QComboBox>
 #include <QFile>
 #include <QTemporaryDir>
@@ -247,6 +249,21 @@ void TestTokens::longPieceIsCutWithItsTooltip()
         const CardLayout chip = layoutCard(rect, card, LabColors::from(QPalette()), font);
         QVERIFY(!chip.chip.isEmpty());
         QVERIFY(rect.contains(chip.chip));
+        // The verdict mark hangs below its row into the corner: a chip as wide as the card starts below it.
+        for (const bool passed : {true, false}) {
+            CardContent tested = card;
+            tested.glyph = QStringLiteral("<E5><E5><E5>");
+            tested.frame.testShown = true;
+            tested.frame.passed = passed;
+            const CardLayout marked = layoutCard(rect, tested, LabColors::from(QPalette()), font);
+            const QString mark = passed ? QStringLiteral("✓") : QStringLiteral("✗");
+            const auto verdict = std::find_if(marked.texts.begin(), marked.texts.end(),
+                                              [&](const CardText &t) { return t.text == mark; });
+            QVERIFY(verdict != marked.texts.end());
+            const QRectF drawn = QFontMetricsF(verdict->font).boundingRect(verdict->rect, verdict->flags, mark);
+            QVERIFY2(!marked.chip.intersects(drawn), qPrintable(card.glyph));
+            QVERIFY(rect.contains(marked.chip));
+        }
     }
 }
 
