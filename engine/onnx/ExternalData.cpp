@@ -6,8 +6,10 @@
 
 #include <onnx/onnx_pb.h>
 
+#include <algorithm>
 #include <bit>
 #include <charconv>
+#include <cstdint>
 #include <cstring>
 #include <filesystem>
 #include <limits>
@@ -84,6 +86,7 @@ struct ExternalData::Mapping
 {
     void *address = nullptr;
     std::uint64_t size = 0;
+    MemoryClaim claim; ///< the mapped bytes, counted against the model memory limit
     ~Mapping()
     {
         if (address)
@@ -129,6 +132,13 @@ std::shared_ptr<ExternalData::Mapping> ExternalData::map(const std::string &loca
     }
     auto mapping = std::make_shared<Mapping>();
     mapping->size = static_cast<std::uint64_t>(st.st_size);
+    try {
+        mapping->claim = MemoryClaim(static_cast<std::size_t>(std::min<std::uint64_t>(mapping->size, SIZE_MAX)),
+                                     what + ": external data file " + location);
+    } catch (const Error &) {
+        ::close(fd);
+        throw;
+    }
     if (mapping->size > 0) {
         // Private pages: a kernel that wrote into a weight would get its own copy, the file never changes.
         mapping->address = ::mmap(nullptr, mapping->size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);

@@ -52,6 +52,7 @@ PackedMatrix::PackedMatrix(const float *b, std::int64_t k, std::int64_t n, std::
     const std::size_t raw = static_cast<std::size_t>(count) * sizeof(float);
     const std::size_t align = raw >= kHugePage ? kHugePage : 64;
     const std::size_t bytes = (raw + align - 1) / align * align;
+    m_claim = MemoryClaim(bytes, "a packed " + std::to_string(k) + " x " + std::to_string(n) + " weight matrix");
     float *buffer = static_cast<float *>(std::aligned_alloc(align, bytes));
 #if defined(__linux__)
     if (buffer && align == kHugePage)

@@ -9,6 +9,8 @@
 // vector width does not change the order. Work is split over column panels, so results do not depend on
 // the thread count either. Weights are packed once at load; other right-hand sides are packed per call.
 
+#include "onnx/ModelMemory.h"
+
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -44,6 +46,7 @@ private:
         void operator()(float *p) const;
     };
     std::int64_t m_k = 0, m_n = 0;
+    MemoryClaim m_claim; ///< its bytes, counted against the model memory limit
     std::unique_ptr<float[], FreeDeleter> m_data{nullptr, FreeDeleter{0}};
 };
 

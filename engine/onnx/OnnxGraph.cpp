@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <limits>
 #include <unordered_map>
 
 namespace specdec::nn {
@@ -273,6 +274,23 @@ void OnnxGraph::Impl::build(onnx::ModelProto &model)
                                    what + " '" + value + "' has element type " + onnxDataTypeName(it->second)
                                        + ", which is not supported");
     };
+
+    // Before anything is read: the weights as the executor holds them (float16 widened to float32) must fit in the
+    // model memory limit, so that a model too large for this machine is one line at once, not minutes of paging.
+    {
+        double weights = 0;
+        for (const auto &init : graph.initializer()) {
+            const DataType type = init.data_type() == onnx::TensorProto::FLOAT16 ? DataType::Float32
+                                                                                 : fromOnnxDataType(init.data_type());
+            double count = type == DataType::Undefined ? 0.0 : static_cast<double>(elementSize(type));
+            for (const std::int64_t d : init.dims())
+                count *= static_cast<double>(std::max<std::int64_t>(d, 0));
+            weights += count;
+        }
+        const double most = static_cast<double>(std::numeric_limits<std::size_t>::max() / 2);
+        const MemoryClaim fits(static_cast<std::size_t>(std::min(weights, most)),
+                               "loading its weights"); // released at once
+    }
 
     // Initializers. A float16 one is kept as it is in the file until a Cast to float reads it (folded below).
     std::unordered_map<std::string, bool> isInitializer;

@@ -18,10 +18,6 @@ namespace specdec::nn {
 
 namespace {
 
-constexpr std::size_t kUnset = std::numeric_limits<std::size_t>::max();
-std::atomic<std::size_t> g_memoryLimit{kUnset};
-std::atomic<std::size_t> g_memoryInUse{0};
-
 // The allocator of a tensor's buffer and its shared_ptr control block, one allocation for both: returns the
 // buffer's bytes to the budget when its last owner lets go.
 template<class T> struct CountedAllocator
@@ -40,48 +36,12 @@ template<class T> struct CountedAllocator
     void deallocate(T *p, std::size_t) noexcept
     {
         ::operator delete(p);
-        g_memoryInUse.fetch_sub(bytes, std::memory_order_relaxed);
+        releaseModelMemory(bytes);
     }
     template<class U> bool operator==(const CountedAllocator<U> &other) const { return bytes == other.bytes; }
 };
 
 } // namespace
-
-// SPECDEC_MAX_MODEL_MEMORY (MiB) when set, else 4 GiB.
-std::size_t limitFromEnvironment()
-{
-    const char *env = std::getenv("SPECDEC_MAX_MODEL_MEMORY");
-    if (!env || !*env)
-        return std::size_t{4} << 30;
-    const std::string_view text(env);
-    std::size_t mebibytes = 0;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), mebibytes);
-    if (ec != std::errc() || end != text.data() + text.size() || mebibytes == 0 || mebibytes > (kUnset >> 21))
-        throw Error("SPECDEC_MAX_MODEL_MEMORY is '" + std::string(text)
-                    + "', expected the mebibytes models may allocate (a whole number from 1)");
-    return mebibytes << 20;
-}
-
-std::size_t tensorMemoryLimit()
-{
-    std::size_t limit = g_memoryLimit.load(std::memory_order_relaxed);
-    if (limit == kUnset) {
-        limit = limitFromEnvironment();
-        std::size_t unset = kUnset;
-        g_memoryLimit.compare_exchange_strong(unset, limit, std::memory_order_relaxed);
-    }
-    return limit;
-}
-
-void setTensorMemoryLimit(std::size_t bytes)
-{
-    g_memoryLimit.store(bytes, std::memory_order_relaxed);
-}
-
-std::size_t tensorMemoryInUse()
-{
-    return g_memoryInUse.load(std::memory_order_relaxed);
-}
 
 std::string formatBytes(double bytes)
 {
@@ -206,22 +166,14 @@ std::shared_ptr<std::byte[]> Tensor::allocate() const
 {
     // Never a null buffer, so that data() of an empty tensor is a valid pointer.
     const std::size_t bytes = std::max<std::size_t>(byteSize(), 1);
-    const std::size_t limit = tensorMemoryLimit();
-    std::size_t used = g_memoryInUse.load(std::memory_order_relaxed);
-    do {
-        if (bytes > limit || used > limit - bytes)
-            throw Error("a " + describe() + " tensor needs " + formatBytes(static_cast<double>(bytes)) + "; with the "
-                        + formatBytes(static_cast<double>(used)) + " in use that is more than the "
-                        + formatBytes(static_cast<double>(limit))
-                        + " models may allocate (the setting SPECDEC_MAX_MODEL_MEMORY, in MiB)");
-    } while (!g_memoryInUse.compare_exchange_weak(used, used + bytes, std::memory_order_relaxed));
+    reserveModelMemory(bytes, "a " + describe() + " tensor");
     // Whole max_align_t units (so every element type is aligned), not initialised.
     const std::size_t units = (bytes + sizeof(std::max_align_t) - 1) / sizeof(std::max_align_t);
     std::shared_ptr<std::max_align_t[]> block;
     try {
         block = std::allocate_shared_for_overwrite<std::max_align_t[]>(CountedAllocator<std::max_align_t>(bytes), units);
     } catch (const std::bad_alloc &) {
-        g_memoryInUse.fetch_sub(bytes, std::memory_order_relaxed);
+        releaseModelMemory(bytes);
         throw Error("out of memory allocating a " + describe() + " tensor (" + formatBytes(static_cast<double>(bytes))
                     + ")");
     }

@@ -4,6 +4,7 @@
 // contiguous row-major buffer. Copies share the buffer; writing through mutableData() detaches first.
 
 #include "Error.h"
+#include "onnx/ModelMemory.h" // tensorMemoryLimit and the other parts of the limit (declared there)
 
 #include <cstddef>
 #include <cstdint>
@@ -35,13 +36,6 @@ std::int64_t elementCount(const Shape &shape);
 /// a * b for sizes (both >= 0); throws Error naming `what` when the product overflows int64.
 std::int64_t checkedProduct(std::int64_t a, std::int64_t b, const char *what);
 
-/// The most bytes the tensors of all loaded models may hold at once (initializers and the values of a run).
-/// A model whose shapes ask for more fails with an Error instead of exhausting the machine. Default: the
-/// environment variable SPECDEC_MAX_MODEL_MEMORY (MiB) when set, else 4 GiB.
-std::size_t tensorMemoryLimit();
-void setTensorMemoryLimit(std::size_t bytes);
-/// The bytes held by tensors right now.
-std::size_t tensorMemoryInUse();
 /// "512 B", "3.5 MiB", "16 EiB"
 std::string formatBytes(double bytes);
 /// "[2, 3, 4]"

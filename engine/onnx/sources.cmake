@@ -3,6 +3,7 @@
 # The tensor type and the thread pool, which the rest of the engine uses too: built with or without the executor.
 set(SPECDEC_ONNX_BASE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/Tensor.h ${CMAKE_CURRENT_LIST_DIR}/Tensor.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ModelMemory.h ${CMAKE_CURRENT_LIST_DIR}/ModelMemory.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ThreadPool.h ${CMAKE_CURRENT_LIST_DIR}/ThreadPool.cpp
 )
 set(SPECDEC_ONNX_SOURCES

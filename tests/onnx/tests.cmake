@@ -12,6 +12,10 @@ specdec_add_test(test_onnx_model onnx/test_onnx_model.cpp)
 specdec_add_test(test_onnx_errors onnx/test_onnx_errors.cpp)
 # Opset 18 on ONNX 1.12 (Opset18.h) and the refused contrib operators.
 specdec_add_test(test_onnx_opset18 onnx/test_onnx_opset18.cpp)
+# The model memory limit (ModelMemory.h): the machine's default, weights checked first, packed and mapped bytes.
+specdec_add_test(test_model_memory onnx/test_model_memory.cpp)
+target_compile_definitions(test_model_memory PRIVATE SPECDEC_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
+add_dependencies(test_model_memory specdec)
 
 # Not a test: the executor's side of tests/onnx/bench_vs_torch.py (speed against PyTorch on one thread).
 add_executable(onnx_bench onnx/onnx_bench.cpp)
