@@ -43,6 +43,7 @@ struct ModelFacts
 {
     QStringList weightFiles;  ///< a neural model's graph and weight files (ModelFiles.h); empty for other models
     quint64 weightBytes = 0;  ///< their bytes on disk
+    qint64 parameters = 0;    ///< the loaded model's parameters (LanguageModel::parameterCount); 0: not neural
     double stepSeconds = 0.0; ///< one decoding step (one token), the median timed on the prompt at load; 0: none
 };
 

@@ -1855,6 +1855,10 @@ accepted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Parameters: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>One step (one token): %1 ms, measured on the prompt when the session loaded.</source>
         <translation type="unfinished"></translation>
     </message>

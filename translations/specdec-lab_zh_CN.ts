@@ -1851,6 +1851,10 @@ accepted</source>
         <translation>权重：磁盘上 %1 MB（%2）。</translation>
     </message>
     <message>
+        <source>Parameters: %1.</source>
+        <translation>参数个数：%1。</translation>
+    </message>
+    <message>
         <source>One step (one token): %1 ms, measured on the prompt when the session loaded.</source>
         <translation>一步（一个词元）：%1 毫秒，会话加载时在提示词上测得。</translation>
     </message>

@@ -58,7 +58,8 @@ void setComboText(QComboBox *box, const QString &data)
         box->setEditText(data);
 }
 
-/// A neural model's facts for its box's tooltip: its weights on disk, its step time where the session measured one.
+/// A neural model's facts for its box's tooltip: its weights on disk and parameters, its step time where the session
+/// measured one.
 QString factsText(const ModelFacts &facts)
 {
     QStringList lines;
@@ -69,6 +70,8 @@ QString factsText(const ModelFacts &facts)
         const double mb = static_cast<double>(facts.weightBytes) / 1e6;
         lines << SetupBar::tr("Weights: %1 MB on disk (%2).")
                      .arg(QLocale().toString(mb, 'f', mb < 10 ? 2 : 1), names.join(QStringLiteral(", ")));
+        if (facts.parameters > 0)
+            lines << SetupBar::tr("Parameters: %1.").arg(QLocale().toString(facts.parameters));
         if (facts.stepSeconds > 0.0)
             lines << SetupBar::tr("One step (one token): %1 ms, measured on the prompt when the session loaded.")
                          .arg(QLocale().toString(facts.stepSeconds * 1e3, 'f', facts.stepSeconds < 0.01 ? 2 : 1));

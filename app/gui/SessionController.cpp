@@ -32,6 +32,7 @@ ModelFacts factsOf(const LanguageModel &model, double stepSeconds)
 {
     ModelFacts facts;
     facts.stepSeconds = stepSeconds;
+    facts.parameters = model.parameterCount();
     if (const auto neural = neuralModel(model.describe())) {
         for (const std::string &file : weightFiles(*neural))
             facts.weightFiles << QString::fromStdString(file);

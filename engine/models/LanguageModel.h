@@ -56,6 +56,8 @@ public:
     std::unique_ptr<DecodingState> newState(bool kvCache = true);
     /// True when newState(true) keeps a real key/value cache.
     virtual bool hasKvCache() const { return false; }
+    /// A neural model's parameters (its weights' elements); 0 for a model that is counted, not trained.
+    virtual std::int64_t parameterCount() const { return 0; }
 
     /// A short description for tables and traces, e.g. "ngram:6 (Kneser-Ney)".
     virtual std::string describe() const = 0;

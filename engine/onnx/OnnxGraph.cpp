@@ -118,6 +118,7 @@ std::string ValueInfo::describe() const
 struct OnnxGraph::Impl
 {
     std::string name;
+    std::int64_t parameters = 0; ///< elements of the floating-point initializers
     int opset = 0;
     std::vector<ValueInfo> inputs;
     std::vector<ValueInfo> optionalInputs;
@@ -150,6 +151,45 @@ struct OnnxGraph::Impl
     void build(onnx::ModelProto &model);
     std::vector<Tensor> execute(std::vector<Tensor> &values, KvCache *cache = nullptr);
 };
+
+namespace {
+
+/// True when b is a's transpose, both non-square matrices: a tied embedding that the export stored a second
+/// time as the unembedding ([V, d] and [d, V]). (Equal matrices of one shape are not taken for copies: a grown
+/// network's new blocks start with identical zero projections.)
+bool transposedCopy(const Tensor &a, const Tensor &b)
+{
+    if (a.type() != DataType::Float32 || b.type() != DataType::Float32 || a.shape().size() != 2 || b.shape().size() != 2
+        || a.shape()[0] == a.shape()[1] || a.shape()[0] != b.shape()[1] || a.shape()[1] != b.shape()[0])
+        return false;
+    const float *x = a.data<float>(), *y = b.data<float>();
+    const std::int64_t rows = a.shape()[0], cols = a.shape()[1];
+    for (std::int64_t i = 0; i < rows; ++i)
+        for (std::int64_t j = 0; j < cols; ++j)
+            if (x[i * cols + j] != y[j * rows + i])
+                return false;
+    return true;
+}
+
+/// The elements of the floating-point weights, a tied embedding stored twice (transposed) counted once: PyTorch's
+/// parameter count of the exported module.
+std::int64_t distinctParameters(const std::vector<const Tensor *> &weights)
+{
+    std::int64_t total = 0;
+    for (std::size_t i = 0; i < weights.size(); ++i) {
+        const Tensor &w = *weights[i];
+        if (!w.defined() || (w.type() != DataType::Float32 && w.type() != DataType::Float64))
+            continue;
+        bool copy = false;
+        for (std::size_t j = 0; j < i && !copy; ++j)
+            copy = weights[j]->defined() && transposedCopy(*weights[j], w);
+        if (!copy)
+            total += w.size();
+    }
+    return total;
+}
+
+} // namespace
 
 OnnxGraph::OnnxGraph(std::unique_ptr<Impl> impl)
     : d(std::move(impl))
@@ -282,10 +322,10 @@ void OnnxGraph::Impl::build(onnx::ModelProto &model)
         for (const auto &init : graph.initializer()) {
             const DataType type = init.data_type() == onnx::TensorProto::FLOAT16 ? DataType::Float32
                                                                                  : fromOnnxDataType(init.data_type());
-            double count = type == DataType::Undefined ? 0.0 : static_cast<double>(elementSize(type));
+            double count = 1;
             for (const std::int64_t d : init.dims())
                 count *= static_cast<double>(std::max<std::int64_t>(d, 0));
-            weights += count;
+            weights += type == DataType::Undefined ? 0.0 : count * static_cast<double>(elementSize(type));
         }
         const double most = static_cast<double>(std::numeric_limits<std::size_t>::max() / 2);
         const MemoryClaim fits(static_cast<std::size_t>(std::min(weights, most)),
@@ -295,6 +335,7 @@ void OnnxGraph::Impl::build(onnx::ModelProto &model)
     // Initializers. A float16 one is kept as it is in the file until a Cast to float reads it (folded below).
     std::unordered_map<std::string, bool> isInitializer;
     std::unordered_map<std::string, const onnx::TensorProto *> halfInitializers;
+    std::vector<int> weightSlots; // the initializers' values (float16 ones: their widened Cast outputs)
     for (const auto &init : graph.initializer()) {
         if (init.data_type() == onnx::TensorProto::FLOAT16) {
             halfInitializers[init.name()] = &init;
@@ -307,6 +348,7 @@ void OnnxGraph::Impl::build(onnx::ModelProto &model)
             ? external->tensor(init, what)
             : tensorFromProto(init, what);
         isInitializer[init.name()] = true;
+        weightSlots.push_back(slot(init.name()));
     }
     // Graph inputs and outputs.
     for (const auto &vi : graph.input()) {
@@ -412,6 +454,7 @@ void OnnxGraph::Impl::build(onnx::ModelProto &model)
                 } else {
                     constants[static_cast<std::size_t>(slot(node.output(0)))] = float32FromFloat16Proto(half, what);
                 }
+                weightSlots.push_back(slot(node.output(0)));
                 continue;
             }
             NodeContext ctx{node, version, Attributes(node), {}, {}, {}, node.output_size(), &packs};
@@ -469,6 +512,11 @@ void OnnxGraph::Impl::build(onnx::ModelProto &model)
             throw Error("graph output '" + out + "' is not produced by any node");
     }
 
+    std::vector<const Tensor *> weights;
+    for (const int s : weightSlots)
+        weights.push_back(&constants[static_cast<std::size_t>(s)]);
+    parameters = distinctParameters(weights);
+
     // Fused kernels for the patterns of exported transformers (GraphFusion.h).
     std::vector<const Tensor *> constantOf(slotNames.size(), nullptr);
     for (std::size_t s = 0; s < slotNames.size(); ++s)
@@ -515,6 +563,10 @@ void OnnxGraph::Impl::build(onnx::ModelProto &model)
 const std::string &OnnxGraph::name() const
 {
     return d->name;
+}
+std::int64_t OnnxGraph::parameterCount() const
+{
+    return d->parameters;
 }
 int OnnxGraph::opset() const
 {

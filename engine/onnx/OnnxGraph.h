@@ -60,6 +60,9 @@ public:
     const std::string &name() const;
     /// The opset of the default ONNX domain the model imports.
     int opset() const;
+    /// The model's parameters: the elements of its floating-point initializers (the weights; integer
+    /// initializers such as shapes are not parameters).
+    std::int64_t parameterCount() const;
     /// The inputs a caller must feed (graph inputs without an initializer), in file order.
     const std::vector<ValueInfo> &inputs() const;
     /// Graph inputs that have an initializer (a default value); feeding them is optional.

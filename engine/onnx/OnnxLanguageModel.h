@@ -43,6 +43,7 @@ public:
     static constexpr int kDefaultFolderContext = 4096;
 
     std::string describe() const override;
+    std::int64_t parameterCount() const override { return m_graph.parameterCount(); }
 
     const std::string &path() const { return m_path; }
     int contextLength() const { return m_context; }

@@ -115,6 +115,11 @@ void TestHfFolders::llamaPairPlaysPiecesGreedyAsTheEngine()
              qPrintable(tip));
     QVERIFY(w.session.info().targetFacts.stepSeconds > 0.0);
     QVERIFY2(tip.contains(QStringLiteral(" ms")), qPrintable(tip));
+    // ... and its parameters, as the executor counts them (test_shipped_models checks that count against PyTorch's).
+    const qint64 parameters = w.session.info().targetFacts.parameters;
+    QVERIFY(parameters > 0);
+    QVERIFY2(tip.contains(QLocale().toString(parameters)), qPrintable(tip));
+    QVERIFY(w.session.info().draftFacts.parameters > 0 && w.session.info().draftFacts.parameters < parameters);
     QVERIFY(w.session.info().draftFacts.weightBytes > 0);
     QVERIFY(w.session.info().draftFacts.weightBytes < w.session.info().targetFacts.weightBytes);
 

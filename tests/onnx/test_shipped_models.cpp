@@ -145,6 +145,7 @@ private slots:
                  nn::formatBytes(static_cast<double>(nn::tensorMemoryInUse() - before)).c_str());
         QVERIFY(std::filesystem::file_size(path) <= std::uintmax_t(60) << 20); // float16 in the repository
         QCOMPARE(m_large->contextLength(), 512);
+        QCOMPARE(m_large->parameterCount(), std::int64_t(22475583)); // corpora/README.md: float16 file, same count
         QVERIFY(m_large->hasKvCache());
     }
 
@@ -228,6 +229,12 @@ private slots:
             worst = std::max(
                 worst, std::abs(logits.doubleAt(i) - expected.doubleAt(i)) / (1e-3 + std::abs(expected.doubleAt(i))));
         QVERIFY2(worst < 1e-3, qPrintable(QStringLiteral("worst relative difference %1").arg(worst)));
+        // Its parameters are PyTorch's count of the trained module (the training metadata's "params"): every
+        // float initializer is a weight, and nothing else (shapes, the causal mask) counts.
+        const std::string training = model->graph().metadata().at("specdec.training");
+        const std::size_t at = training.find("\"params\": ");
+        QVERIFY(at != std::string::npos);
+        QCOMPARE(model->parameterCount(), std::stoll(training.substr(at + 10)));
         // The model's vocabulary is the corpus's, so n-gram drafts map onto it completely.
         const Corpus c = test::builtCorpus(corpus.toStdString());
         QVERIFY(*model->tokenizer().characters() == c.vocabulary);
