@@ -658,6 +658,11 @@ std::vector<Tensor> OnnxGraph::runCached(const std::map<std::string, Tensor> &in
     cache.beginRun();
     std::vector<Tensor> result = d->execute(values, &cache);
     cache.commitRun();
+    // The presents were stand-ins for their shapes (KvCache::standIn): the cache holds them.
+    for (std::size_t k = 0; k < d->outputSlots.size(); ++k)
+        for (const CacheAppendPair &a : d->cachePairSlots)
+            if (std::find(a.presents.begin(), a.presents.end(), d->outputSlots[k]) != a.presents.end())
+                result[k] = Tensor();
     return result;
 }
 
