@@ -76,11 +76,14 @@ bool attention(const View4 &q, const View4 &kt, const View4 &v, const AttentionS
     }
     const kernels::AttentionFn kernel = kernels::active().attention;
     const std::int64_t scratch = kernels::attentionScratchFloats(tk, dk, dv);
-    const std::int64_t tasks = batch * heads;
+    // A task per (batch, key/value head): the query heads h = g groups .. g groups + groups - 1 that read it.
+    const std::int64_t tasks = batch * kvHeads;
     auto run = [&](std::int64_t t) {
-        const std::int64_t b = t / heads, h = t % heads, g = h / groups;
+        const std::int64_t b = t / kvHeads, g = t % kvHeads, h = g * groups;
         kernels::AttentionHead head{};
+        head.heads = groups;
         head.q = q.data + b * q.stride[0] + h * q.stride[1];
+        head.qHead = q.stride[1];
         head.qRow = q.stride[2];
         head.qCol = q.stride[3];
         // Kt(d, j) = K(j, d)
@@ -91,9 +94,11 @@ bool attention(const View4 &q, const View4 &kt, const View4 &v, const AttentionS
         head.vRow = v.stride[2];
         head.vCol = v.stride[3];
         head.mask = mdata ? mdata + b * ms[0] + h * ms[1] : nullptr;
+        head.maskHead = ms[1];
         head.maskRow = ms[2];
         head.maskCol = ms[3];
         head.y = y + b * yStride[0] + h * yStride[1];
+        head.yHead = yStride[1];
         head.yRow = yStride[2];
         head.yCol = yStride[3];
         head.tq = tq;
@@ -103,6 +108,7 @@ bool attention(const View4 &q, const View4 &kt, const View4 &v, const AttentionS
         head.scale = scores.scale;
         head.divide = scores.divide;
         head.keep = kdata ? kdata + b * ks[0] + h * ks[1] : nullptr;
+        head.keepHead = ks[1];
         head.keepRow = ks[2];
         head.keepCol = ks[3];
         head.fill = scores.fill;

@@ -7,8 +7,8 @@
 // with ⊙ the product or the quotient, and g(h) = h / (heads / kvHeads): grouped-query attention, where the graph
 // repeats each of kvHeads key/value heads heads / kvHeads times (Unsqueeze, Expand, Reshape), reads them unrepeated.
 // Operands are strided rank-4 views, so Transposes around the pattern cost nothing. Kernels.h has the
-// per-row arithmetic (the same bits on every instruction-set path); heads are the tasks, so the thread
-// count never changes a result.
+// per-row arithmetic (the same bits on every instruction-set path); key/value heads are the tasks (each with the
+// query heads that read it: one pass over its keys and values), so the thread count never changes a result.
 
 #include "onnx/Tensor.h"
 
