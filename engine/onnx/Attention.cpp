@@ -4,6 +4,7 @@
 #include "onnx/Kernels.h"
 #include "onnx/ThreadPool.h"
 
+#include <algorithm>
 #include <vector>
 
 namespace specdec::nn {
@@ -76,12 +77,17 @@ bool attention(const View4 &q, const View4 &kt, const View4 &v, const AttentionS
     }
     const kernels::AttentionFn kernel = kernels::active().attention;
     const std::int64_t scratch = kernels::attentionScratchFloats(tk, dk, dv);
-    // A task per (batch, key/value head): the query heads h = g groups .. g groups + groups - 1 that read it.
-    const std::int64_t tasks = batch * kvHeads;
+    // A task per (batch, key/value head g, chunk c of the query heads that read it): query heads
+    // h = g groups + c R .. (at most R of them, R = kAttentionRows: their rows make whole blocks of R rows, as they
+    // would in one task for the whole group, so the split changes no bits), enough tasks for the threads.
+    constexpr std::int64_t R = kernels::kAttentionRows;
+    const std::int64_t chunks = (groups + R - 1) / R;
+    const std::int64_t tasks = batch * kvHeads * chunks;
     auto run = [&](std::int64_t t) {
-        const std::int64_t b = t / kvHeads, g = t % kvHeads, h = g * groups;
+        const std::int64_t b = t / (kvHeads * chunks), g = t / chunks % kvHeads, c = t % chunks;
+        const std::int64_t h = g * groups + c * R;
         kernels::AttentionHead head{};
-        head.heads = groups;
+        head.heads = std::min(R, groups - c * R);
         head.q = q.data + b * q.stride[0] + h * q.stride[1];
         head.qHead = q.stride[1];
         head.qRow = q.stride[2];

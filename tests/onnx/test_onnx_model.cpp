@@ -83,8 +83,8 @@ std::string productModel(bool gemm)
     return model.SerializeAsString();
 }
 
-/// Grouped-query attention as Llama exports it, with GPT-2's Div and Where: Q [1, 4, 3, 2], K and V [1, 2, 5, 2] each
-/// repeated by Unsqueeze(axis 2) → Expand(E) → Reshape([1, 4, 5, 2]), then
+/// Grouped-query attention as Llama exports it, with GPT-2's Div and Where: Q [1, 10, 3, 2], K and V [1, 2, 5, 2]
+/// each repeated by Unsqueeze(axis 2) → Expand(E) → Reshape([1, 10, 5, 2]), then
 /// Y = Softmax(Where(keep, Q Kᵀ / S, -1e9) + M) V; E (the Expand's shape) and S (a scalar) are inputs.
 std::string groupedAttentionModel()
 {
@@ -102,14 +102,14 @@ std::string groupedAttentionModel()
             t->mutable_shape()->add_dim()->set_dim_value(d);
     };
     const int f = onnx::TensorProto::FLOAT;
-    declare(g->add_input(), "Q", f, {1, 4, 3, 2});
+    declare(g->add_input(), "Q", f, {1, 10, 3, 2});
     declare(g->add_input(), "K", f, {1, 2, 5, 2});
     declare(g->add_input(), "V", f, {1, 2, 5, 2});
     declare(g->add_input(), "M", f, {1, 1, 3, 5});
     declare(g->add_input(), "keep", onnx::TensorProto::BOOL, {1, 1, 3, 5});
     declare(g->add_input(), "E", onnx::TensorProto::INT64, {5});
     declare(g->add_input(), "S", f, {});
-    declare(g->add_output(), "Y", f, {1, 4, 3, 2});
+    declare(g->add_output(), "Y", f, {1, 10, 3, 2});
     auto constant = [&](const char *name, std::vector<std::int64_t> values) {
         onnx::TensorProto *t = g->add_initializer();
         t->set_name(name);
@@ -119,7 +119,7 @@ std::string groupedAttentionModel()
             t->add_int64_data(v);
     };
     constant("axes", {2});
-    constant("heads", {1, 4, 5, 2});
+    constant("heads", {1, 10, 5, 2});
     onnx::TensorProto *fill = g->add_initializer();
     fill->set_name("fill");
     fill->set_data_type(f);
@@ -330,20 +330,21 @@ private slots:
     void groupedQueryAttentionIsReadUnrepeatedOnlyWhenItRepeats()
     {
         // The fusion takes the whole pattern (one node: the repeats are read unrepeated, query head h reading
-        // key/value head h / 2) and checks the Expand's shape at every run: E = [1, 2, 2, 5, 2] repeats each head
-        // twice (Llama's repeat_kv); E = [2, 2, 1, 5, 2] copies the batch instead, which the Reshape turns into
-        // heads 0, 1, 0, 1 (not a repeat: the original nodes run). Both give the direct computation.
+        // key/value head h / 5, in tasks of at most 4 query heads) and checks the Expand's shape at every run:
+        // E = [1, 2, 5, 5, 2] repeats each head 5 times (Llama's repeat_kv); E = [5, 2, 1, 5, 2] copies the batch
+        // instead, which the Reshape turns into heads 0, 1, 0, 1, ... (not a repeat: the original nodes run). Both
+        // give the direct computation.
         OnnxGraph graph = OnnxGraph::fromBytes(groupedAttentionModel(), "gqa.onnx");
         QCOMPARE(graph.nodeCount(), std::size_t(1));
-        const Tensor q = randomTensor({1, 4, 3, 2}, 1), k = randomTensor({1, 2, 5, 2}, 2);
+        const Tensor q = randomTensor({1, 10, 3, 2}, 1), k = randomTensor({1, 2, 5, 2}, 2);
         const Tensor v = randomTensor({1, 2, 5, 2}, 3), m = randomTensor({1, 1, 3, 5}, 4);
         Tensor keep(DataType::Bool, {1, 1, 3, 5});
         for (std::int64_t i = 0; i < keep.size(); ++i)
             keep.mutableData<bool>()[i] = i % 4 != 1; // some of every row dropped, none causal
         const float scale = 1.5f;
         for (const bool repeat : {true, false}) {
-            const std::vector<std::int64_t> e = repeat ? std::vector<std::int64_t>{1, 2, 2, 5, 2}
-                                                       : std::vector<std::int64_t>{2, 2, 1, 5, 2};
+            const std::vector<std::int64_t> e = repeat ? std::vector<std::int64_t>{1, 2, 5, 5, 2}
+                                                       : std::vector<std::int64_t>{5, 2, 1, 5, 2};
             const Tensor y = graph
                                  .run({{"Q", q},
                                        {"K", k},
@@ -353,10 +354,10 @@ private slots:
                                        {"E", Tensor::fromVector<std::int64_t>({5}, e)},
                                        {"S", Tensor::scalar(scale)}})
                                  .at(0);
-            QCOMPARE(y.shape(), (Shape{1, 4, 3, 2}));
+            QCOMPARE(y.shape(), (Shape{1, 10, 3, 2}));
             double worst = 0;
-            for (int h = 0; h < 4; ++h) {
-                const int g = repeat ? h / 2 : h % 2;
+            for (int h = 0; h < 10; ++h) {
+                const int g = repeat ? h / 5 : h % 2;
                 for (int i = 0; i < 3; ++i) {
                     double s[5], max = -1e300, sum = 0;
                     for (int j = 0; j < 5; ++j) {
