@@ -60,18 +60,107 @@ struct SubGraph
     }
 };
 
-/// Where the operands of a fused attention come from: Transposes folded into views, and the scale.
+/// The repeat of grouped-query attention on an operand, Reshape(Expand(Unsqueeze(x, axis 2), e), s): for x of
+/// shape [B, kvHeads, T, D], each head repeated r times into [B, kvHeads r, T, D] (head g r + i is head g of x).
+struct HeadRepeat
+{
+    int expandShape = -1, reshapeShape = -1; ///< the fused node's inputs holding e and s; -1: no repeat
+    bool allowZero = false;                  ///< the Reshape's allowzero
+};
+
+/// r of a HeadRepeat for x of shape `x` and the e and s of this run: 0 when the nodes would compute anything
+/// but such a repeat (or fail).
+std::int64_t repeatFactor(const Shape &x, const Tensor *e, const Tensor *s, bool allowZero)
+{
+    if (x.size() != 4 || !e || !s || e->type() != DataType::Int64 || s->type() != DataType::Int64 || e->rank() != 1
+        || s->rank() != 1 || e->size() > 5 || s->size() != 4)
+        return 0;
+    // Expand: [B, kvHeads, 1, T, D] broadcast with e.
+    Shape out{x[0], x[1], 1, x[2], x[3]};
+    const std::vector<std::int64_t> ev = e->toInt64Vector();
+    for (std::size_t k = 0; k < ev.size(); ++k) {
+        std::int64_t &d = out[5 - ev.size() + k];
+        if (ev[k] < 0)
+            return 0;
+        if (ev[k] == d || ev[k] == 1)
+            continue;
+        if (d != 1)
+            return 0;
+        d = ev[k];
+    }
+    const std::int64_t r = out[2];
+    if (r < 1 || r > (std::int64_t(1) << 20) || out[0] != x[0] || out[1] != x[1] || out[3] != x[2] || out[4] != x[3])
+        return 0;
+    // Reshape to [B, kvHeads r, T, D]: every given dimension (0 copying the input's where allowzero is 0) that one,
+    // at most one -1 (inferred: the element counts are equal, so it is that one unless a dimension is 0).
+    const Shape target{x[0], x[1] * r, x[2], x[3]};
+    const std::vector<std::int64_t> sv = s->toInt64Vector();
+    bool inferred = false;
+    for (std::size_t k = 0; k < 4; ++k) {
+        const std::int64_t d = sv[k] == 0 && !allowZero ? out[k] : sv[k];
+        if (d == -1 && !inferred) {
+            inferred = true;
+            continue;
+        }
+        if (d != target[k])
+            return 0;
+    }
+    if (inferred && std::find(target.begin(), target.end(), 0) != target.end())
+        return 0;
+    return r;
+}
+
+/// Where the operands of a fused attention come from (inputs of the fused node; Transposes folded into views),
+/// how its scores are formed, and the repeats of grouped-query attention.
 struct AttentionLayout
 {
     std::vector<std::int64_t> permQ, permK, permV, permY; // empty: no Transpose
     float scale = 1.0f;
+    bool divide = false;
+    float fill = 0.0f;
+    int q = -1, k = -1, v = -1, mask = -1; // K and V before their repeats
+    int scaleInput = -1;                   // a scale computed at run time (else `scale`)
+    int keep = -1;                         // the condition of Where(keep, scores, fill); -1: no Where
+    HeadRepeat repeatK, repeatV;
+
+    /// The scores' form for this run's inputs; false when a run-time scale is not one float or the mask is missing.
+    bool scores(Inputs in, AttentionScores &s) const
+    {
+        s.scale = scale;
+        s.divide = divide;
+        s.fill = fill;
+        s.mask = in[static_cast<std::size_t>(mask)];
+        s.keep = keep >= 0 ? in[static_cast<std::size_t>(keep)] : nullptr;
+        if (!s.mask || (keep >= 0 && !s.keep))
+            return false;
+        if (scaleInput >= 0) {
+            const Tensor *t = in[static_cast<std::size_t>(scaleInput)];
+            if (!t || t->type() != DataType::Float32 || t->size() != 1 || t->rank() > 4)
+                return false;
+            s.scale = t->data<float>()[0];
+        }
+        return true;
+    }
+    /// Query heads per key/value head for K and V of these shapes (before their repeats); 0 when the repeats do
+    /// not fit.
+    std::int64_t groups(Inputs in, const Shape &kShape, const Shape &vShape) const
+    {
+        auto factor = [&](const HeadRepeat &r, const Shape &x) -> std::int64_t {
+            if (r.expandShape < 0)
+                return 1;
+            return repeatFactor(x, in[static_cast<std::size_t>(r.expandShape)],
+                                in[static_cast<std::size_t>(r.reshapeShape)], r.allowZero);
+        };
+        const std::int64_t gk = factor(repeatK, kShape), gv = factor(repeatV, vShape);
+        return gk == gv ? gk : 0;
+    }
 };
 
 /// Y of the fused pattern from views of Kᵀ and V; false (nothing computed) when the operands do not fit.
-bool attentionFromViews(const AttentionLayout &l, const Tensor *tq, const View4 &kt, const View4 &vv, const Tensor *tm,
-                        Tensor &out, ExecContext &exec)
+bool attentionFromViews(const AttentionLayout &l, const Tensor *tq, const View4 &kt, const View4 &vv,
+                        const AttentionScores &scores, std::int64_t groups, Tensor &out, ExecContext &exec)
 {
-    if (!tq || !tm || tq->type() != DataType::Float32 || tm->type() != DataType::Float32 || tq->rank() != 4)
+    if (!tq || tq->type() != DataType::Float32 || tq->rank() != 4 || groups < 1)
         return false;
     const View4 qv = permutedView(*tq, l.permQ);
     const std::array<std::int64_t, 4> logical{qv.dim[0], qv.dim[1], qv.dim[2], vv.dim[3]};
@@ -87,73 +176,93 @@ bool attentionFromViews(const AttentionLayout &l, const Tensor *tq, const View4 
     for (std::size_t a = 0; a < 4; ++a)
         yStride[l.permY.empty() ? a : static_cast<std::size_t>(l.permY[a])] = stride[a];
     Tensor y(DataType::Float32, shape);
-    if (!attention(qv, kt, vv, tm, l.scale, y.mutableData<float>(), yStride, exec.pool))
+    if (!attention(qv, kt, vv, scores, groups, y.mutableData<float>(), yStride, exec.pool))
         return false;
     out = std::move(y);
     return true;
 }
 
-/// The same from the tensors K and V (before their Transposes).
-bool runAttention(const AttentionLayout &l, const Tensor *tq, const Tensor *tk, const Tensor *tv, const Tensor *tm,
-                  Tensor &out, ExecContext &exec)
+/// The same from the fused node's inputs (K and V tensors before their repeats and Transposes).
+bool runAttention(const AttentionLayout &l, Inputs in, Tensor &out, ExecContext &exec)
 {
+    const Tensor *tk = in[static_cast<std::size_t>(l.k)], *tv = in[static_cast<std::size_t>(l.v)];
     for (const Tensor *t : {tk, tv})
         if (!t || t->type() != DataType::Float32 || t->rank() != 4)
             return false;
-    return attentionFromViews(l, tq, permutedView(*tk, l.permK), permutedView(*tv, l.permV), tm, out, exec);
+    AttentionScores scores;
+    if (!l.scores(in, scores))
+        return false;
+    const std::int64_t groups = l.groups(in, tk->shape(), tv->shape());
+    return attentionFromViews(l, in[static_cast<std::size_t>(l.q)], permutedView(*tk, l.permK),
+                              permutedView(*tv, l.permV), scores, groups, out, exec);
 }
 
-/// A cached run's attention of one layer: the new keys and values (views [1, heads, S, dim]) written into
-/// `cache` at positions [length, length + S) (the Concat in place), then attention over the first length + S.
-void appendInPlace(const AttentionLayout &l, KvCache &cache, std::size_t pair, const Tensor *tq, const View4 &nk,
-                   const View4 &nv, const Tensor *tm, Tensor &out, ExecContext &exec)
+/// A cached run's append of one pair's new keys (or values), a view [1, heads, S, dim], written into `cache` at
+/// positions [length, length + S) (the Concat in place); returns the Concat's stand-in (KvCache::standIn).
+Tensor appendInPlace(KvCache &cache, std::size_t pair, bool keys, const View4 &rows)
 {
     const KvCache::PairShape &ps = cache.shape(pair);
     const std::int64_t past = cache.length(), cap = cache.capacity(), rs = cache.rowStride();
-    auto fits = [&](const View4 &t, std::int64_t dim) {
-        return t.data && t.dim[0] == 1 && t.dim[1] == ps.heads && t.dim[3] == dim;
-    };
-    auto describe = [](const View4 &t) {
-        return "[" + std::to_string(t.dim[0]) + ", " + std::to_string(t.dim[1]) + ", " + std::to_string(t.dim[2]) + ", "
-            + std::to_string(t.dim[3]) + "]";
-    };
-    if (!fits(nk, ps.keyDim) || !fits(nv, ps.valueDim) || nk.dim[2] != nv.dim[2] || nk.dim[2] < 1
-        || nk.dim[2] > cap - past)
-        throw Error("a cached run's new keys " + describe(nk) + " and values " + describe(nv)
-                    + " do not fit a cache of " + std::to_string(ps.heads) + " heads holding " + std::to_string(past)
-                    + " of " + std::to_string(cap) + " positions");
-    const std::int64_t S = nk.dim[2], end = past + S, endPad = (end + 15) / 16 * 16;
-    float *keys = cache.keys(pair);
-    float *values = cache.values(pair);
-    for (std::int64_t h = 0; h < ps.heads; ++h) {
-        for (std::int64_t d = 0; d < ps.keyDim; ++d) {
-            float *row = keys + (h * ps.keyDim + d) * rs;
-            const float *k = nk.data + h * nk.stride[1] + d * nk.stride[3];
-            for (std::int64_t t = 0; t < S; ++t)
-                row[past + t] = k[t * nk.stride[2]];
-            for (std::int64_t j = end; j < endPad; ++j)
-                row[j] = 0.0f;
-        }
-        for (std::int64_t t = 0; t < S; ++t) {
-            float *row = values + (h * cap + past + t) * ps.valueDim;
-            const float *v = nv.data + h * nv.stride[1] + t * nv.stride[2];
-            for (std::int64_t e = 0; e < ps.valueDim; ++e)
-                row[e] = v[e * nv.stride[3]];
-        }
+    const std::int64_t dim = keys ? ps.keyDim : ps.valueDim;
+    if (!rows.data || rows.dim[0] != 1 || rows.dim[1] != ps.heads || rows.dim[3] != dim || rows.dim[2] < 1
+        || rows.dim[2] > cap - past)
+        throw Error("a cached run's new " + std::string(keys ? "keys [" : "values [") + std::to_string(rows.dim[0])
+                    + ", " + std::to_string(rows.dim[1]) + ", " + std::to_string(rows.dim[2]) + ", "
+                    + std::to_string(rows.dim[3]) + "] do not fit a cache of " + std::to_string(ps.heads)
+                    + " heads of size " + std::to_string(dim) + " holding " + std::to_string(past) + " of "
+                    + std::to_string(cap) + " positions");
+    const std::int64_t S = rows.dim[2], end = past + S, endPad = (end + 15) / 16 * 16;
+    if (keys) {
+        float *k = cache.keys(pair);
+        for (std::int64_t h = 0; h < ps.heads; ++h)
+            for (std::int64_t d = 0; d < dim; ++d) {
+                float *row = k + (h * dim + d) * rs;
+                const float *src = rows.data + h * rows.stride[1] + d * rows.stride[3];
+                for (std::int64_t t = 0; t < S; ++t)
+                    row[past + t] = src[t * rows.stride[2]];
+                for (std::int64_t j = end; j < endPad; ++j)
+                    row[j] = 0.0f;
+            }
+    } else {
+        float *v = cache.values(pair);
+        for (std::int64_t h = 0; h < ps.heads; ++h)
+            for (std::int64_t t = 0; t < S; ++t) {
+                float *row = v + (h * cap + past + t) * dim;
+                const float *src = rows.data + h * rows.stride[1] + t * rows.stride[2];
+                for (std::int64_t e = 0; e < dim; ++e)
+                    row[e] = src[e * rows.stride[3]];
+            }
     }
+    cache.appended(pair, keys, end);
+    return cache.standIn(pair, keys, end);
+}
+
+/// A cached run's attention of one layer over the first `end` positions of `cache`, which this run's appends
+/// of the pair filled (the keys read in place as Kᵀ, the values as V).
+void attentionInPlace(const AttentionLayout &l, KvCache &cache, std::size_t pair, Inputs in, Tensor &out,
+                      ExecContext &exec)
+{
+    const KvCache::PairShape &ps = cache.shape(pair);
+    const std::int64_t end = cache.appendedEnd(pair), cap = cache.capacity(), rs = cache.rowStride();
+    if (end < 0)
+        throw Error("a cached run's attention found its keys and values appended unevenly");
     View4 kt;
-    kt.data = keys;
+    kt.data = cache.keys(pair);
     kt.dim = {1, ps.heads, ps.keyDim, end};
     kt.stride = {ps.heads * ps.keyDim * rs, ps.keyDim * rs, rs, 1};
     kt.padded = true;
     View4 vv;
-    vv.data = values;
+    vv.data = cache.values(pair);
     vv.dim = {1, ps.heads, end, ps.valueDim};
     vv.stride = {ps.heads * cap * ps.valueDim, cap * ps.valueDim, ps.valueDim, 1};
-    if (!attentionFromViews(l, tq, kt, vv, tm, out, exec))
-        throw Error("a cached run's queries " + (tq ? tq->describe() : std::string("(none)")) + " or mask "
-                    + (tm ? tm->describe() : std::string("(none)")) + " do not fit attention over "
-                    + std::to_string(end) + " cached positions");
+    AttentionScores scores;
+    const Tensor *tq = in[static_cast<std::size_t>(l.q)];
+    if (!l.scores(in, scores)
+        || !attentionFromViews(l, tq, kt, vv, scores,
+                               l.groups(in, {1, ps.heads, end, ps.keyDim}, {1, ps.heads, end, ps.valueDim}), out, exec))
+        throw Error("a cached run's queries " + (tq ? tq->describe() : std::string("(none)"))
+                    + ", mask, scale or head repeats do not fit attention over " + std::to_string(end)
+                    + " cached positions of " + std::to_string(ps.heads) + " heads");
     cache.written(pair, end);
 }
 
@@ -433,9 +542,39 @@ private:
         return node(t).inputs[0];
     }
 
+    /// The repeat of grouped-query attention (HeadRepeat) producing `slot`, which only `reader` reads: its nodes
+    /// added to `members`, the slots of its shapes and its allowzero set; returns the repeated operand (the
+    /// Unsqueeze's input), or `slot` when there is no such repeat.
+    int throughRepeat(int slot, int reader, std::vector<int> &members, int &expandShape, int &reshapeShape,
+                      bool &allowZero) const
+    {
+        const int reshape = producer(slot, reader);
+        if (!is(reshape, "Reshape", 2) || !node(reshape).proto || onlyReader(slot) != reader)
+            return slot;
+        const int expand = producer(node(reshape).inputs[0], reshape);
+        if (!is(expand, "Expand", 2) || onlyReader(out0(expand)) != reshape)
+            return slot;
+        const int unsqueeze = producer(node(expand).inputs[0], expand);
+        const bool withInput = is(unsqueeze, "Unsqueeze", 2); // opset 13 on: the axes are an input
+        if ((!withInput && !is(unsqueeze, "Unsqueeze", 1)) || onlyReader(out0(unsqueeze)) != expand)
+            return slot;
+        std::vector<std::int64_t> axes;
+        if (!withInput)
+            axes = intsAttribute(unsqueeze, "axes");
+        else if (const Tensor *c = constant(node(unsqueeze).inputs[1]); c && c->type() == DataType::Int64)
+            axes = c->toInt64Vector();
+        if (axes.size() != 1 || (axes[0] != 2 && axes[0] != -3) || node(unsqueeze).inputs[0] < 0)
+            return slot;
+        members.insert(members.end(), {unsqueeze, expand, reshape});
+        expandShape = node(expand).inputs[1];
+        reshapeShape = node(reshape).inputs[1];
+        allowZero = Attributes(*node(reshape).proto).getInt("allowzero", 0) != 0;
+        return node(unsqueeze).inputs[0];
+    }
+
     /// The Concat(past, new) along axis 2 producing the attention operand `slot`, when `past` is a graph input
-    /// that only this Concat and Shape nodes read and nothing outside `members` reads the result (which may be
-    /// a graph output: a present): the node, else -1. Such a Concat can append in place (KvCache.h).
+    /// that only this Concat and Shape nodes read and only `members` and Shape nodes read the result (which may
+    /// be a graph output: a present): the node, else -1. Such a Concat can append in place (KvCache.h).
     int cacheAppend(int slot, int before, const std::vector<int> &members) const
     {
         const int c = producer(slot, before);
@@ -450,40 +589,124 @@ private:
             if (r != c && node(r).opType != "Shape")
                 return -1;
         for (int r : m_readers[static_cast<std::size_t>(slot)])
-            if (std::find(members.begin(), members.end(), r) == members.end())
+            if (std::find(members.begin(), members.end(), r) == members.end() && !readsShapeOnly(r))
                 return -1;
         return c;
     }
 
-    // MatMul(Q, Kt) → Mul(scale) → Add(mask) → Softmax(last axis) → MatMul(·, V), with Transposes around; and
-    // where K and V are Concat(past, new) of graph inputs (the decoder-with-past layout), those Concats too.
+    /// Whether node `r` reads only the shape of its input: a Shape, or an Identity whose copy only such nodes
+    /// read (a merged decoder's outputs: MergedDecoder.h).
+    bool readsShapeOnly(int r) const
+    {
+        if (node(r).opType == "Shape")
+            return true;
+        if (!is(r, "Identity", 1))
+            return false;
+        for (int next : m_readers[static_cast<std::size_t>(out0(r))])
+            if (!readsShapeOnly(next))
+                return false;
+        return true;
+    }
+
+    /// `slot` and the slots of its Identity copies (the values a cached run gives stand-ins).
+    void copiesOf(int slot, std::vector<int> &slots) const
+    {
+        slots.push_back(slot);
+        for (int r : m_readers[static_cast<std::size_t>(slot)])
+            if (is(r, "Identity", 1))
+                copiesOf(out0(r), slots);
+    }
+
+    /// Replaces a cache pair's Concat(past, new) [and the Transpose laying out `new`] by a node that, in a cached
+    /// run, appends the new rows in place and gives the Concat's stand-in (appendInPlace), and is the Concat
+    /// otherwise.
+    void fuseAppend(int concat, std::size_t pair, bool keys)
+    {
+        std::vector<int> members{concat};
+        int rows = node(concat).inputs[1];
+        std::vector<std::int64_t> perm;
+        if (const int t = producer(rows, concat); is(t, "Transpose", 1) && onlyReader(rows) == concat) {
+            const std::vector<std::int64_t> p = intsAttribute(t, "perm");
+            if (p.size() == 4) {
+                perm = p;
+                members.insert(members.begin(), t);
+                rows = node(t).inputs[0];
+            }
+        }
+        std::shared_ptr<SubGraph> sub;
+        CompiledNode &fused = replace(members, out0(concat), "KvCacheAppend", sub);
+        const auto in = static_cast<std::size_t>(indexOf(fused.inputs, rows));
+        fused.kernel = [sub, in, perm, pair, keys](Inputs inputs, Outputs out, ExecContext &exec) {
+            if (!exec.cache) {
+                sub->run(inputs, out, exec);
+                return;
+            }
+            View4 view;
+            if (!newRows(inputs[in], perm, view))
+                throw Error(std::string("a cached run's new ") + (keys ? "keys" : "values")
+                            + " are not a float32 tensor of rank 4");
+            out[0] = appendInPlace(*exec.cache, pair, keys, view);
+        };
+    }
+
+    // MatMul(Q, Kt) → Mul(scale) or Div(scale) → [Where(keep, ·, fill) →] Add(mask) → Softmax(last axis) →
+    // [Cast(to float) →] MatMul(·, V), with Transposes around and grouped-query repeats of K and V; and where K
+    // and V are Concat(past, new) of graph inputs (the decoder-with-past layout), those Concats in place.
     bool fuseAttention(int mm1)
     {
         if (!is(mm1, "MatMul", 2) || constant(node(mm1).inputs[1]))
             return false;
-        const int mul = onlyReader(out0(mm1));
-        float scale = 0;
-        if (!is(mul, "Mul", 2) || !scalar(other(mul, out0(mm1)), &scale, 4))
+        auto layout = std::make_shared<AttentionLayout>();
+        // The scale: Mul(scores, c) or Div(scores, c), c one float known at load or computed at run time.
+        const int scaleNode = onlyReader(out0(mm1));
+        int scaleSlot = -1;
+        if (is(scaleNode, "Mul", 2)) {
+            scaleSlot = other(scaleNode, out0(mm1));
+        } else if (is(scaleNode, "Div", 2) && node(scaleNode).inputs[0] == out0(mm1)
+                   && node(scaleNode).inputs[1] != out0(mm1)) {
+            scaleSlot = node(scaleNode).inputs[1];
+            layout->divide = true;
+        }
+        if (scaleSlot < 0)
             return false;
-        const int add = onlyReader(out0(mul));
-        if (!is(add, "Add", 2) || other(add, out0(mul)) < 0)
+        const bool scaleKnown = scalar(scaleSlot, &layout->scale, 4);
+        if (!scaleKnown && constant(scaleSlot))
+            return false; // a constant that is not one float
+        std::vector<int> members{mm1, scaleNode};
+        int scores = out0(scaleNode);
+        // Where(keep, scores, fill): fill one float known at load.
+        int keep = -1;
+        if (const int w = onlyReader(scores); is(w, "Where", 3) && node(w).inputs[1] == scores && node(w).inputs[0] >= 0
+            && node(w).inputs[0] != scores && scalar(node(w).inputs[2], &layout->fill, 4)) {
+            keep = node(w).inputs[0];
+            members.push_back(w);
+            scores = out0(w);
+        }
+        const int add = onlyReader(scores);
+        if (!is(add, "Add", 2) || other(add, scores) < 0)
             return false;
-        const int mask = other(add, out0(mul));
+        const int mask = other(add, scores);
         const int softmax = onlyReader(out0(add));
         if (!is(softmax, "Softmax", 1) || !node(softmax).proto)
             return false;
         const Attributes attributes(*node(softmax).proto);
         if (!attributes.has("axis") || (attributes.getInt("axis", 0) != -1 && attributes.getInt("axis", 0) != 3))
             return false;
-        const int mm2 = onlyReader(out0(softmax));
-        if (!is(mm2, "MatMul", 2) || node(mm2).inputs[0] != out0(softmax) || constant(node(mm2).inputs[1]))
+        members.insert(members.end(), {add, softmax});
+        int probs = out0(softmax);
+        // A Cast of the probabilities to float (the fused pattern runs on float only) changes nothing.
+        if (const int cast = onlyReader(probs);
+            is(cast, "Cast", 1) && node(cast).proto && Attributes(*node(cast).proto).getInt("to", 0) == 1) {
+            members.push_back(cast);
+            probs = out0(cast);
+        }
+        const int mm2 = onlyReader(probs);
+        if (!is(mm2, "MatMul", 2) || node(mm2).inputs[0] != probs || constant(node(mm2).inputs[1]))
             return false;
-        std::vector<int> members{mm1, mul, add, softmax, mm2};
-        auto layout = std::make_shared<AttentionLayout>();
-        layout->scale = scale;
+        members.push_back(mm2);
         const int q = throughTranspose(node(mm1).inputs[0], mm1, members, layout->permQ);
-        const int k = throughTranspose(node(mm1).inputs[1], mm1, members, layout->permK);
-        const int v = throughTranspose(node(mm2).inputs[1], mm2, members, layout->permV);
+        int k = throughTranspose(node(mm1).inputs[1], mm1, members, layout->permK);
+        int v = throughTranspose(node(mm2).inputs[1], mm2, members, layout->permV);
         int output = out0(mm2);
         if (const int t = onlyReader(output); is(t, "Transpose", 1)) {
             const std::vector<std::int64_t> p = intsAttribute(t, "perm");
@@ -493,6 +716,32 @@ private:
                 output = out0(t);
             }
         }
+        // Grouped-query attention: K and V both repeated (a Transpose around the repeat keeps batch and heads).
+        int shapeSlots[4] = {-1, -1, -1, -1}; // the repeats' Expand and Reshape shapes of K, then V
+        {
+            std::vector<int> repeats;
+            auto keepsHeads = [](const std::vector<std::int64_t> &p) { return p.empty() || (p[0] == 0 && p[1] == 1); };
+            const int kReader = layout->permK.empty() ? mm1 : producer(node(mm1).inputs[1], mm1);
+            const int vReader = layout->permV.empty() ? mm2 : producer(node(mm2).inputs[1], mm2);
+            const int kx = throughRepeat(k, kReader, repeats, shapeSlots[0], shapeSlots[1], layout->repeatK.allowZero);
+            const int vx = throughRepeat(v, vReader, repeats, shapeSlots[2], shapeSlots[3], layout->repeatV.allowZero);
+            if (kx != k && vx != v && keepsHeads(layout->permK) && keepsHeads(layout->permV)) {
+                members.insert(members.end(), repeats.begin(), repeats.end());
+                k = kx;
+                v = vx;
+            } else {
+                std::fill(std::begin(shapeSlots), std::end(shapeSlots), -1);
+            }
+        }
+        // Every operand must come from outside the group.
+        std::vector<int> produced;
+        for (int m : members)
+            produced.insert(produced.end(), node(m).outputs.begin(), node(m).outputs.end());
+        std::vector<int> operands{q, k, v, mask, scaleSlot, keep};
+        operands.insert(operands.end(), std::begin(shapeSlots), std::end(shapeSlots));
+        for (int s : operands)
+            if (s >= 0 && std::find(produced.begin(), produced.end(), s) != produced.end())
+                return false;
         // The cache appends: Kᵀ = Transpose(Concat(past_k, new_k), (0, 1, 3, 2)), V = Concat(past_v, new_v).
         const std::vector<std::int64_t> kTransposed{0, 1, 3, 2}, identity{0, 1, 2, 3};
         int concatK = -1, concatV = -1;
@@ -502,83 +751,36 @@ private:
             if (concatK < 0 || concatV < 0 || concatK == concatV)
                 concatK = concatV = -1;
         }
-        Kernel appendK, appendV, transposeK, transposeV;
-        std::vector<std::int64_t> permNewK, permNewV;
-        int pastK = -1, newK = -1, pastV = -1, newV = -1;
-        if (concatK >= 0) {
-            appendK = node(concatK).kernel;
-            appendV = node(concatV).kernel;
-            pastK = node(concatK).inputs[0];
-            newK = node(concatK).inputs[1];
-            pastV = node(concatV).inputs[0];
-            newV = node(concatV).inputs[1];
-            members.push_back(concatK);
-            members.push_back(concatV);
-            // The Transposes that lay the new rows out as [batch, heads, seq, dim]: read through as views.
-            auto throughNew = [&](int &slot, int concat, Kernel &kernel, std::vector<std::int64_t> &perm) {
-                const int t = producer(slot, concat);
-                if (!is(t, "Transpose", 1) || onlyReader(slot) != concat)
-                    return;
-                const std::vector<std::int64_t> p = intsAttribute(t, "perm");
-                if (p.size() != 4)
-                    return;
-                perm = p;
-                kernel = node(t).kernel;
-                members.push_back(t);
-                slot = node(t).inputs[0];
-            };
-            throughNew(newK, concatK, transposeK, permNewK);
-            throughNew(newV, concatV, transposeV, permNewV);
+        const bool cached = concatK >= 0;
+        const std::size_t pair = m_pairs.size();
+        if (cached) {
+            CacheAppendPair p{node(concatK).inputs[0], node(concatV).inputs[0], {}};
+            copiesOf(k, p.presents);
+            copiesOf(v, p.presents);
+            m_pairs.push_back(std::move(p));
+            fuseAppend(concatK, pair, true);
+            fuseAppend(concatV, pair, false);
         }
         std::sort(members.begin(), members.end());
         std::shared_ptr<SubGraph> sub;
-        CompiledNode &fused = replace(members, output, concatK >= 0 ? "FusedCachedAttention" : "FusedAttention", sub);
-        const int iq = indexOf(fused.inputs, q), im = indexOf(fused.inputs, mask);
-        if (concatK < 0) {
-            const int ik = indexOf(fused.inputs, k), iv = indexOf(fused.inputs, v);
-            fused.kernel = [=](Inputs in, Outputs out, ExecContext &exec) {
-                const Tensor *tq = in[static_cast<std::size_t>(iq)], *tk = in[static_cast<std::size_t>(ik)];
-                const Tensor *tv = in[static_cast<std::size_t>(iv)], *tm = in[static_cast<std::size_t>(im)];
-                if (!runAttention(*layout, tq, tk, tv, tm, out[0], exec))
-                    sub->run(in, out, exec);
-            };
-            return true;
-        }
-        fused.outputs = {output, k, v};
-        sub->outputs = fused.outputs;
-        const auto pair = m_pairs.size();
-        m_pairs.push_back({pastK, pastV});
-        const int ipk = indexOf(fused.inputs, pastK), ink = indexOf(fused.inputs, newK);
-        const int ipv = indexOf(fused.inputs, pastV), inv = indexOf(fused.inputs, newV);
-        fused.kernel = [=](Inputs in, Outputs out, ExecContext &exec) {
-            const Tensor *tq = in[static_cast<std::size_t>(iq)], *tm = in[static_cast<std::size_t>(im)];
-            const Tensor *nk = in[static_cast<std::size_t>(ink)], *nv = in[static_cast<std::size_t>(inv)];
-            if (exec.cache) {
-                View4 k4, v4;
-                if (!newRows(nk, permNewK, k4) || !newRows(nv, permNewV, v4))
-                    throw Error("a cached run's new keys or values are not float32 tensors of rank 4");
-                appendInPlace(*layout, *exec.cache, pair, tq, k4, v4, tm, out[0], exec);
+        CompiledNode &fused = replace(members, output, cached ? "FusedCachedAttention" : "FusedAttention", sub);
+        auto input = [&](int slot) { return slot >= 0 ? indexOf(fused.inputs, slot) : -1; };
+        layout->q = input(q);
+        layout->k = input(k);
+        layout->v = input(v);
+        layout->mask = input(mask);
+        layout->scaleInput = scaleKnown ? -1 : input(scaleSlot);
+        layout->keep = input(keep);
+        layout->repeatK.expandShape = input(shapeSlots[0]);
+        layout->repeatK.reshapeShape = input(shapeSlots[1]);
+        layout->repeatV.expandShape = input(shapeSlots[2]);
+        layout->repeatV.reshapeShape = input(shapeSlots[3]);
+        fused.kernel = [layout, sub, cached, pair](Inputs in, Outputs out, ExecContext &exec) {
+            if (cached && exec.cache) {
+                attentionInPlace(*layout, *exec.cache, pair, in, out[0], exec);
                 return;
             }
-            try {
-                Tensor laidOut[2]; // the new rows after their Transposes
-                if (transposeK) {
-                    transposeK(Inputs(&nk, 1), Outputs(&laidOut[0], 1), exec);
-                    nk = &laidOut[0];
-                }
-                if (transposeV) {
-                    transposeV(Inputs(&nv, 1), Outputs(&laidOut[1], 1), exec);
-                    nv = &laidOut[1];
-                }
-                const Tensor *pk[2] = {in[static_cast<std::size_t>(ipk)], nk};
-                const Tensor *pv[2] = {in[static_cast<std::size_t>(ipv)], nv};
-                appendK(Inputs(pk, 2), out.subspan(1, 1), exec);
-                appendV(Inputs(pv, 2), out.subspan(2, 1), exec);
-            } catch (const std::exception &) {
-                sub->run(in, out, exec); // the Concat's own error, named by its node
-                return;
-            }
-            if (!runAttention(*layout, tq, &out[1], &out[2], tm, out[0], exec))
+            if (!runAttention(*layout, in, out[0], exec))
                 sub->run(in, out, exec);
         };
         return true;

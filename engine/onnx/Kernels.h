@@ -14,8 +14,10 @@ using GemmPanelsFn = void (*)(const float *a, std::int64_t lda, const float *pan
                               std::int64_t panelBegin, std::int64_t panelEnd, const float *bias, const float *res,
                               std::int64_t ldr, float *c, std::int64_t ldc, std::int64_t m, int epilogue);
 
-/// One (batch, head) of attention, Y = softmax(scale · Q Kᵀ + mask) V, with element strides:
-/// Q(i, d) = q[i qRow + d qCol], K(j, d), V(j, e), mask(i, j) (nullptr: none), Y(i, e).
+/// One (batch, key/value head) of attention for each of `heads` query heads g that read it,
+/// Y_g = softmax(where(keep_g, scale ⊙ Q_g Kᵀ, fill) + mask_g) V, with element strides:
+/// Q_g(i, d) = q[g qHead + i qRow + d qCol], K(j, d), V(j, e), mask_g(i, j) (nullptr: none), keep_g(i, j) (nullptr:
+/// all kept), Y_g(i, e); ⊙ multiplies by scale, or divides by it when `divide`.
 struct AttentionHead
 {
     const float *q;
@@ -28,8 +30,13 @@ struct AttentionHead
     std::int64_t maskRow, maskCol;
     float *y;
     std::int64_t yRow, yCol;
-    std::int64_t tq, tk, dk, dv;
+    std::int64_t tq, tk, dk, dv; ///< tq: the rows of each query head
+    std::int64_t heads, qHead, maskHead, keepHead, yHead;
     float scale;
+    bool divide;      ///< scores fl(q · k / scale) rather than fl(q · k · scale)
+    const bool *keep; ///< where false, the score is `fill` (Where(keep, scores, fill)) before the mask is added
+    std::int64_t keepRow, keepCol;
+    float fill;
     /// kRow == 1 and each row d of Kᵀ has roundUp16(tk) readable floats: the keys are read in place.
     bool keysPadded;
     float *scratch; ///< attentionScratchFloats(tk, dk, dv) floats
@@ -43,7 +50,7 @@ inline std::int64_t roundUp16(std::int64_t x)
 constexpr int kAttentionRows = 4;
 inline std::int64_t attentionScratchFloats(std::int64_t tk, std::int64_t dk, std::int64_t dv)
 {
-    return dk * roundUp16(tk) + tk * roundUp16(dv) + (1 + kAttentionRows) * roundUp16(tk) + roundUp16(dk)
+    return dk * roundUp16(tk) + tk * roundUp16(dv) + (2 + kAttentionRows) * roundUp16(tk) + roundUp16(dk)
         + kAttentionRows * roundUp16(dv) + 16;
 }
 

@@ -8,6 +8,8 @@ namespace specdec::nn {
 KvCache::KvCache(const std::vector<PairShape> &pairs, std::int64_t capacity)
     : m_shapes(pairs)
     , m_written(pairs.size(), -1)
+    , m_keyEnd(pairs.size(), -1)
+    , m_valueEnd(pairs.size(), -1)
     , m_capacity(capacity)
     , m_rowStride((capacity + 15) / 16 * 16)
 {
@@ -32,8 +34,22 @@ void KvCache::truncate(std::int64_t length)
 
 void KvCache::beginRun()
 {
-    for (std::int64_t &w : m_written)
-        w = -1;
+    for (auto *ends : {&m_written, &m_keyEnd, &m_valueEnd})
+        for (std::int64_t &w : *ends)
+            w = -1;
+}
+
+Tensor KvCache::standIn(std::size_t pair, bool keys, std::int64_t end)
+{
+    // The buffers hold at least [heads, capacity, dim] floats (keys: rowStride >= capacity), so a reader that did
+    // read the stand-in's elements would stay inside them; a writer copies them first (the anchor shares them).
+    const PairShape &s = m_shapes[pair];
+    if (end < 0 || end > m_capacity)
+        throw Error("a key/value cache of " + std::to_string(m_capacity) + " positions cannot stand for "
+                    + std::to_string(end));
+    auto *data = reinterpret_cast<std::byte *>(keys ? this->keys(pair) : values(pair));
+    return Tensor::adopt(DataType::Float32, {1, s.heads, end, keys ? s.keyDim : s.valueDim},
+                         std::shared_ptr<std::byte[]>(m_anchor, data));
 }
 
 void KvCache::commitRun()

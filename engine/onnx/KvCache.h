@@ -7,12 +7,14 @@
 //                                       attention reads, so a step copies no key)
 //   values [heads, capacity, valueDim]  V(h, j, e) at values[(h capacity + j) valueDim + e]
 // with rowStride = capacity rounded up to 16. Positions [0, length) are valid. A cached run writes its S new
-// positions at [length, length + S) — the graph's Concat(past, new) in place — and attention reads the first
-// length + S; then length grows by S. truncate() only moves length back (a rollback copies nothing).
+// positions at [length, length + S) — the graph's Concat(past, new) in place, whose value the graph then sees
+// as a stand-in of its shape (only its shape is read) — and attention reads the first length + S; then length
+// grows by S. truncate() only moves length back (a rollback copies nothing).
 
 #include "onnx/Tensor.h"
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace specdec::nn {
@@ -41,7 +43,19 @@ public:
     float *keys(std::size_t pair) { return m_keys[pair].mutableData<float>(); }
     float *values(std::size_t pair) { return m_values[pair].mutableData<float>(); }
 
-    /// Called by the fused node of `pair` during a run once it has written positions [length(), end).
+    /// Called by the append node of `pair`'s keys (or values) during a run once it has written positions
+    /// [length(), end).
+    void appended(std::size_t pair, bool keys, std::int64_t end) { (keys ? m_keyEnd : m_valueEnd)[pair] = end; }
+    /// The end both the keys and the values of `pair` were appended to in this run; -1 if they differ or one was not.
+    std::int64_t appendedEnd(std::size_t pair) const
+    {
+        return m_keyEnd[pair] == m_valueEnd[pair] && m_keyEnd[pair] > m_length ? m_keyEnd[pair] : -1;
+    }
+    /// What the graph sees of the keys (or values) of `pair` after an append to `end`: a float32 tensor
+    /// [1, heads, end, dim] over the cache's buffer, for its shape only (the layout is the cache's); it lives
+    /// only during the run.
+    Tensor standIn(std::size_t pair, bool keys, std::int64_t end);
+    /// Called by the fused attention of `pair` during a run once it has read positions [0, end).
     void written(std::size_t pair, std::int64_t end) { m_written[pair] = end; }
     /// Before a run: no pair written yet.
     void beginRun();
@@ -51,7 +65,8 @@ public:
 private:
     std::vector<PairShape> m_shapes;
     std::vector<Tensor> m_keys, m_values;
-    std::vector<std::int64_t> m_written;
+    std::vector<std::int64_t> m_written, m_keyEnd, m_valueEnd;
+    std::shared_ptr<std::byte[]> m_anchor = std::make_shared<std::byte[]>(1); ///< owner of the stand-ins' views
     std::int64_t m_capacity = 0;
     std::int64_t m_rowStride = 0;
     std::int64_t m_length = 0;

@@ -690,23 +690,19 @@ std::vector<Tensor> OnnxGraph::runCached(const std::map<std::string, Tensor> &in
         throw Error(d->name + ": a cached run needs a cache of this graph's " + std::to_string(d->cachePairs.size())
                     + " key/value pairs (OnnxGraph::newCache)");
     std::map<std::string, Tensor> feed = inputs;
-    // The past inputs stand for the cache: the graph reads only their shapes (GraphFusion.h), so each gets an
-    // uninitialised tensor of the cache's length, one per shape.
-    std::map<std::pair<std::int64_t, std::int64_t>, Tensor> standIns;
+    // The past inputs stand for the cache: the graph reads only their shapes (GraphFusion.h), so each is a stand-in
+    // of the cache's length over the cache's buffer (KvCache::standIn: nothing allocated).
     for (std::size_t p = 0; p < d->cachePairs.size(); ++p) {
         const CachePair &pair = d->cachePairs[p];
         if (!(cache.shape(p).heads == pair.shape.heads && cache.shape(p).keyDim == pair.shape.keyDim
               && cache.shape(p).valueDim == pair.shape.valueDim))
             throw Error(d->name + ": the cache's pair " + std::to_string(p) + " has another shape than '" + pair.pastKey
                         + "'");
-        for (const auto &[name, dim] :
-             {std::pair{&pair.pastKey, pair.shape.keyDim}, std::pair{&pair.pastValue, pair.shape.valueDim}}) {
-            if (inputs.count(*name))
-                throw Error(d->name + ": input '" + *name + "' is held by the cache in a cached run");
-            Tensor &t = standIns[{pair.shape.heads, dim}];
-            if (!t.defined())
-                t = Tensor(DataType::Float32, {1, pair.shape.heads, cache.length(), dim});
-            feed[*name] = t;
+        for (const bool keys : {true, false}) {
+            const std::string &name = keys ? pair.pastKey : pair.pastValue;
+            if (inputs.count(name))
+                throw Error(d->name + ": input '" + name + "' is held by the cache in a cached run");
+            feed[name] = cache.standIn(p, keys, cache.length());
         }
     }
     std::vector<Tensor> values(d->constants.size()); // constants are read in place (execute)
@@ -728,6 +724,11 @@ std::vector<Tensor> OnnxGraph::runCached(const std::map<std::string, Tensor> &in
     cache.beginRun();
     std::vector<Tensor> result = d->execute(values, &cache);
     cache.commitRun();
+    // The presents were stand-ins for their shapes (KvCache::standIn): the cache holds them.
+    for (std::size_t k = 0; k < d->outputSlots.size(); ++k)
+        for (const CacheAppendPair &a : d->cachePairSlots)
+            if (std::find(a.presents.begin(), a.presents.end(), d->outputSlots[k]) != a.presents.end())
+                result[k] = Tensor();
     return result;
 }
 

@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <limits>
+#include <type_traits>
 
 namespace specdec::nn {
 
@@ -148,10 +149,13 @@ Kernel makeCos(const NodeContext &c)
 }
 Kernel makeSigmoid(const NodeContext &c)
 {
-    return floatUnary(c, "Sigmoid", [](auto v) {
-        using T = decltype(v);
-        // Stable on both sides: exp of a non-positive argument never overflows.
-        return v >= T(0) ? T(1) / (T(1) + std::exp(-v)) : std::exp(v) / (T(1) + std::exp(v));
+    // Stable on both sides: e = exp(-|x|) never overflows; 1 / (1 + e) for x >= 0, e / (1 + e) below (SiLU's
+    // Sigmoid in a Llama export: Eigen's SIMD exp, not a libm call per element).
+    return vectorUnary(c, "Sigmoid", [](const auto &a) {
+        using Array = std::decay_t<decltype(a.eval())>;
+        using T = typename Array::Scalar;
+        const Array e = (-a.abs()).exp();
+        return Array((a >= T(0)).select(T(1) / (T(1) + e), e / (T(1) + e)));
     });
 }
 Kernel makeNeg(const NodeContext &c)
@@ -245,6 +249,10 @@ Kernel makePow(const NodeContext &ctx)
             dispatchTypes<float, double, std::int64_t, std::int32_t>(b.type(), "Pow", [&](auto tb) {
                 using B = typename decltype(tb)::type;
                 binaryLoop<A, B, A>(a, b, out[0], [](A x, B y) {
+                    // x² (RMSNorm's Pow(x, 2)) as one rounded product: the correctly rounded square.
+                    if constexpr (std::is_floating_point_v<A>)
+                        if (y == B(2))
+                            return static_cast<A>(x * x);
                     if constexpr (std::is_same_v<A, float> && std::is_same_v<B, float>)
                         return std::pow(x, y);
                     else

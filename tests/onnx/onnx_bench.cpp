@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // onnx_bench: times forward passes of an ONNX model on the executor (used by bench_vs_ort.sh and
 // bench_vs_torch.py).
-//   onnx_bench MODEL.onnx [--length SPEC | --lengths SPEC1,SPEC2,...] [--threads N] [--repeat R]
+//   onnx_bench MODEL.onnx [--length SPEC | --lengths SPEC1,SPEC2,...] [--threads N] [--repeat R] [--presents]
 // A SPEC is T (a window of T tokens; a model in the decoder-with-past layout gets empty past tensors), P+T
 // (a cached step: past tensors of P positions, zeros, and T new tokens), or either after Bx (a batch of B
-// such rows, e.g. 4x16). Feeds token ids 0..T-1 (mod 7) as int64 [B, T] and prints, per spec, the median and best wall
-// time and the median process CPU time of a run. A cached step of batch 1 on a graph that appends its cache in place
-// (OnnxGraph::cachePairs covering every past input) runs as the app runs it: OnnxGraph::runCached on an nn::KvCache of
-// the context length holding P positions (cut back to P before each run); the line then ends in "(in place)". The
+// such rows, e.g. 4x16). Feeds token ids 0..T-1 (mod 7) as int64 [B, T] (a Hugging Face export's attention_mask
+// as ones [B, P + T] and its position_ids as P..P+T-1, as the app feeds them) and prints, per spec, the median and
+// best wall time and the median process CPU time of a run. A cached step of batch 1 on a graph that appends its
+// cache in place (OnnxGraph::cachePairs covering every past input) runs as the app runs it, unless --presents:
+// OnnxGraph::runCached on an nn::KvCache of the context length holding P positions (cut back to P before each run);
+// the line then ends in "(in place)". The
 // specs' runs take turns (one run of each spec, then the next round), so that on a busy machine a burst of other work
 // slows every spec alike and their ratios hold.
 //   onnx_bench --roofline [--threads N]
@@ -166,9 +168,15 @@ int main(int argc, char **argv)
         return spec;
     };
     int threads = 1, repeat = 20;
+    bool presents = false;
     try {
-        for (int i = 2; i + 1 < argc; i += 2) {
-            if (!std::strcmp(argv[i], "--length")) {
+        for (int i = 2; i < argc; i += 2) {
+            if (!std::strcmp(argv[i], "--presents")) {
+                presents = true;
+                --i;
+            } else if (i + 1 >= argc) {
+                break;
+            } else if (!std::strcmp(argv[i], "--length")) {
                 specs = {parseSpec(argv[i + 1])};
             } else if (!std::strcmp(argv[i], "--lengths")) {
                 specs.clear();
@@ -204,42 +212,52 @@ int main(int argc, char **argv)
             KvCache cache;
             std::vector<double> ms, cpu;
         };
+        // The inputs of `batch` rows of `length` tokens after `past` positions: a model in the decoder-with-past
+        // layout gets past tensors of `past` positions (zeros).
+        auto feedFor = [&](std::int64_t batch, std::int64_t past, std::int64_t length) {
+            std::map<std::string, Tensor> feed;
+            std::vector<std::int64_t> ids(static_cast<std::size_t>(batch * length)), positions(ids.size());
+            for (std::int64_t i = 0; i < batch * length; ++i) {
+                ids[static_cast<std::size_t>(i)] = i % length % 7;
+                positions[static_cast<std::size_t>(i)] = past + i % length;
+            }
+            for (const ValueInfo &in : graph.inputs()) {
+                if (in.name.rfind("past_key_values.", 0) == 0)
+                    feed[in.name] = Tensor::zeros(DataType::Float32, {batch, in.shape[1].value, past, in.shape[3].value});
+                else if (in.name == "attention_mask")
+                    feed[in.name] = Tensor::fromVector<std::int64_t>(
+                        {batch, past + length},
+                        std::vector<std::int64_t>(static_cast<std::size_t>(batch * (past + length)), 1));
+                else if (in.name == "position_ids")
+                    feed[in.name] = Tensor::fromVector<std::int64_t>({batch, length}, positions);
+                else
+                    feed[in.name] = Tensor::fromVector<std::int64_t>({batch, length}, ids);
+            }
+            return feed;
+        };
+        auto withoutPasts = [](std::map<std::string, Tensor> feed) {
+            std::erase_if(feed, [](const auto &entry) { return entry.first.rfind("past_key_values.", 0) == 0; });
+            return feed;
+        };
         std::vector<Prepared> prepared(specs.size());
         for (std::size_t s = 0; s < specs.size(); ++s) {
             const Spec &spec = specs[s];
             Prepared &p = prepared[s];
             const std::int64_t length = spec.length, batch = spec.batch;
-            std::vector<std::int64_t> ids(static_cast<std::size_t>(batch * length));
-            for (std::int64_t i = 0; i < batch * length; ++i)
-                ids[static_cast<std::size_t>(i)] = i % length % 7;
-            const Tensor tokens = Tensor::fromVector<std::int64_t>({batch, length}, ids);
-            // A model in the decoder-with-past layout gets past tensors of spec.past positions (zeros).
-            for (const ValueInfo &in : graph.inputs())
-                p.feed[in.name] = in.name.rfind("past_key_values.", 0) == 0
-                    ? Tensor::zeros(DataType::Float32, {batch, in.shape[1].value, spec.past, in.shape[3].value})
-                    : tokens;
+            p.feed = feedFor(batch, spec.past, length);
             std::size_t pastInputs = 0;
             for (const ValueInfo &in : graph.inputs())
                 pastInputs += in.name.rfind("past_key_values.", 0) == 0;
-            p.inPlace = spec.text.find('+') != std::string::npos && batch == 1 && pastInputs > 0
+            p.inPlace = !presents && spec.text.find('+') != std::string::npos && batch == 1 && pastInputs > 0
                 && 2 * graph.cachePairs().size() == pastInputs;
             if (p.inPlace) {
                 std::int64_t capacity = spec.past + length;
                 if (const auto it = graph.metadata().find("specdec.context_length"); it != graph.metadata().end())
                     capacity = std::max<std::int64_t>(capacity, std::stoll(it->second));
                 p.cache = graph.newCache(capacity);
-                for (const auto &[name, value] : p.feed)
-                    if (name.rfind("past_key_values.", 0) != 0)
-                        p.newFeed[name] = value;
-                if (spec.past > 0) {
-                    std::map<std::string, Tensor> fill = p.newFeed;
-                    std::vector<std::int64_t> pastIds(static_cast<std::size_t>(spec.past));
-                    for (std::int64_t i = 0; i < spec.past; ++i)
-                        pastIds[static_cast<std::size_t>(i)] = i % 7;
-                    for (auto &[name, value] : fill)
-                        value = Tensor::fromVector<std::int64_t>({1, spec.past}, pastIds);
-                    graph.runCached(fill, p.cache);
-                }
+                p.newFeed = withoutPasts(p.feed);
+                if (spec.past > 0)
+                    graph.runCached(withoutPasts(feedFor(1, 0, spec.past)), p.cache);
                 p.feed.clear();
             }
         }

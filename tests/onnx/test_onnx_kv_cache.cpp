@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // ONNX models in the decoder-with-past layout: a held-out GPT-2-style model exported by PyTorch (not one of
 // ours; tests/data/onnx/make_gpt2_with_past.py) matches PyTorch's distributions cached and uncached; the KV
-// state rolls back; broken layouts are refused at load with a one-line error. The shipped models append their
-// cache in place (nn::KvCache), with the same bits as the presents path on every instruction-set path, through
-// rollbacks, multi-row extensions and refills past the context. Weights stored as float16 (a Cast to float of
+// state rolls back; broken layouts are refused at load with a one-line error. The shipped models and the held-out
+// GPT-2 append their cache in place (nn::KvCache), with the same bits as the presents path on every instruction-set
+// path, through rollbacks, multi-row extensions and refills past the context; a graph whose attention reads a copy
+// of the Concat keeps the presents. Weights stored as float16 (a Cast to float of
 // each initializer, as target-large.onnx has them) are widened exactly, once, at load.
 #include "DecodingState.h"
 #include "Error.h"
@@ -239,20 +240,22 @@ private slots:
     void shippedModelsAppendInPlaceWithTheSameBits_data()
     {
         QTest::addColumn<QString>("model");
-        QTest::addRow("kjv target") << QStringLiteral("kjv/models/target");
-        QTest::addRow("kjv draft-tiny") << QStringLiteral("kjv/models/draft-tiny");
-        QTest::addRow("tang-song target") << QStringLiteral("tang-song/models/target");
+        const QString corpora = QStringLiteral(SPECDEC_SOURCE_DIR "/corpora/");
+        QTest::addRow("kjv target") << corpora + QStringLiteral("kjv/models/target.onnx");
+        QTest::addRow("kjv draft-tiny") << corpora + QStringLiteral("kjv/models/draft-tiny.onnx");
+        QTest::addRow("tang-song target") << corpora + QStringLiteral("tang-song/models/target.onnx");
+        // The held-out GPT-2 export: its attention divides by a scale computed from the shapes and masks with
+        // Where(causal, scores, min) + the padding (GraphFusion.h), its presents are read by Shape nodes.
+        QTest::addRow("held-out gpt2") << QString::fromStdString(kDir + "gpt2_with_past.onnx");
     }
     void shippedModelsAppendInPlaceWithTheSameBits()
     {
         QFETCH(QString, model);
         PathGuard guard;
-        const auto onnx = OnnxLanguageModel::load(
-            std::string(SPECDEC_SOURCE_DIR) + "/corpora/" + model.toStdString() + ".onnx", 1);
+        const auto onnx = OnnxLanguageModel::load(model.toStdString(), 1);
         QVERIFY(onnx->hasKvCache());
-        QVERIFY2(
-            onnx->cachesInPlace(),
-            "the shipped model does not append in place (Concat(past, new) not fused, or the load probe differed)");
+        QVERIFY2(onnx->cachesInPlace(),
+                 "the model does not append in place (Concat(past, new) not fused, or the load probe differed)");
         const int tokens = onnx->contextLength() + onnx->contextLength() / 2 + 3;
         setInstructionSet(InstructionSet::Baseline);
         onnx->setCacheInPlace(false);
@@ -313,11 +316,44 @@ private slots:
 
     void aGraphWithoutThePatternKeepsThePresents()
     {
-        // The held-out GPT-2 export's attention does not take the pattern the fusion appends in place
-        // (GraphFusion.h): its state keeps the presents, and the parity tests above cover it.
-        const auto model = OnnxLanguageModel::load(kDir + "gpt2_with_past.onnx", 1);
+        // The held-out GPT-2 export with an Identity between the first layer's Concat(past_k, new_k) and the
+        // attention (which then reads a copy, not the Concat): that pair cannot be appended in place
+        // (GraphFusion.h), so the state keeps the presents, with the same distributions.
+        onnx::ModelProto proto;
+        QVERIFY(proto.ParseFromString(readWholeFile(kDir + "gpt2_with_past.onnx")));
+        auto *nodes = proto.mutable_graph()->mutable_node();
+        int concat = 0;
+        while (concat < nodes->size()
+               && !((*nodes)[concat].op_type() == "Concat" && (*nodes)[concat].input(0) == "past_key_values.0.key"))
+            ++concat;
+        QVERIFY(concat < nodes->size());
+        const std::string keys = (*nodes)[concat].output(0);
+        for (auto &n : *nodes)
+            for (auto &in : *n.mutable_input())
+                if (in == keys && n.op_type() != "Shape")
+                    in = keys + "_copy";
+        onnx::NodeProto copy;
+        copy.set_op_type("Identity");
+        copy.set_name("copy_of_keys");
+        copy.add_input(keys);
+        copy.add_output(keys + "_copy");
+        nodes->Add(std::move(copy));
+        std::rotate(nodes->begin() + concat + 1, nodes->end() - 1, nodes->end()); // right after the Concat
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(QStringLiteral("gpt2_copy.onnx")).toStdString();
+        writeFileAtomically(path, proto.SerializeAsString());
+        const auto model = OnnxLanguageModel::load(path, 1);
         QVERIFY(model->hasKvCache());
+        for (const OnnxGraph::CachePair &p : model->graph().cachePairs())
+            QVERIFY(p.pastKey != "past_key_values.0.key");
         QVERIFY(!model->cachesInPlace());
+        const auto original = OnnxLanguageModel::load(kDir + "gpt2_with_past.onnx", 1);
+        QVERIFY(original->cachesInPlace());
+        const std::vector<TokenId> ids = referenceTokens();
+        DistributionMatrix a, b;
+        model->newState(true)->extend(ids, static_cast<int>(ids.size()), a);
+        original->newState(true)->extend(ids, static_cast<int>(ids.size()), b);
+        QVERIFY((a - b).cwiseAbs().maxCoeff() <= 1e-6);
     }
 
     void branchesAfterTheCacheEqualWholeSequences_data()

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // OnnxLanguageModel on small committed models (tests/data/onnx, made by make_test_models.py with torch):
 // the contract's metadata, parity with torch's logits, proper and causal rows, windows past the context,
-// thread-count invariance of the executor, and the onnx-run file API.
+// thread-count invariance of the executor, and the onnx-run file API; and a hand-built grouped-query attention whose
+// fused path reads the kv heads unrepeated only when the graph's Expand really repeats them.
 #include "Error.h"
 #include "onnx/OnnxGraph.h"
 #include "onnx/OnnxLanguageModel.h"
@@ -79,6 +80,78 @@ std::string productModel(bool gemm)
         t->set_i(1);
     }
     node->add_output(std::string("Y"));
+    return model.SerializeAsString();
+}
+
+/// Grouped-query attention as Llama exports it, with GPT-2's Div and Where: Q [1, 10, 3, 2], K and V [1, 2, 5, 2]
+/// each repeated by Unsqueeze(axis 2) → Expand(E) → Reshape([1, 10, 5, 2]), then
+/// Y = Softmax(Where(keep, Q Kᵀ / S, -1e9) + M) V; E (the Expand's shape) and S (a scalar) are inputs.
+std::string groupedAttentionModel()
+{
+    onnx::ModelProto model;
+    model.set_ir_version(8);
+    model.add_opset_import()->set_version(17);
+    onnx::GraphProto *g = model.mutable_graph();
+    g->set_name("gqa");
+    auto declare = [](onnx::ValueInfoProto *vi, const char *name, int type, std::vector<std::int64_t> dims) {
+        vi->set_name(name);
+        auto *t = vi->mutable_type()->mutable_tensor_type();
+        t->set_elem_type(type);
+        t->mutable_shape(); // a scalar has a shape of no dimensions
+        for (std::int64_t d : dims)
+            t->mutable_shape()->add_dim()->set_dim_value(d);
+    };
+    const int f = onnx::TensorProto::FLOAT;
+    declare(g->add_input(), "Q", f, {1, 10, 3, 2});
+    declare(g->add_input(), "K", f, {1, 2, 5, 2});
+    declare(g->add_input(), "V", f, {1, 2, 5, 2});
+    declare(g->add_input(), "M", f, {1, 1, 3, 5});
+    declare(g->add_input(), "keep", onnx::TensorProto::BOOL, {1, 1, 3, 5});
+    declare(g->add_input(), "E", onnx::TensorProto::INT64, {5});
+    declare(g->add_input(), "S", f, {});
+    declare(g->add_output(), "Y", f, {1, 10, 3, 2});
+    auto constant = [&](const char *name, std::vector<std::int64_t> values) {
+        onnx::TensorProto *t = g->add_initializer();
+        t->set_name(name);
+        t->set_data_type(onnx::TensorProto::INT64);
+        t->add_dims(static_cast<std::int64_t>(values.size()));
+        for (std::int64_t v : values)
+            t->add_int64_data(v);
+    };
+    constant("axes", {2});
+    constant("heads", {1, 10, 5, 2});
+    onnx::TensorProto *fill = g->add_initializer();
+    fill->set_name("fill");
+    fill->set_data_type(f);
+    fill->add_float_data(-1e9f);
+    auto node = [&](const char *op, std::vector<std::string> in, std::string out) {
+        onnx::NodeProto *n = g->add_node();
+        n->set_op_type(op);
+        n->set_name(out);
+        for (std::string &i : in)
+            n->add_input(std::move(i));
+        n->add_output(std::move(out));
+        return n;
+    };
+    for (std::string x : {"K", "V"}) {
+        node("Unsqueeze", {x, "axes"}, x + "u");
+        node("Expand", {x + "u", "E"}, x + "e");
+        node("Reshape", {x + "e", "heads"}, x + "r");
+    }
+    onnx::AttributeProto *perm = node("Transpose", {"Kr"}, "Kt")->add_attribute();
+    perm->set_name("perm");
+    perm->set_type(onnx::AttributeProto::INTS);
+    for (std::int64_t a : {0, 1, 3, 2})
+        perm->add_ints(a);
+    node("MatMul", {"Q", "Kt"}, "scores");
+    node("Div", {"scores", "S"}, "scaled");
+    node("Where", {"keep", "scaled", "fill"}, "kept");
+    node("Add", {"kept", "M"}, "masked");
+    onnx::AttributeProto *axis = node("Softmax", {"masked"}, "p")->add_attribute();
+    axis->set_name("axis");
+    axis->set_type(onnx::AttributeProto::INT);
+    axis->set_i(-1);
+    node("MatMul", {"p", "Vr"}, "Y");
     return model.SerializeAsString();
 }
 
@@ -252,6 +325,62 @@ private slots:
         one->distributions(seq, 5, a);
         two->distributions(seq, 5, b);
         QVERIFY(a == b);
+    }
+
+    void groupedQueryAttentionIsReadUnrepeatedOnlyWhenItRepeats()
+    {
+        // The fusion takes the whole pattern (one node: the repeats are read unrepeated, query head h reading
+        // key/value head h / 5, in tasks of at most 4 query heads) and checks the Expand's shape at every run:
+        // E = [1, 2, 5, 5, 2] repeats each head 5 times (Llama's repeat_kv); E = [5, 2, 1, 5, 2] copies the batch
+        // instead, which the Reshape turns into heads 0, 1, 0, 1, ... (not a repeat: the original nodes run). Both
+        // give the direct computation.
+        OnnxGraph graph = OnnxGraph::fromBytes(groupedAttentionModel(), "gqa.onnx");
+        QCOMPARE(graph.nodeCount(), std::size_t(1));
+        const Tensor q = randomTensor({1, 10, 3, 2}, 1), k = randomTensor({1, 2, 5, 2}, 2);
+        const Tensor v = randomTensor({1, 2, 5, 2}, 3), m = randomTensor({1, 1, 3, 5}, 4);
+        Tensor keep(DataType::Bool, {1, 1, 3, 5});
+        for (std::int64_t i = 0; i < keep.size(); ++i)
+            keep.mutableData<bool>()[i] = i % 4 != 1; // some of every row dropped, none causal
+        const float scale = 1.5f;
+        for (const bool repeat : {true, false}) {
+            const std::vector<std::int64_t> e = repeat ? std::vector<std::int64_t>{1, 2, 5, 5, 2}
+                                                       : std::vector<std::int64_t>{5, 2, 1, 5, 2};
+            const Tensor y = graph
+                                 .run({{"Q", q},
+                                       {"K", k},
+                                       {"V", v},
+                                       {"M", m},
+                                       {"keep", keep},
+                                       {"E", Tensor::fromVector<std::int64_t>({5}, e)},
+                                       {"S", Tensor::scalar(scale)}})
+                                 .at(0);
+            QCOMPARE(y.shape(), (Shape{1, 10, 3, 2}));
+            double worst = 0;
+            for (int h = 0; h < 10; ++h) {
+                const int g = repeat ? h / 5 : h % 2;
+                for (int i = 0; i < 3; ++i) {
+                    double s[5], max = -1e300, sum = 0;
+                    for (int j = 0; j < 5; ++j) {
+                        const double dot = q.data<float>()[(h * 3 + i) * 2] * k.data<float>()[(g * 5 + j) * 2]
+                            + q.data<float>()[(h * 3 + i) * 2 + 1] * k.data<float>()[(g * 5 + j) * 2 + 1];
+                        s[j] = (keep.data<bool>()[i * 5 + j] ? dot / scale : -1e9) + m.data<float>()[i * 5 + j];
+                        max = std::max(max, s[j]);
+                    }
+                    for (double &x : s)
+                        sum += x = std::exp(x - max);
+                    for (int d = 0; d < 2; ++d) {
+                        double want = 0;
+                        for (int j = 0; j < 5; ++j)
+                            want += s[j] / sum * v.data<float>()[(g * 5 + j) * 2 + d];
+                        worst = std::max(worst, std::abs(want - y.data<float>()[(h * 3 + i) * 2 + d]));
+                    }
+                }
+            }
+            QVERIFY2(worst < 1e-5,
+                     qPrintable(QStringLiteral("%1: max |diff| %2")
+                                    .arg(repeat ? QStringLiteral("repeat") : QStringLiteral("batch copy"))
+                                    .arg(worst)));
+        }
     }
 
     void runsModelFilesAndWritesOutputs()

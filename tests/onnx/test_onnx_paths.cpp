@@ -3,9 +3,10 @@
 // AVX-512 where the CPU has them) and for any thread count: the matrix product against the plain
 // ascending-k sum (exactly), the shipped models (kjv target-large, ~100 MB of weights, when it is there) at
 // several lengths, cached steps (1, 5 and 8 new rows) and batches (all
-// outputs, bit for bit, which also covers the fused products, GELU and attention), and the MatMul, Gemm and Softmax cases of the
-// official conformance data. The fusion pass is checked to have fused the shipped models, packing each
-// weight matrix once.
+// outputs, bit for bit, which also covers the fused products, GELU and attention), Hugging Face test folders (the
+// attention's Div scale, Where mask and grouped-query heads; cached steps in place too), and the MatMul, Gemm and
+// Softmax cases of the official conformance data. The fusion pass is checked to have fused the shipped models, packing
+// each weight matrix once.
 #include "onnx/Gemm.h"
 #include "onnx/InstructionSet.h"
 #include "onnx/OnnxGraph.h"
@@ -20,6 +21,7 @@
 
 #include <cstring>
 #include <filesystem>
+#include <functional>
 #include <random>
 
 using namespace specdec;
@@ -154,14 +156,28 @@ private slots:
         }
     }
 
-    /// The inputs of a shipped model for `tokens` [B, T]: the decoder-with-past layout gets past tensors of
-    /// `past` positions (normal values from `rng`; none when past is 0).
+    /// The inputs of a model for `tokens` [B, T]: the decoder-with-past layout gets past tensors of `past`
+    /// positions (normal values from `rng`; none when past is 0), a Hugging Face export its attention_mask (ones
+    /// over past + T) and position_ids (past .. past + T - 1).
     static std::map<std::string, Tensor> feedOf(const OnnxGraph &graph, const Tensor &tokens, std::int64_t past = 0,
                                                 std::mt19937 *rng = nullptr)
     {
         std::map<std::string, Tensor> feed;
         std::normal_distribution<float> normal;
+        const std::int64_t B = tokens.dim(0), T = tokens.dim(1);
         for (const ValueInfo &in : graph.inputs()) {
+            if (in.name == "attention_mask") {
+                feed[in.name] = Tensor::fromVector<std::int64_t>(
+                    {B, past + T}, std::vector<std::int64_t>(static_cast<std::size_t>(B * (past + T)), 1));
+                continue;
+            }
+            if (in.name == "position_ids") {
+                std::vector<std::int64_t> positions(static_cast<std::size_t>(B * T));
+                for (std::int64_t i = 0; i < B * T; ++i)
+                    positions[static_cast<std::size_t>(i)] = past + i % T;
+                feed[in.name] = Tensor::fromVector<std::int64_t>({B, T}, positions);
+                continue;
+            }
             if (in.name.rfind("past_key_values.", 0) != 0) {
                 feed[in.name] = tokens;
                 continue;
@@ -262,6 +278,83 @@ private slots:
     }
 
     // The conformance cases of the kernels that dispatch: every path gives the baseline path's bits.
+    void hfFolders_data()
+    {
+        QTest::addColumn<QString>("name");
+        for (const char *name : {"gpt2-op17", "llama-op17", "qwen2-op14-fp16"})
+            QTest::newRow(name) << QString::fromLatin1(name);
+    }
+    // Hugging Face exports (GPT-2's Div scale and Where mask, Llama's and Qwen2's grouped-query heads read unrepeated
+    // by the fused attention): windows, cached steps and a batch through the presents, and cached steps in place
+    // (whose logits are the presents path's), bit for bit on every path and thread count.
+    void hfFolders()
+    {
+        QFETCH(QString, name);
+        PathGuard guard;
+        OnnxGraph graph = OnnxGraph::load(std::string(SPECDEC_TEST_DATA_DIR) + "/hf/" + name.toStdString()
+                                          + "/model.onnx");
+        QVERIFY(!graph.cachePairs().empty());
+        auto tokensOf = [](std::int64_t batch, std::int64_t length, std::int64_t from) {
+            std::vector<std::int64_t> ids(static_cast<std::size_t>(batch * length));
+            for (std::int64_t i = 0; i < batch * length; ++i)
+                ids[static_cast<std::size_t>(i)] = ((from + i) * 7 + 3) % 283;
+            return Tensor::fromVector<std::int64_t>({batch, length}, ids);
+        };
+        auto everyPath = [&](const QString &what, const std::function<std::vector<Tensor>()> &run) -> QString {
+            setInstructionSet(InstructionSet::Baseline);
+            graph.setThreads(1);
+            const std::vector<Tensor> reference = run();
+            for (InstructionSet isa : supportedInstructionSets())
+                for (int threads : {1, 3}) {
+                    setInstructionSet(isa);
+                    graph.setThreads(threads);
+                    const std::vector<Tensor> outputs = run();
+                    for (std::size_t k = 0; k < outputs.size(); ++k)
+                        if (!bitIdentical(reference[k], outputs[k]))
+                            return what
+                                + QStringLiteral(", output %1 on %2, %3 threads").arg(k).arg(isaName(isa)).arg(threads);
+                }
+            return QString();
+        };
+        struct Case
+        {
+            std::int64_t batch, past, length;
+        };
+        for (const Case &c : {Case{1, 0, 16}, Case{1, 15, 1}, Case{1, 11, 5}, Case{3, 11, 5}}) {
+            std::mt19937 rng(11);
+            const std::map<std::string, Tensor> feed = feedOf(graph, tokensOf(c.batch, c.length, 0), c.past, &rng);
+            const QString why = everyPath(QStringLiteral("%1 x (past %2 + %3)").arg(c.batch).arg(c.past).arg(c.length),
+                                          [&] { return graph.run(feed); });
+            QVERIFY2(why.isEmpty(), qPrintable(why));
+        }
+        for (const std::int64_t length : {1, 5}) {
+            // The past of 11 tokens: the presents of a first run, or the cache of a first cached run.
+            auto withoutPasts = [](std::map<std::string, Tensor> feed) {
+                std::erase_if(feed, [](const auto &e) { return e.first.rfind("past_key_values.", 0) == 0; });
+                return feed;
+            };
+            setInstructionSet(InstructionSet::Baseline);
+            graph.setThreads(1);
+            std::map<std::string, Tensor> next = feedOf(graph, tokensOf(1, length, 11), 11);
+            const std::vector<Tensor> first = graph.run(feedOf(graph, tokensOf(1, 11, 0)));
+            for (std::size_t k = 0; k < graph.outputs().size(); ++k)
+                if (graph.outputs()[k].name.rfind("present.", 0) == 0)
+                    next["past_key_values." + graph.outputs()[k].name.substr(8)] = first[k];
+            const Tensor presents = graph.run(next).at(0);
+            const QString why = everyPath(QStringLiteral("in place, past 11 + %1").arg(length), [&] {
+                KvCache cache = graph.newCache(32);
+                graph.runCached(withoutPasts(feedOf(graph, tokensOf(1, 11, 0))), cache);
+                return std::vector<Tensor>{graph.runCached(withoutPasts(next), cache).at(0)};
+            });
+            QVERIFY2(why.isEmpty(), qPrintable(why));
+            setInstructionSet(InstructionSet::Baseline);
+            graph.setThreads(1);
+            KvCache cache = graph.newCache(32);
+            graph.runCached(withoutPasts(feedOf(graph, tokensOf(1, 11, 0))), cache);
+            QVERIFY(bitIdentical(graph.runCached(withoutPasts(next), cache).at(0), presents));
+        }
+    }
+
     void conformanceSubset()
     {
         PathGuard guard;
