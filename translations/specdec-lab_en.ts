@@ -1394,15 +1394,19 @@ accepted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Loading %1 …</source>
+        <source>Loading %1 … %2 %</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source> · loading the next setup …</source>
+        <source>Loading %1 and its models … %2 %</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source> · loading %1 …</source>
+        <source> · loading the next setup … %1 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · loading %1 … %2 %</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

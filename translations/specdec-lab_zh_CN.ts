@@ -1392,16 +1392,20 @@ accepted</source>
         <translation>正在加载 %1；加载完成前，当前会话继续进行。</translation>
     </message>
     <message>
-        <source>Loading %1 …</source>
-        <translation>正在加载 %1 …</translation>
+        <source>Loading %1 … %2 %</source>
+        <translation>正在加载 %1 … %2 %</translation>
     </message>
     <message>
-        <source> · loading the next setup …</source>
-        <translation> · 正在加载下一个设置 …</translation>
+        <source>Loading %1 and its models … %2 %</source>
+        <translation>正在加载 %1 及其模型 … %2 %</translation>
     </message>
     <message>
-        <source> · loading %1 …</source>
-        <translation> · 正在加载 %1 …</translation>
+        <source> · loading the next setup … %1 %</source>
+        <translation> · 正在加载下一个设置 … %1 %</translation>
+    </message>
+    <message>
+        <source> · loading %1 … %2 %</source>
+        <translation> · 正在加载 %1 … %2 %</translation>
     </message>
     <message>
         <source>The draft cuts text into other tokens than the target (%1); pick a draft whose tokenizer.json is the target&apos;s.</source>

@@ -4,7 +4,7 @@
 // it reports while it runs (progress) and how it ends (result). They cross threads by value, in functors.
 //
 //   job kind           request                          progress                     result
-//   session load       Setup (with its cap)             —                            SessionInfo | error text
+//   session load       Setup (with its cap)             SessionLoadProgress          SessionInfo | error text
 //   session play       a count of rounds                RoundsBatch                  RoundsFinished
 //   arena load         Setup and the lanes' lines       —                            ArenaInfo | error text
 //   arena step         ArenaStepRequest                 ArenaLaneRounds (per lane)   stepFinished
@@ -23,6 +23,13 @@
 #include <vector>
 
 namespace specdec::gui {
+
+struct SessionLoadProgress
+{
+    /// How far the setup's models have loaded (Experiment::load's LoadProgress: the pair's weights, by bytes), in
+    /// [0, 1]; told at most every 1 % or 50 ms.
+    double fraction = 0.0;
+};
 
 struct RoundsBatch
 {

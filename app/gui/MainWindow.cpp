@@ -55,6 +55,12 @@ QString foldersOf(const Setup &setup)
     return names.join(QStringLiteral(" + "));
 }
 
+/// Whether the setup's target or draft is a neural model (whose load is told in percents of its weights).
+bool hasNeuralModel(const Setup &setup)
+{
+    return neuralModel(setup.target).has_value() || neuralModel(setup.draft).has_value();
+}
+
 /// What a setup's numbers mean when some of them do nothing (said in the banner once it has loaded).
 QStringList setupNotes(const Setup &setup)
 {
@@ -328,6 +334,7 @@ void MainWindow::connectSession()
         updateStatus();
     });
     connect(m_session, &SessionController::capReached, this, &MainWindow::updateStatus);
+    connect(m_session, &SessionController::loadProgressed, this, &MainWindow::updateStatus);
     connect(m_session, &SessionController::failed, this, [this](const QString &message) {
         const QString corpus = QString::fromStdString(m_session->setup().corpus);
         const Setup tried = m_setupBar->setup(); // (the bar may show the kept session's setup again below)
@@ -576,8 +583,12 @@ void MainWindow::updateStatus()
 {
     QString text;
     const SessionInfo &info = m_session->info();
+    // Whole percents of the pair's weights loaded (SessionController::loadFraction): 100 only once loaded.
+    const int percent = static_cast<int>(m_session->loadFraction() * 100.0);
     if (m_session->isLoading() && !foldersOf(m_session->setup()).isEmpty())
-        text = tr("Loading %1 …").arg(foldersOf(m_session->setup()));
+        text = tr("Loading %1 … %2 %").arg(foldersOf(m_session->setup())).arg(percent);
+    else if (m_session->isLoading() && hasNeuralModel(m_session->setup()))
+        text = tr("Loading %1 and its models … %2 %").arg(QString::fromStdString(m_session->setup().corpus)).arg(percent);
     else if (m_session->isLoading())
         text = tr("Loading %1 — training the models…").arg(QString::fromStdString(m_session->setup().corpus));
     else if (m_session->isReady() && m_session->goal() > 0)
@@ -596,7 +607,8 @@ void MainWindow::updateStatus()
         text = tr("No session: choose a corpus and models above.");
     if (const Setup *next = m_session->loadingBehind()) { // a setup loading while this session plays on
         const QString folders = foldersOf(*next);
-        text += folders.isEmpty() ? tr(" · loading the next setup …") : tr(" · loading %1 …").arg(folders);
+        text += folders.isEmpty() ? tr(" · loading the next setup … %1 %").arg(percent)
+                                  : tr(" · loading %1 … %2 %").arg(folders).arg(percent);
     }
     m_transport->setStatus(text);
     // Space, the arrows and Home do nothing without a session; the buttons say so.

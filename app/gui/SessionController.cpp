@@ -125,6 +125,7 @@ void SessionController::start(const Setup &setup, Start how)
     next.threads = windowThreads();
     auto state = std::make_shared<State>();
     m_next.reset();
+    m_loadFraction = 0.0;
     if (keep) {
         stop(); // the kept session's rounds in flight: the new setup loads at once
         m_next = state;
@@ -147,7 +148,11 @@ void SessionController::start(const Setup &setup, Start how)
                          if (newCorpus)
                              setup.prompt = promptFor(setup.prompt, catalog.load(setup.corpus),
                                                       neuralModel(setup.target).has_value());
-                         state->experiment = Experiment::load(setup, catalog);
+                         const LoadProgress progress([this, state](double fraction) {
+                             EngineHost::deliver(
+                                 this, [this, state, p = SessionLoadProgress{fraction}] { onLoadProgress(state, p); });
+                         });
+                         state->experiment = Experiment::load(setup, catalog, true, progress);
                          state->run = std::make_unique<SessionRun>(state->experiment->target(),
                                                                    *state->experiment->draft(), setup.decoding,
                                                                    state->experiment->prompt(), setup.cap);
@@ -187,6 +192,14 @@ void SessionController::start(const Setup &setup, Start how)
                          });
                      }
                  });
+}
+
+void SessionController::onLoadProgress(const std::shared_ptr<State> &state, const SessionLoadProgress &progress)
+{
+    if (!(state == m_next || (state == m_state && m_loading)))
+        return; // a setup replaced since, or loaded
+    m_loadFraction = progress.fraction;
+    emit loadProgressed(m_loadFraction);
 }
 
 void SessionController::adopt(const std::shared_ptr<State> &state, const Setup &setup, const SessionInfo &info)

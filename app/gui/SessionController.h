@@ -52,6 +52,8 @@ public:
     bool isLoading() const { return m_loading; }
     /// The setup loading behind the session (Start::KeepUntilLoaded) until it is adopted or fails; else null.
     const Setup *loadingBehind() const { return m_next ? &m_nextSetup : nullptr; }
+    /// How far the setup loading (isLoading() or loadingBehind()) has come, in [0, 1] (SessionLoadProgress).
+    double loadFraction() const { return m_loadFraction; }
     int pendingRounds() const { return m_pending; }
     /// Whether the run has written its cap of tokens (setup().cap): no more rounds come.
     bool isAtCap() const { return m_atCap; }
@@ -67,6 +69,8 @@ public:
 signals:
     void loading(const specdec::Setup &setup);
     void ready(const specdec::gui::SessionInfo &info);
+    /// The setup loading (in front or behind) has come `fraction` of its way (loadFraction()).
+    void loadProgressed(double fraction);
     void roundsAdded(int first, int count);
     /// The run stopped at its cap of `tokens` tokens.
     void capReached(int tokens);
@@ -75,6 +79,7 @@ signals:
 private:
     struct State;
     void onBatch(const std::shared_ptr<State> &state, RoundsBatch batch);
+    void onLoadProgress(const std::shared_ptr<State> &state, const SessionLoadProgress &progress);
     void onFinished(const std::shared_ptr<State> &state, const RoundsFinished &finished);
     /// Makes `state`, loaded from `setup`, the session: the history cleared, loading and ready emitted.
     void adopt(const std::shared_ptr<State> &state, const Setup &setup, const SessionInfo &info);
@@ -93,6 +98,7 @@ private:
     bool m_loading = false;
     bool m_atCap = false;
     int m_goal = 0;
+    double m_loadFraction = 0.0;
     int m_roundsKept = CompactRounds::kDefaultKept;
 };
 

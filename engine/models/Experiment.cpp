@@ -19,7 +19,8 @@ void Setup::validate() const
                     + " (4 x the cores of this machine), got " + std::to_string(threads));
 }
 
-std::unique_ptr<Experiment> Experiment::load(const Setup &setup, const CorpusCatalog &catalog, bool needDraft)
+std::unique_ptr<Experiment> Experiment::load(const Setup &setup, const CorpusCatalog &catalog, bool needDraft,
+                                             const LoadProgress &progress)
 {
     setup.validate();
     auto e = std::unique_ptr<Experiment>(new Experiment);
@@ -29,14 +30,18 @@ std::unique_ptr<Experiment> Experiment::load(const Setup &setup, const CorpusCat
         throw Error("model spec 'same' is a draft only: it stands for the target itself");
     if (targetSpec.kind == ModelSpec::Kind::Lookup)
         throw Error("model spec '" + setup.target + "' is a draft only: prompt lookup cannot be a target");
-    if (needDraft)
-        ModelSpec::parse(setup.draft); // a bad draft spec is reported before any model is trained
+    const double targetBytes = static_cast<double>(loadBytes(targetSpec));
+    const double draftBytes = needDraft ? static_cast<double>(loadBytes(ModelSpec::parse(setup.draft, catalog))) : 0.0;
+    const double targetShare = !needDraft ? 1.0
+        : targetBytes + draftBytes > 0    ? targetBytes / (targetBytes + draftBytes)
+                                          : 0.5;
+    progress.report(0.0);
 
     if (!setup.tokenizer.empty() && setup.tokenizer != "chars")
         e->m_tokenizer = Tokenizer::load(catalog.dataFile(setup.tokenizer));
     e->m_corpus = catalog.load(setup.corpus);
     BuiltModel target = buildModel(targetSpec, e->m_corpus, e->m_tokenizer ? &*e->m_tokenizer : nullptr, nullptr,
-                                   setup.threads);
+                                   setup.threads, progress.part(0.0, targetShare));
     e->m_target = std::move(target.model);
     if (e->m_tokenizer && !(e->m_target->tokenizer() == *e->m_tokenizer))
         throw Error("the target " + setup.target + " uses " + e->m_target->tokenizer().describe() + ", not "
@@ -49,13 +54,15 @@ std::unique_ptr<Experiment> Experiment::load(const Setup &setup, const CorpusCat
 
     e->m_catalog = catalog;
     if (needDraft)
-        e->m_draft = e->makeDraft(setup.draft, setup.draftCorpus);
+        e->m_draft = e->makeDraft(setup.draft, setup.draftCorpus, progress.part(targetShare, 1.0));
 
     e->m_prompt = e->tokenizer().encode(setup.prompt, "prompt");
+    progress.finish();
     return e;
 }
 
-std::unique_ptr<LanguageModel> Experiment::makeDraft(const std::string &spec, const std::string &draftCorpusName)
+std::unique_ptr<LanguageModel> Experiment::makeDraft(const std::string &spec, const std::string &draftCorpusName,
+                                                     const LoadProgress &progress)
 {
     const ModelSpec draftSpec = ModelSpec::parse(spec, m_catalog);
     // A draft trained on the target's corpus is mapped to the target's tokenizer; with chars, a draft trained on
@@ -65,7 +72,7 @@ std::unique_ptr<LanguageModel> Experiment::makeDraft(const std::string &spec, co
     const Corpus &corpus = ownCorpus ? draftCorpus : m_corpus;
     const bool ownCharacters = ownCorpus && !m_tokenizer;
     BuiltModel draft = buildModel(draftSpec, corpus, ownCharacters ? nullptr : &tokenizer(), m_target.get(),
-                                  m_setup.threads);
+                                  m_setup.threads, progress);
     if (!draft.unmapped.empty())
         m_warnings.push_back("draft " + spec + ": " + std::to_string(draft.unmapped.size())
                              + " corpus characters are not in the target's vocabulary and were skipped: "

@@ -40,7 +40,10 @@ struct Setup
 class Experiment
 {
 public:
-    static std::unique_ptr<Experiment> load(const Setup &setup, const CorpusCatalog &catalog, bool needDraft = true);
+    /// `progress` hears the load of the target and then of the draft, each a part of the whole in proportion to
+    /// its weights on disk (ModelFactory.h loadBytes; halves when neither is a neural model); 1 when loaded.
+    static std::unique_ptr<Experiment> load(const Setup &setup, const CorpusCatalog &catalog, bool needDraft = true,
+                                            const LoadProgress &progress = {});
 
     const Setup &setup() const { return m_setup; }
     const Corpus &corpus() const { return m_corpus; }
@@ -61,7 +64,8 @@ public:
 
     /// Builds another draft for this experiment's target (to compare drafts on the same target): trained on
     /// `draftCorpus` (empty: the target's corpus) and checked against the target's tokenizer.
-    std::unique_ptr<LanguageModel> makeDraft(const std::string &spec, const std::string &draftCorpus = {});
+    std::unique_ptr<LanguageModel> makeDraft(const std::string &spec, const std::string &draftCorpus = {},
+                                             const LoadProgress &progress = {});
 
 private:
     CorpusCatalog m_catalog;

@@ -2,6 +2,7 @@
 #include "ModelFactory.h"
 
 #include "Error.h"
+#include "ModelFiles.h"
 #include "PromptLookupModel.h"
 #include "TeachingDrafts.h"
 
@@ -91,11 +92,19 @@ ModelSpec ModelSpec::parse(const std::string &spec, const CorpusCatalog &catalog
     return parsed;
 }
 
-std::unique_ptr<LanguageModel> loadOnnxModel(const std::string &path, int threads);    // OnnxModelLoader.cpp
-std::unique_ptr<LanguageModel> loadHfFolderModel(const std::string &dir, int threads); // OnnxModelLoader.cpp
+// OnnxModelLoader.cpp (NoOnnxExecutor.cpp in a build without the executor)
+std::unique_ptr<LanguageModel> loadOnnxModel(const std::string &path, int threads, const LoadProgress &progress);
+std::unique_ptr<LanguageModel> loadHfFolderModel(const std::string &dir, int threads, const LoadProgress &progress);
+
+std::uint64_t loadBytes(const ModelSpec &spec)
+{
+    if (spec.kind != ModelSpec::Kind::Onnx && spec.kind != ModelSpec::Kind::HfFolder)
+        return 0;
+    return weightFileBytes(NeuralModelRef{spec.kind == ModelSpec::Kind::HfFolder, spec.path});
+}
 
 BuiltModel buildModel(const ModelSpec &spec, const Corpus &corpus, const Tokenizer *tokenizer, LanguageModel *target,
-                      int threads)
+                      int threads, const LoadProgress &progress)
 {
     BuiltModel built;
     const Tokenizer vocab = tokenizer ? *tokenizer : Tokenizer::chars(corpus.vocabulary, corpus.name);
@@ -112,9 +121,10 @@ BuiltModel buildModel(const ModelSpec &spec, const Corpus &corpus, const Tokeniz
             throw Error("model spec 'same' is a draft only: it stands for the target itself");
         built.model = std::make_unique<SameAsTargetModel>(*target);
         break;
-    case ModelSpec::Kind::Onnx: built.model = loadOnnxModel(spec.path, threads); break;
-    case ModelSpec::Kind::HfFolder: built.model = loadHfFolderModel(spec.path, threads); break;
+    case ModelSpec::Kind::Onnx: built.model = loadOnnxModel(spec.path, threads, progress); break;
+    case ModelSpec::Kind::HfFolder: built.model = loadHfFolderModel(spec.path, threads, progress); break;
     }
+    progress.finish();
     return built;
 }
 

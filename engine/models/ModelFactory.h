@@ -5,6 +5,7 @@
 
 #include "Corpus.h"
 #include "LanguageModel.h"
+#include "LoadProgress.h"
 #include "NGramModel.h"
 
 #include <memory>
@@ -41,7 +42,12 @@ struct BuiltModel
 ///   tokenizer of the corpus.
 /// - uniform, lookup: over `tokenizer` or the corpus's chars. same: needs `target`. onnx: loads the file (its own
 ///   chars tokenizer, `specdec.vocab`). hf: loads the folder (its tokenizer.json; docs/model-format.md §7).
+/// `progress` hears an ONNX model's load by the bytes of its weights (OnnxLanguageModel::load), any other model's
+/// only when it is built (1).
 BuiltModel buildModel(const ModelSpec &spec, const Corpus &corpus, const Tokenizer *tokenizer = nullptr,
-                      LanguageModel *target = nullptr, int threads = 0);
+                      LanguageModel *target = nullptr, int threads = 0, const LoadProgress &progress = {});
+/// The bytes of a neural spec's weight files on disk (ModelFiles.h), 0 for every other spec: how much of a load
+/// it is.
+std::uint64_t loadBytes(const ModelSpec &spec);
 
 } // namespace specdec

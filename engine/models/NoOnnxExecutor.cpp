@@ -3,6 +3,7 @@
 // door to the executor (an onnx:PATH model spec, specdec onnx-run, specdec onnx-ops) throws one line saying so.
 #include "Error.h"
 #include "LanguageModel.h"
+#include "LoadProgress.h"
 #include "onnx/OnnxRun.h"
 
 #include <memory>
@@ -19,12 +20,13 @@ namespace {
 
 } // namespace
 
-std::unique_ptr<LanguageModel> loadOnnxModel(const std::string &path, int /*threads*/)
+std::unique_ptr<LanguageModel> loadOnnxModel(const std::string &path, int /*threads*/, const LoadProgress & /*progress*/)
 {
     noExecutor(path);
 }
 
-std::unique_ptr<LanguageModel> loadHfFolderModel(const std::string &dir, int /*threads*/)
+std::unique_ptr<LanguageModel> loadHfFolderModel(const std::string &dir, int /*threads*/,
+                                                 const LoadProgress & /*progress*/)
 {
     noExecutor(dir);
 }

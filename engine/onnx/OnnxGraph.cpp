@@ -21,6 +21,7 @@
 #include <deque>
 #include <limits>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace specdec::nn {
 
@@ -148,7 +149,7 @@ struct OnnxGraph::Impl
         return it->second;
     }
 
-    void build(onnx::ModelProto &model);
+    void build(onnx::ModelProto &model, const LoadProgress &progress);
     std::vector<Tensor> execute(std::vector<Tensor> &values, KvCache *cache = nullptr);
 };
 
@@ -199,15 +200,17 @@ OnnxGraph::OnnxGraph(OnnxGraph &&) noexcept = default;
 OnnxGraph &OnnxGraph::operator=(OnnxGraph &&) noexcept = default;
 OnnxGraph::~OnnxGraph() = default;
 
-OnnxGraph OnnxGraph::load(const std::string &path)
+OnnxGraph OnnxGraph::load(const std::string &path, const LoadProgress &progress)
 {
+    progress.report(0.0);
     // Streamed with a bound: /dev/zero fails on its first bytes, a sparse 64 GB file at once, an endless
     // stream after the model-memory limit (a model larger than that could not be held anyway).
     onnx::ModelProto model;
     if (!parseFileBounded(path, model, tensorMemoryLimit(),
                           "a model may hold (the setting SPECDEC_MAX_MODEL_MEMORY, in MiB)"))
         throw Error(path + ": not an ONNX model (the file is truncated or malformed)");
-    return fromModel(model, path, path);
+    progress.report(0.05);
+    return fromModel(model, path, path, progress);
 }
 
 OnnxGraph OnnxGraph::fromBytes(const std::string &bytes, const std::string &name)
@@ -220,7 +223,8 @@ OnnxGraph OnnxGraph::fromBytes(const std::string &bytes, const std::string &name
     return fromModel(model, name, {});
 }
 
-OnnxGraph OnnxGraph::fromModel(onnx::ModelProto &model, const std::string &name, const std::string &modelPath)
+OnnxGraph OnnxGraph::fromModel(onnx::ModelProto &model, const std::string &name, const std::string &modelPath,
+                               const LoadProgress &progress)
 {
     if (!model.has_graph() || model.ir_version() <= 0)
         throw Error(name + ": not an ONNX model (no graph or IR version; the file is truncated or of another kind)");
@@ -256,17 +260,19 @@ OnnxGraph OnnxGraph::fromModel(onnx::ModelProto &model, const std::string &name,
     auto impl = std::make_unique<Impl>();
     impl->name = name;
     impl->external = std::make_unique<ExternalData>(modelPath);
+    progress.report(0.1);
     try {
-        impl->build(model);
+        impl->build(model, progress.part(0.1, 1.0));
     } catch (const UnsupportedError &e) {
         throw UnsupportedError(e.kind(), name + ": " + e.what());
     } catch (const Error &e) {
         throw Error(name + ": " + e.what());
     }
+    progress.finish();
     return OnnxGraph(std::move(impl));
 }
 
-void OnnxGraph::Impl::build(onnx::ModelProto &model)
+void OnnxGraph::Impl::build(onnx::ModelProto &model, const LoadProgress &progress)
 {
     for (const auto &import : model.opset_import())
         if (import.domain().empty() || import.domain() == "ai.onnx")
@@ -317,20 +323,25 @@ void OnnxGraph::Impl::build(onnx::ModelProto &model)
 
     // Before anything is read: the weights as the executor holds them (float16 widened to float32) must fit in the
     // model memory limit, so that a model too large for this machine is one line at once, not minutes of paging.
+    double weightBytes = 0;
     {
-        double weights = 0;
         for (const auto &init : graph.initializer()) {
             const DataType type = init.data_type() == onnx::TensorProto::FLOAT16 ? DataType::Float32
                                                                                  : fromOnnxDataType(init.data_type());
             double count = 1;
             for (const std::int64_t d : init.dims())
                 count *= static_cast<double>(std::max<std::int64_t>(d, 0));
-            weights += type == DataType::Undefined ? 0.0 : count * static_cast<double>(elementSize(type));
+            weightBytes += type == DataType::Undefined ? 0.0 : count * static_cast<double>(elementSize(type));
         }
         const double most = static_cast<double>(std::numeric_limits<std::size_t>::max() / 2);
-        const MemoryClaim fits(static_cast<std::size_t>(std::min(weights, most)),
+        const MemoryClaim fits(static_cast<std::size_t>(std::min(weightBytes, most)),
                                "loading its weights"); // released at once
     }
+
+    // Progress by bytes of weights: each read (a float16 one: widened by its Cast) and each consumed by the
+    // nodes that use it (a matrix packed), so 2 · weightBytes in all.
+    ByteProgress done(progress, 2 * weightBytes);
+    std::unordered_set<int> unconsumed; // weight slots no node has read yet
 
     // Initializers. A float16 one is kept as it is in the file until a Cast to float reads it (folded below).
     std::unordered_map<std::string, bool> isInitializer;
@@ -349,6 +360,8 @@ void OnnxGraph::Impl::build(onnx::ModelProto &model)
             : tensorFromProto(init, what);
         isInitializer[init.name()] = true;
         weightSlots.push_back(slot(init.name()));
+        unconsumed.insert(slot(init.name()));
+        done.add(static_cast<double>(constants[static_cast<std::size_t>(slot(init.name()))].byteSize()));
     }
     // Graph inputs and outputs.
     for (const auto &vi : graph.input()) {
@@ -455,6 +468,8 @@ void OnnxGraph::Impl::build(onnx::ModelProto &model)
                     constants[static_cast<std::size_t>(slot(node.output(0)))] = float32FromFloat16Proto(half, what);
                 }
                 weightSlots.push_back(slot(node.output(0)));
+                unconsumed.insert(slot(node.output(0)));
+                done.add(static_cast<double>(constants[static_cast<std::size_t>(slot(node.output(0)))].byteSize()));
                 continue;
             }
             NodeContext ctx{node, version, Attributes(node), {}, {}, {}, node.output_size(), &packs};
@@ -493,6 +508,9 @@ void OnnxGraph::Impl::build(onnx::ModelProto &model)
                     ctx.constants[input] = &c;
             }
             compiled.kernel = spec->factory(ctx);
+            for (const int read : compiled.inputs)
+                if (read >= 0 && unconsumed.erase(read))
+                    done.add(static_cast<double>(constants[static_cast<std::size_t>(read)].byteSize()));
             if (node.op_type() == "Constant") {
                 std::vector<Tensor> produced(1);
                 compiled.kernel({}, produced, exec);

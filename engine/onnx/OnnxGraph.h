@@ -8,6 +8,7 @@
 // validates every node (attributes, element types), so that anything unsupported is an error at load time. Evaluation
 // runs the nodes in topological order with shapes computed from the actual inputs.
 
+#include "LoadProgress.h"
 #include "onnx/KvCache.h"
 #include "onnx/Tensor.h"
 
@@ -48,8 +49,10 @@ public:
     /// Loads and validates a model file (its external data, if any, mapped from files in its folder:
     /// ExternalData.h). Throws Error naming the file for a missing, empty, truncated or
     /// malformed file or a model the checker rejects, and UnsupportedError (an Error) naming the node,
-    /// operator and opset for anything the executor cannot run.
-    static OnnxGraph load(const std::string &path);
+    /// operator and opset for anything the executor cannot run. `progress` hears how far it has come: the file
+    /// parsed and checked (a tenth), then the weights' bytes read (float16 ones widened) and consumed by the
+    /// nodes (each matrix packed), against the weights as held (known before any is read); 1 at the end.
+    static OnnxGraph load(const std::string &path, const LoadProgress &progress = {});
     /// The same from serialized bytes; `name` stands for the file in messages.
     static OnnxGraph fromBytes(const std::string &bytes, const std::string &name);
 
@@ -106,7 +109,8 @@ public:
 private:
     struct Impl;
     explicit OnnxGraph(std::unique_ptr<Impl> impl);
-    static OnnxGraph fromModel(onnx::ModelProto &model, const std::string &name, const std::string &modelPath);
+    static OnnxGraph fromModel(onnx::ModelProto &model, const std::string &name, const std::string &modelPath,
+                               const LoadProgress &progress = {});
     std::unique_ptr<Impl> d;
 };
 

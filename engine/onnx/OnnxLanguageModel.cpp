@@ -100,9 +100,10 @@ OnnxLanguageModel::OnnxLanguageModel(Tokenizer tokenizer, nn::OnnxGraph graph, s
 {
 }
 
-std::unique_ptr<OnnxLanguageModel> OnnxLanguageModel::load(const std::string &path, int threads)
+std::unique_ptr<OnnxLanguageModel> OnnxLanguageModel::load(const std::string &path, int threads,
+                                                           const LoadProgress &progress)
 {
-    nn::OnnxGraph graph = nn::OnnxGraph::load(path);
+    nn::OnnxGraph graph = nn::OnnxGraph::load(path, progress.part(0.0, kGraphShare));
     Vocabulary vocabulary = vocabularyFrom(graph);
     const int context = contextFrom(graph);
     std::unique_ptr<OnnxLanguageModel> model(
@@ -118,11 +119,13 @@ std::unique_ptr<OnnxLanguageModel> OnnxLanguageModel::load(const std::string &pa
     model->m_description = metadataValue(model->m_graph, "specdec.description", false);
     model->setThreads(threads);
     model->detectLayout();
-    model->checkContract();
+    model->checkContract(progress.part(kGraphShare, 1.0));
+    progress.finish();
     return model;
 }
 
-std::unique_ptr<OnnxLanguageModel> OnnxLanguageModel::loadFolder(const std::string &dir, int threads, int contextCap)
+std::unique_ptr<OnnxLanguageModel> OnnxLanguageModel::loadFolder(const std::string &dir, int threads, int contextCap,
+                                                                 const LoadProgress &progress)
 {
     const HfFolder folder = HfFolder::open(dir);
     const HfConfig &c = folder.config;
@@ -130,7 +133,7 @@ std::unique_ptr<OnnxLanguageModel> OnnxLanguageModel::loadFolder(const std::stri
     if (tokenizer.size() > c.vocabSize)
         throw Error(folder.tokenizerPath + ": " + std::to_string(tokenizer.size()) + " tokens, more than the "
                     + std::to_string(c.vocabSize) + " logits of " + folder.configPath + " (field 'vocab_size')");
-    nn::OnnxGraph graph = nn::OnnxGraph::load(folder.graphPath);
+    nn::OnnxGraph graph = nn::OnnxGraph::load(folder.graphPath, progress.part(0.0, kGraphShare));
     std::unique_ptr<OnnxLanguageModel> model(new OnnxLanguageModel(std::move(tokenizer), std::move(graph), dir));
     model->m_context = std::max(1, std::min(c.maxPositions > 0 ? c.maxPositions : contextCap, contextCap));
     model->m_stride = std::max(1, model->m_context / 4);
@@ -160,7 +163,8 @@ std::unique_ptr<OnnxLanguageModel> OnnxLanguageModel::loadFolder(const std::stri
                         + std::to_string(c.headDim) + " dimensions but input '" + kv.pastNames[t] + "' of "
                         + folder.graphPath + " has " + std::to_string(kv.headDims[t]));
     }
-    model->checkContract();
+    model->checkContract(progress.part(kGraphShare, 1.0));
+    progress.finish();
     return model;
 }
 
@@ -234,7 +238,7 @@ void OnnxLanguageModel::detectLayout()
     }
 }
 
-void OnnxLanguageModel::checkContract()
+void OnnxLanguageModel::checkContract(const LoadProgress &progress)
 {
     const std::string &file = m_graph.name();
     const auto &inputs = m_graph.inputs();
@@ -273,12 +277,14 @@ void OnnxLanguageModel::checkContract()
     for (int i = 0; i < T; ++i)
         probe[static_cast<std::size_t>(i)] = static_cast<TokenId>(i % V);
     const nn::Tensor first = windowLogits(probe);
+    progress.report(0.1);
     // Finite first: NaN compares unequal to itself and would read as "not causal".
     for (int t = 0; t < T; ++t)
         requireFiniteLogits(first, t * W, V, file, t);
     if (T > 1 && V > 1) {
         probe.back() = static_cast<TokenId>((probe.back() + 1) % V);
         const nn::Tensor second = windowLogits(probe);
+        progress.report(0.2);
         for (int t = 0; t < T; ++t)
             requireFiniteLogits(second, t * W, V, file, t);
         for (std::int64_t i = 0; i < (T - 1) * W; ++i) {
@@ -305,6 +311,7 @@ void OnnxLanguageModel::checkContract()
             } catch (const std::exception &) {
                 m_batchable = false;
             }
+            progress.report(0.35);
         }
     }
     // The declared context must really fit (e.g. the position table): probe one window of that length. With
@@ -328,12 +335,14 @@ void OnnxLanguageModel::checkContract()
             throw Error(file + ": metadata '" + kContextKey + "' is " + std::to_string(m_context)
                         + " but a window of that many tokens fails: " + e.what());
         }
+        progress.report(0.5);
     }
     if (m_kv.present)
-        checkCache();
+        checkCache(progress.part(0.5, 1.0));
+    progress.finish();
 }
 
-void OnnxLanguageModel::checkCache()
+void OnnxLanguageModel::checkCache(const LoadProgress &progress)
 {
     // The probe again, now in two steps: T - 1 tokens with an empty past, then the last token after their
     // presents. Each present must grow by the tokens fed, and the last logits must equal the uncached ones.
@@ -347,9 +356,11 @@ void OnnxLanguageModel::checkCache()
     for (int i = 0; i < T; ++i)
         probe[static_cast<std::size_t>(i)] = static_cast<TokenId>((3 * i + 1) % V);
     const nn::Tensor full = windowLogits(probe);
+    progress.report(0.2);
     std::vector<nn::Tensor> cache;
     runWithPast(std::span<const TokenId>(probe).first(static_cast<std::size_t>(T - 1)), 0, cache);
     const nn::Tensor last = runWithPast(std::span<const TokenId>(probe).last(1), T - 1, cache);
+    progress.report(0.6);
     for (std::int64_t v = 0; v < V; ++v) {
         const double a = full.doubleAt((T - 1) * W + v), b = last.doubleAt(v);
         if (!(std::abs(a - b) <= 1e-4 * (1.0 + std::abs(a))))

@@ -27,8 +27,12 @@
 #include <QMessageBox>
 #include <QProcess>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <algorithm>
+#include <memory>
 
 using namespace specdec;
 using namespace specdec::gui;
@@ -57,6 +61,26 @@ Setup llamaPair()
 QComboBox *box(const MainWindow &window, const char *name)
 {
     return window.setupBar()->findChild<QComboBox *>(QLatin1String(name));
+}
+
+/// The status lines of the window each time the session's load progresses (read after the window has updated it:
+/// its connection was made first), filled while the window lives.
+std::shared_ptr<QStringList> statusesWhileLoading(test::Window &w)
+{
+    auto statuses = std::make_shared<QStringList>();
+    QObject::connect(&w.session, &SessionController::loadProgressed, &w.window,
+                     [&w, statuses] { *statuses << w.window.transport()->status(); });
+    return statuses;
+}
+
+/// The percents of `statuses` that match `pattern` (its one capture: the percent), in order.
+QList<int> percentsOf(const QStringList &statuses, const QRegularExpression &pattern)
+{
+    QList<int> percents;
+    for (const QString &s : statuses)
+        if (const QRegularExpressionMatch m = pattern.match(s); m.hasMatch())
+            percents << m.captured(1).toInt();
+    return percents;
 }
 
 bool played(test::Window &w, int rounds)
@@ -91,10 +115,19 @@ void TestHfFolders::llamaPairPlaysPiecesGreedyAsTheEngine()
     w.window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w.window));
     QSignalSpy ready(&w.session, &SessionController::ready);
+    const std::shared_ptr<QStringList> statuses = statusesWhileLoading(w);
     w.window.startSession(llamaPair());
-    // The folders load on the session worker; the window says which meanwhile.
-    QCOMPARE(w.window.transport()->status(), QStringLiteral("Loading llama-large-op17 + llama-op17 …"));
+    // The folders load on the session worker; the window says which meanwhile, and how far: the percent of the
+    // pair's weights loaded, on the way and up to 100, then the session's status.
+    QCOMPARE(w.window.transport()->status(), QStringLiteral("Loading llama-large-op17 + llama-op17 … 0 %"));
     QVERIFY2(ready.wait(120000), qPrintable(w.window.banner()->text()));
+    const QList<int> percents = percentsOf(
+        *statuses, QRegularExpression(QStringLiteral("^Loading llama-large-op17 \\+ llama-op17 … (\\d+) %$")));
+    QVERIFY2(percents.size() == statuses->size() && percents.size() > 2, qPrintable(statuses->join(u'\n')));
+    QVERIFY2(std::is_sorted(percents.begin(), percents.end()) && percents.back() == 100
+                 && std::count_if(percents.begin(), percents.end(), [](int p) { return p > 0 && p < 100; }) >= 2,
+             qPrintable(statuses->join(u'\n')));
+    QVERIFY2(!w.window.transport()->status().contains(u'%'), qPrintable(w.window.transport()->status()));
 
     // Named by their folders; the folder's tokenizer.json is the setup's tokenizer, shown by the folder's name.
     QCOMPARE(w.session.info().target, QStringLiteral("llama-large-op17"));
@@ -210,13 +243,20 @@ void TestHfFolders::folderWithAnotherTokenizerKeepsTheSession()
     QVERIFY(played(w, 2));
     w.player.jumpTo(1, Phase::Commit);
 
+    const std::shared_ptr<QStringList> statuses = statusesWhileLoading(w);
     w.window.openModelFolder(other, MainWindow::ModelRole::Draft);
-    // The new pair loads behind the session, which stays on screen: the status says both.
+    // The new pair loads behind the session, which stays on screen: the status says both, and how far the pair is.
     const QString loading = w.window.transport()->status();
     QVERIFY2(loading.startsWith(QStringLiteral("Round 2"))
-                 && loading.endsWith(QStringLiteral(" · loading llama-large-op17 + llama-other …")),
+                 && loading.endsWith(QStringLiteral(" · loading llama-large-op17 + llama-other … 0 %")),
              qPrintable(loading));
     QVERIFY(failed.wait(120000));
+    // (The target loads, then the draft's tokenizer is refused: the percents stop short of 100.)
+    const QList<int> percents = percentsOf(
+        *statuses,
+        QRegularExpression(QStringLiteral("^Round 2 .* · loading llama-large-op17 \\+ llama-other … (\\d+) %$")));
+    QVERIFY2(!percents.isEmpty() && percents.size() == statuses->size() && percents.back() > 0,
+             qPrintable(statuses->join(u'\n')));
     const QString message = w.window.banner()->text();
     QCOMPARE(w.window.banner()->kind(), MessageBanner::Kind::Error);
     QVERIFY2(message.contains(QStringLiteral("tokenizer")) && message.contains(QStringLiteral("merges")),

@@ -40,3 +40,7 @@ endforeach()
 # Hugging Face model folders (hf:PATH) on the test folders of tests/hf/make_models.py: PyTorch parity, padding,
 # greedy equality and the chi-square on a Llama pair.
 specdec_add_test(test_hf_folders onnx/test_hf_folders.cpp)
+
+# Load progress (LoadProgress.h): a model's and a pair's fractions, by the bytes of their weights.
+specdec_add_test(test_load_progress onnx/test_load_progress.cpp)
+target_compile_definitions(test_load_progress PRIVATE SPECDEC_SOURCE_DIR="${PROJECT_SOURCE_DIR}")

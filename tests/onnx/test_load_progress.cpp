@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Load progress (base/LoadProgress.h): a model's load is told as fractions that never go back and end at 1 exactly,
+// a few of them (every 1 % or 50 ms at most) measured by the bytes of weights read and consumed; a pair's target and
+// draft are parts in proportion to their weights on disk.
+#include "Experiment.h"
+#include "LoadProgress.h"
+#include "TestSupport.h"
+#include "onnx/OnnxLanguageModel.h"
+
+#include <QtTest>
+
+#include <vector>
+
+using namespace specdec;
+
+namespace {
+
+std::string shippedModel(const char *file)
+{
+    return std::string(SPECDEC_SOURCE_DIR) + "/corpora/kjv/models/" + file;
+}
+
+std::string hfFolder(const char *name)
+{
+    return std::string(SPECDEC_TEST_DATA_DIR) + "/hf/" + name;
+}
+
+/// Fails the test unless `told` is a load's progress: in [0, 1], non-decreasing, the last 1 exactly.
+void checkProgress(const std::vector<double> &told)
+{
+    QVERIFY(!told.empty());
+    for (std::size_t i = 0; i < told.size(); ++i) {
+        QVERIFY2(told[i] >= 0.0 && told[i] <= 1.0, qPrintable(QString::number(told[i])));
+        if (i > 0)
+            QVERIFY2(told[i] > told[i - 1], qPrintable(QStringLiteral("%1 after %2").arg(told[i]).arg(told[i - 1])));
+    }
+    QCOMPARE(told.back(), 1.0);
+}
+
+int countBetween(const std::vector<double> &told, double from, double to)
+{
+    int n = 0;
+    for (double f : told)
+        n += f > from && f < to;
+    return n;
+}
+
+} // namespace
+
+class TestLoadProgress : public QObject
+{
+    Q_OBJECT
+private slots:
+    void partsMapAndThrottle()
+    {
+        std::vector<double> told;
+        const LoadProgress whole([&](double f) { told.push_back(f); });
+        const LoadProgress second = whole.part(0.5, 1.0);
+        whole.part(0.0, 0.5).report(0.5); // 0.25 of the whole
+        QCOMPARE(told.size(), std::size_t(1));
+        QCOMPARE(told.back(), 0.25);
+        whole.report(0.1); // behind what was told: not told
+        QCOMPARE(told.size(), std::size_t(1));
+        for (int i = 1; i <= 1000; ++i) // a thousand small steps to 3/4: at most one told a 1 %
+            second.report(i / 2000.0);
+        QVERIFY2(told.size() <= 1 + 51, qPrintable(QString::number(told.size())));
+        QVERIFY(told.size() > 2);
+        second.part(0.0, 0.5).finish(); // a part's end is always told
+        QCOMPARE(told.back(), 0.75);
+        second.finish();
+        checkProgress(told);
+        const std::size_t n = told.size();
+        whole.finish(); // told once
+        QCOMPARE(told.size(), n);
+        LoadProgress().report(0.5); // tells no one
+    }
+
+    void shippedModelByItsWeights()
+    {
+        // target-large: 22,475,583 parameters stored as float16, widened at load (Cast) and packed.
+        std::vector<double> told;
+        const auto model = OnnxLanguageModel::load(shippedModel("target-large.onnx"), 1,
+                                                   LoadProgress([&](double f) { told.push_back(f); }));
+        QVERIFY(model);
+        checkProgress(told);
+        // The weights (a tenth to nine tenths of the graph's part) are told on the way, not only the ends.
+        const double graph = OnnxLanguageModel::kGraphShare;
+        QVERIFY2(countBetween(told, 0.1 * graph, graph) >= 10, qPrintable(QString::number(told.size())));
+        QVERIFY2(told.size() <= 110, qPrintable(QString::number(told.size())));
+        // The probes of the contract (causality, batch, context, cache) in the rest.
+        QVERIFY2(countBetween(told, graph, 1.0) >= 3, qPrintable(QString::number(countBetween(told, graph, 1.0))));
+        // A tiny draft still ends at 1.
+        std::vector<double> tiny;
+        OnnxLanguageModel::load(shippedModel("draft-tiny.onnx"), 1, LoadProgress([&](double f) { tiny.push_back(f); }));
+        checkProgress(tiny);
+        qInfo("target-large: %zu fractions told, draft-tiny: %zu", told.size(), tiny.size());
+    }
+
+    void hfFolders_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addRow("llama-large-op17") << QStringLiteral("llama-large-op17");
+        QTest::addRow("qwen2-op14-fp16") << QStringLiteral("qwen2-op14-fp16");
+        QTest::addRow("llama-op17-external") << QStringLiteral("llama-op17-external");
+    }
+    void hfFolders()
+    {
+        QFETCH(QString, name);
+        std::vector<double> told;
+        const auto model = OnnxLanguageModel::loadFolder(hfFolder(qPrintable(name)), 1,
+                                                         OnnxLanguageModel::kDefaultFolderContext,
+                                                         LoadProgress([&](double f) { told.push_back(f); }));
+        QVERIFY(model);
+        checkProgress(told);
+        QVERIFY2(told.size() > 2, qPrintable(QString::number(told.size())));
+    }
+
+    void pairInProportionToWeights()
+    {
+        Setup setup;
+        setup.corpus = "kjv";
+        setup.target = "onnx:" + shippedModel("target.onnx");
+        setup.draft = "onnx:" + shippedModel("draft-small.onnx");
+        setup.prompt = "In the beginning";
+        setup.threads = 1;
+        const CorpusCatalog catalog = test::builtCorpora();
+        std::vector<double> told;
+        const auto experiment = Experiment::load(setup, catalog, true,
+                                                 LoadProgress([&](double f) { told.push_back(f); }));
+        QVERIFY(experiment);
+        checkProgress(told);
+        // The target's end is told at its share of the bytes; the draft's load follows it.
+        const double t = static_cast<double>(loadBytes(ModelSpec::parse(setup.target)));
+        const double d = static_cast<double>(loadBytes(ModelSpec::parse(setup.draft)));
+        QVERIFY(t > 5 * d);
+        const double share = t / (t + d);
+        bool targetEnd = false;
+        for (double f : told)
+            targetEnd = targetEnd || std::abs(f - share) < 1e-12;
+        QVERIFY2(targetEnd, qPrintable(QString::number(share)));
+        QVERIFY(countBetween(told, 0.0, share) > 2);
+        QVERIFY(countBetween(told, share, 1.0) >= 1);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLoadProgress)
+#include "test_load_progress.moc"
