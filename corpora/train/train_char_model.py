@@ -493,7 +493,10 @@ def train(args, vocab, ids, split):
     guide = load_guide(args.distill_from, len(vocab)) if args.distill_from else None
     # With a guide model, each window is as long as the longer of the two contexts: the guide scores it whole
     # and the student reads its last `context` characters, so the guide's rows carry its own full context.
-    span = max(args.context, guide.context) if guide is not None else args.context
+    # --guide-context shortens the guide's window (its cost grows with it; a guide of 22 M parameters over
+    # windows of 512 would take most of a CPU step).
+    guide_span = min(args.guide_context or guide.context, guide.context) if guide is not None else 0
+    span = max(args.context, guide_span)
     n_windows = split - span - 1
     offsets = torch.arange(span + 1)
     print(f"params {count_params(model)}  vocab {len(vocab)}  train chars {split}  held-out chars {len(ids) - split}",
@@ -699,6 +702,8 @@ def main():
     ap.add_argument("--distill-from", default="",
                     help="a target model (.onnx exported by this script) whose distributions the model learns to match")
     ap.add_argument("--distill-weight", type=float, default=0.5, help="weight of the --distill-from loss")
+    ap.add_argument("--guide-context", type=int, default=0,
+                    help="--distill-from: the guide reads windows of this many characters (0: its own context)")
     ap.add_argument("--unigram-mix", type=float, default=0.0,
                     help="mix the output with the training unigram distribution; initial weight (learned)")
     ap.add_argument("--seed", type=int, default=1)
