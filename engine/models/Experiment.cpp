@@ -30,16 +30,17 @@ std::unique_ptr<Experiment> Experiment::load(const Setup &setup, const CorpusCat
         throw Error("model spec 'same' is a draft only: it stands for the target itself");
     if (targetSpec.kind == ModelSpec::Kind::Lookup)
         throw Error("model spec '" + setup.target + "' is a draft only: prompt lookup cannot be a target");
-    const double targetBytes = static_cast<double>(loadBytes(targetSpec));
-    const double draftBytes = needDraft ? static_cast<double>(loadBytes(ModelSpec::parse(setup.draft, catalog))) : 0.0;
-    const double targetShare = !needDraft ? 1.0
-        : targetBytes + draftBytes > 0    ? targetBytes / (targetBytes + draftBytes)
-                                          : 0.5;
     progress.report(0.0);
 
     if (!setup.tokenizer.empty() && setup.tokenizer != "chars")
         e->m_tokenizer = Tokenizer::load(catalog.dataFile(setup.tokenizer));
     e->m_corpus = catalog.load(setup.corpus);
+    const std::size_t corpusLength = e->m_corpus.text.size();
+    const double targetWork = loadWork(targetSpec, corpusLength);
+    const double draftWork = needDraft ? loadWork(ModelSpec::parse(setup.draft, catalog), corpusLength) : 0.0;
+    const double targetShare = !needDraft ? 1.0
+        : targetWork + draftWork > 0      ? targetWork / (targetWork + draftWork)
+                                          : 0.5;
     BuiltModel target = buildModel(targetSpec, e->m_corpus, e->m_tokenizer ? &*e->m_tokenizer : nullptr, nullptr,
                                    setup.threads, progress.part(0.0, targetShare));
     e->m_target = std::move(target.model);

@@ -41,7 +41,8 @@ class Experiment
 {
 public:
     /// `progress` hears the load of the target and then of the draft, each a part of the whole in proportion to
-    /// its weights on disk (ModelFactory.h loadBytes; halves when neither is a neural model); 1 when loaded.
+    /// its expected work (ModelFactory.h loadWork: a neural model's weights on disk, an n-gram's passes over the
+    /// corpus; halves when neither has any); 1 when loaded.
     static std::unique_ptr<Experiment> load(const Setup &setup, const CorpusCatalog &catalog, bool needDraft = true,
                                             const LoadProgress &progress = {});
 

@@ -96,11 +96,16 @@ ModelSpec ModelSpec::parse(const std::string &spec, const CorpusCatalog &catalog
 std::unique_ptr<LanguageModel> loadOnnxModel(const std::string &path, int threads, const LoadProgress &progress);
 std::unique_ptr<LanguageModel> loadHfFolderModel(const std::string &dir, int threads, const LoadProgress &progress);
 
-std::uint64_t loadBytes(const ModelSpec &spec)
+double loadWork(const ModelSpec &spec, std::size_t corpusLength)
 {
-    if (spec.kind != ModelSpec::Kind::Onnx && spec.kind != ModelSpec::Kind::HfFolder)
-        return 0;
-    return weightFileBytes(NeuralModelRef{spec.kind == ModelSpec::Kind::HfFolder, spec.path});
+    switch (spec.kind) {
+    case ModelSpec::Kind::Onnx:
+    case ModelSpec::Kind::HfFolder:
+        return static_cast<double>(weightFileBytes(NeuralModelRef{spec.kind == ModelSpec::Kind::HfFolder, spec.path}));
+    case ModelSpec::Kind::NGram:
+        return static_cast<double>(corpusLength) * (2.0 * spec.ngram.order - 1.0) * kNGramBytesPerPosition;
+    default: return 0.0;
+    }
 }
 
 BuiltModel buildModel(const ModelSpec &spec, const Corpus &corpus, const Tokenizer *tokenizer, LanguageModel *target,
@@ -111,7 +116,7 @@ BuiltModel buildModel(const ModelSpec &spec, const Corpus &corpus, const Tokeniz
     switch (spec.kind) {
     case ModelSpec::Kind::NGram: {
         const std::vector<TokenId> ids = corpus.tokens(vocab, &built.unmapped);
-        built.model = NGramModel::train(ids, vocab, spec.ngram);
+        built.model = NGramModel::train(ids, vocab, spec.ngram, progress);
         break;
     }
     case ModelSpec::Kind::Uniform: built.model = std::make_unique<UniformModel>(vocab); break;

@@ -77,10 +77,18 @@ std::array<double, 3> modifiedDiscounts(const std::vector<std::uint32_t> &counts
 class NGramBuilder
 {
 public:
-    static void build(NGramModel &model, std::span<const TokenId> text, std::size_t memoryLimit)
+    static void build(NGramModel &model, std::span<const TokenId> text, std::size_t memoryLimit,
+                      const LoadProgress &progress)
     {
         const int order = model.m_settings.order;
         const std::size_t length = text.size();
+        // Progress: the 2 N - 1 passes over the text that count (kCounting of the whole), then the N tables
+        // smoothed, told every 2^18 positions.
+        constexpr double kCounting = 0.85;
+        const double passes = 2.0 * order - 1.0;
+        auto countingAt = [&](int pass, std::size_t i) {
+            progress.report(kCounting * (pass + static_cast<double>(i) / static_cast<double>(length)) / passes);
+        };
         std::vector<std::uint32_t> current(length, NGramModel::kNoNode);
         for (std::size_t i = 0; i < length; ++i) {
             if (text[i] >= 0)
@@ -118,6 +126,8 @@ public:
                 }
                 if ((i & 0xfffff) == 0xfffff)
                     checkMemory(pairs, depth);
+                if ((i & 0x3ffff) == 0x3ffff)
+                    countingAt(2 * depth, i);
             }
             checkMemory(pairs, depth);
             model.m_coverage.push_back(coverage);
@@ -143,8 +153,11 @@ public:
                 current[i] = node;
                 if ((i & 0xfffff) == 0xfffff)
                     checkMemory(FlatHashMap(0), depth + 1);
+                if ((i & 0x3ffff) == 0x3ffff)
+                    countingAt(2 * depth + 1, i);
             }
         }
+        progress.report(kCounting);
 
         const bool kneserNey = model.m_settings.smoothing == Smoothing::KneserNey;
         const double vocabularySize = model.tokenizer().size();
@@ -201,6 +214,7 @@ public:
                     model.m_rootDistribution[model.m_followerToken[s]] += model.m_followerValue[s];
             }
             raw[d] = PairTable{}; // release memory as soon as a depth is done
+            progress.report(kCounting + (1.0 - kCounting) * (depth + 1) / order);
         }
     }
 };
@@ -212,7 +226,7 @@ NGramModel::NGramModel(Tokenizer tokenizer, const NGramSettings &settings)
 }
 
 std::unique_ptr<NGramModel> NGramModel::train(std::span<const TokenId> text, Tokenizer tokenizer,
-                                              const NGramSettings &settings)
+                                              const NGramSettings &settings, const LoadProgress &progress)
 {
     if (settings.order < 1 || settings.order > 10)
         throw Error("n-gram order must be between 1 and 10, got " + std::to_string(settings.order));
@@ -223,7 +237,7 @@ std::unique_ptr<NGramModel> NGramModel::train(std::span<const TokenId> text, Tok
     if (std::none_of(text.begin(), text.end(), [](TokenId t) { return t >= 0; }))
         throw Error("cannot train an n-gram model on an empty text");
     std::unique_ptr<NGramModel> model(new NGramModel(std::move(tokenizer), settings));
-    NGramBuilder::build(*model, text, nn::tensorMemoryLimit());
+    NGramBuilder::build(*model, text, nn::tensorMemoryLimit(), progress);
     model->checkDistributions();
     return model;
 }

@@ -4,6 +4,7 @@
 
 #include "FlatHashMap.h"
 #include "LanguageModel.h"
+#include "LoadProgress.h"
 
 #include <array>
 #include <memory>
@@ -37,8 +38,9 @@ class NGramModel final : public LanguageModel
 {
 public:
     /// Trains on token ids; -1 marks a break (a character outside a chars tokenizer) that no n-gram crosses.
+    /// `progress` hears the passes over the text (counting, then smoothing) as they go.
     static std::unique_ptr<NGramModel> train(std::span<const TokenId> text, Tokenizer tokenizer,
-                                             const NGramSettings &settings);
+                                             const NGramSettings &settings, const LoadProgress &progress = {});
 
     const NGramSettings &settings() const { return m_settings; }
     std::string describe() const override;

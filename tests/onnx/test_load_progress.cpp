@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Load progress (base/LoadProgress.h): a model's load is told as fractions that never go back and end at 1 exactly,
-// a few of them (every 1 % or 50 ms at most) measured by the bytes of weights read and consumed; a pair's target and
-// draft are parts in proportion to their weights on disk.
+// a few of them (every 1 % or 50 ms at most) measured by the bytes of weights read and consumed (an n-gram's by its
+// passes over the corpus); a pair's target and draft are parts in proportion to their expected work.
 #include "Experiment.h"
 #include "LoadProgress.h"
 #include "TestSupport.h"
@@ -130,8 +130,8 @@ private slots:
         QVERIFY(experiment);
         checkProgress(told);
         // The target's end is told at its share of the bytes; the draft's load follows it.
-        const double t = static_cast<double>(loadBytes(ModelSpec::parse(setup.target)));
-        const double d = static_cast<double>(loadBytes(ModelSpec::parse(setup.draft)));
+        const double t = loadWork(ModelSpec::parse(setup.target), 0);
+        const double d = loadWork(ModelSpec::parse(setup.draft), 0);
         QVERIFY(t > 5 * d);
         const double share = t / (t + d);
         bool targetEnd = false;
@@ -140,6 +140,29 @@ private slots:
         QVERIFY2(targetEnd, qPrintable(QString::number(share)));
         QVERIFY(countBetween(told, 0.0, share) > 2);
         QVERIFY(countBetween(told, share, 1.0) >= 1);
+    }
+
+    void ngramTrainingIsTold()
+    {
+        // An n-gram pair trains on the corpus: its passes over the text are told as they go (the window's
+        // status read "0 %" until both were trained), the target's part by its 2 N - 1 passes against the
+        // draft's.
+        Setup setup;
+        setup.corpus = "kjv";
+        setup.target = "ngram:6";
+        setup.draft = "ngram:2";
+        setup.prompt = "In the beginning";
+        const CorpusCatalog catalog = test::builtCorpora();
+        std::vector<double> told;
+        const auto experiment = Experiment::load(setup, catalog, true,
+                                                 LoadProgress([&](double f) { told.push_back(f); }));
+        QVERIFY(experiment);
+        checkProgress(told);
+        const double share = 11.0 / (11.0 + 3.0);
+        QCOMPARE(loadWork(ModelSpec::parse(setup.target), 1000) / loadWork(ModelSpec::parse(setup.draft), 1000),
+                 11.0 / 3.0);
+        QVERIFY2(countBetween(told, 0.0, share) >= 10, qPrintable(QString::number(told.size())));
+        QVERIFY(countBetween(told, share, 1.0) >= 2);
     }
 };
 
