@@ -536,6 +536,10 @@
         <source>Loading the target and %1 drafts…</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Loading the target and %1 drafts … %2 %</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::ArenaView</name>
@@ -1302,7 +1306,7 @@ accepted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Loading %1 — training the models…</source>
+        <source>Loading %1 — training the models … %2 %</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1550,6 +1554,10 @@ accepted</source>
     </message>
     <message>
         <source>Loading the models…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading the models … %1 %</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

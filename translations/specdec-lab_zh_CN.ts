@@ -536,6 +536,10 @@
         <source>Loading the target and %1 drafts…</source>
         <translation>正在载入目标模型和 %1 个草稿模型…</translation>
     </message>
+    <message>
+        <source>Loading the target and %1 drafts … %2 %</source>
+        <translation>正在载入目标模型和 %1 个草稿模型 … %2 %</translation>
+    </message>
 </context>
 <context>
     <name>specdec::gui::ArenaView</name>
@@ -1300,8 +1304,8 @@ accepted</source>
         <translation>引擎无法完成：%1。请修改设置后重试。</translation>
     </message>
     <message>
-        <source>Loading %1 — training the models…</source>
-        <translation>正在加载 %1 — 训练模型中…</translation>
+        <source>Loading %1 — training the models … %2 %</source>
+        <translation>正在加载 %1 — 训练模型中 … %2 %</translation>
     </message>
     <message>
         <source>Use %1 as the target (head chef) or as the draft (apprentice)?</source>
@@ -1549,6 +1553,10 @@ accepted</source>
     <message>
         <source>Loading the models…</source>
         <translation>正在加载模型…</translation>
+    </message>
+    <message>
+        <source>Loading the models … %1 %</source>
+        <translation>正在加载模型 … %1 %</translation>
     </message>
     <message>
         <source>Racing…</source>

@@ -96,7 +96,7 @@ int benchCommand(const QStringList &arguments)
         setup.tokens = tokens;
         setup.decoding.draftLength = k;
         const auto loadStart = std::chrono::steady_clock::now();
-        auto experiment = Experiment::load(setup, corpusCatalog());
+        auto experiment = Experiment::load(setup, corpusCatalog(), true, loadingLine(setup, true));
         const double loadSeconds = secondsSince(loadStart);
 
         double bestSpeculative = 0.0;

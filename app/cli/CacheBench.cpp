@@ -48,7 +48,7 @@ Timed decode(Experiment &experiment, int tokens, bool kvCache)
 
 int benchKvCache(Setup setup, int repeat, bool json)
 {
-    auto experiment = Experiment::load(setup, corpusCatalog(), false);
+    auto experiment = Experiment::load(setup, corpusCatalog(), false, loadingLine(setup, false));
     if (!experiment->target().hasKvCache())
         throw Error(experiment->target().describe()
                     + " keeps no key/value cache (bench --kv-cache needs an ONNX model in the decoder-with-past "

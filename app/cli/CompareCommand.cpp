@@ -32,7 +32,7 @@ int compareCommand(const QStringList &arguments)
     if (drafts.size() < 2 && parser.values(QStringLiteral("tree")).size() < 2)
         throw UsageError(tr("compare takes 2 to 6 drafts (repeat --draft) or 2 to 6 trees (repeat --tree), got one"));
 
-    auto experiment = Experiment::load(setup, corpusCatalog(), false);
+    auto experiment = Experiment::load(setup, corpusCatalog(), false, loadingLine(setup, false));
     const Tokenizer &vocab = experiment->tokenizer();
     // Each run plays its own baseline alongside (SpeculativeRun), so a moment the CPU serves something else
     // slows both sides of its ratio.

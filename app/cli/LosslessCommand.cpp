@@ -151,7 +151,7 @@ int losslessCommand(const QStringList &arguments)
         throw UsageError(tr("--samples must be between 1 and 10^9, got %1").arg(samples));
     const auto seed = static_cast<std::uint64_t>(readInt64(parser, QStringLiteral("seed"), 0));
 
-    auto experiment = Experiment::load(setup, corpusCatalog());
+    auto experiment = Experiment::load(setup, corpusCatalog(), true, loadingLine(setup, true));
     const Tokenizer &vocab = experiment->tokenizer();
     DistributionMatrix row;
     experiment->target().distributions(experiment->prompt(), 1, row);

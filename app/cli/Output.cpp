@@ -2,14 +2,18 @@
 #include "Output.h"
 
 #include "ErrorLine.h"
+#include "Experiment.h"
 
 #include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
 #include <QJsonDocument>
 
 #include <QStringList>
 
 #include <cmath>
 #include <cstdio>
+#include <unistd.h>
 
 namespace specdec::cli {
 
@@ -45,6 +49,34 @@ QString tr(const char *text)
 QString visible(QString text)
 {
     return text.replace(QLatin1Char('\n'), QStringLiteral("⏎")).replace(QLatin1Char('\t'), QStringLiteral("⇥"));
+}
+
+namespace {
+
+QString shortSpec(const std::string &spec)
+{
+    const QString text = QString::fromStdString(spec);
+    for (const QLatin1String prefix : {QLatin1String("onnx:"), QLatin1String("hf:")})
+        if (text.startsWith(prefix))
+            return QFileInfo(QDir::cleanPath(text.mid(prefix.size()))).completeBaseName();
+    return text;
+}
+
+} // namespace
+
+LoadProgress loadingLine(const Setup &setup, bool withDraft)
+{
+    if (isatty(STDERR_FILENO) == 0)
+        return {};
+    const QString what = withDraft ? shortSpec(setup.target) + QStringLiteral(" + ") + shortSpec(setup.draft)
+                                   : shortSpec(setup.target);
+    return LoadProgress([what](double fraction) {
+        // \r and erase-to-end-of-line: the line is rewritten in place and gone once the load has ended.
+        err() << "\r\x1b[K";
+        if (fraction < 1.0)
+            err() << tr("specdec: loading %1 … %2 %").arg(what).arg(static_cast<int>(fraction * 100.0));
+        err().flush();
+    });
 }
 
 QString fixed(double value, int decimals)

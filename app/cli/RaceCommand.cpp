@@ -95,7 +95,7 @@ int raceCommand(const QStringList &arguments)
         return 0;
     Setup setup = readSetup(parser);
     const bool json = parser.isSet(QStringLiteral("json"));
-    auto experiment = Experiment::load(setup, corpusCatalog(), true);
+    auto experiment = Experiment::load(setup, corpusCatalog(), true, loadingLine(setup, true));
     for (const QString &w : app::experimentWarnings(*experiment))
         err() << "specdec: warning: " << w << '\n';
     err().flush();

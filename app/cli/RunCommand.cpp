@@ -200,7 +200,8 @@ int runCommand(const QStringList &arguments)
                              .arg(kMaxRecordedTokens)
                              .arg(std::min(setup.tokens, setup.cap)));
 
-    auto experiment = Experiment::load(setup, corpusCatalog(), mode == DecodingMode::Speculative);
+    const bool withDraft = mode == DecodingMode::Speculative;
+    auto experiment = Experiment::load(setup, corpusCatalog(), withDraft, loadingLine(setup, withDraft));
     for (const QString &w : app::experimentWarnings(*experiment))
         printError(QStringLiteral("warning"), w);
     err().flush();

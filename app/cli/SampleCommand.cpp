@@ -38,7 +38,8 @@ int sampleCommand(const QStringList &arguments)
     const std::int64_t samples = readInt64(parser, QStringLiteral("samples"), 10000);
     if (samples < 1 || samples > kMaxSamples) // each sample is a generation: 10^9 of them run for days
         throw UsageError(tr("--samples must be from 1 to %1, got %2").arg(kMaxSamples).arg(samples));
-    auto experiment = Experiment::load(setup, corpusCatalog(), mode == DecodingMode::Speculative);
+    const bool withDraft = mode == DecodingMode::Speculative;
+    auto experiment = Experiment::load(setup, corpusCatalog(), withDraft, loadingLine(setup, withDraft));
     const Tokenizer &vocab = experiment->tokenizer();
 
     const auto counts = sampleContinuations(experiment->target(), experiment->draft(), setup.decoding, mode,

@@ -61,7 +61,7 @@ int sweepCommand(const QStringList &arguments)
         trees.push_back(readTree(text));
     const std::size_t columns = trees.empty() ? ks.size() : trees.size();
 
-    auto experiment = Experiment::load(setup, corpusCatalog(), false);
+    auto experiment = Experiment::load(setup, corpusCatalog(), false, loadingLine(setup, false));
     std::vector<std::unique_ptr<LanguageModel>> draftModels;
     for (const QString &spec : drafts)
         draftModels.push_back(experiment->makeDraft(spec.toStdString(), setup.draftCorpus));

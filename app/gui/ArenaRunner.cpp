@@ -77,18 +77,35 @@ void ArenaRunner::start(const Setup &setup, const QStringList &lanes)
         try {
             if (lanes.size() < 2 || lanes.size() > 6)
                 throw Error(tr("The arena takes 2 to 6 lanes, got %1.").arg(lanes.size()).toStdString());
-            state->experiment = Experiment::load(setup, catalog, false);
+            const LoadProgress progress([this, state](double fraction) {
+                EngineHost::deliver(this, [this, state, fraction] {
+                    if (state == m_state)
+                        emit loadProgressed(fraction);
+                });
+            });
+            state->experiment = Experiment::load(setup, catalog, false, progress.part(0.0, 0.3));
             Experiment &e = *state->experiment;
             ArenaInfo info;
-            const Generation base = generateAutoregressive(e.target(), setup.decoding.target, setup.decoding.seed,
-                                                           e.prompt(), setup.tokens, {}, setup.decoding.kvCache);
+            const LoadProgress baseline = progress.part(0.3, 0.7);
+            const Generation base = generateAutoregressive(
+                e.target(), setup.decoding.target, setup.decoding.seed, e.prompt(), setup.tokens,
+                [&](int generated, int wanted) {
+                    baseline.report(static_cast<double>(generated) / wanted);
+                    return !stop.stop_requested();
+                },
+                setup.decoding.kvCache);
+            if (stop.stop_requested())
+                return;
             info.baseline = base.tokens;
             info.tokens = setup.tokens;
-            for (const QString &line : lanes) {
+            for (int lane = 0; lane < lanes.size(); ++lane) {
                 if (stop.stop_requested())
                     return;
-                const ArenaLaneSpec spec = ArenaLaneSpec::parse(line);
-                auto draft = e.makeDraft(spec.draft.toStdString(), setup.draftCorpus);
+                const ArenaLaneSpec spec = ArenaLaneSpec::parse(lanes[lane]);
+                const double share = 0.3 / static_cast<double>(lanes.size());
+                const double end = lane + 1 == lanes.size() ? 1.0 : 0.7 + share * (lane + 1);
+                auto draft = e.makeDraft(spec.draft.toStdString(), setup.draftCorpus,
+                                         progress.part(0.7 + share * lane, end));
                 DecodingSettings settings = setup.decoding;
                 settings.policy = DraftPolicy::parse(spec.policy.toStdString());
                 // A lane is a chain unless it names a tree (the window's tree shape is not the lanes').

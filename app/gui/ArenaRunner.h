@@ -60,6 +60,9 @@ public:
     int pending() const { return m_pending; }
 
 signals:
+    /// How far the lanes have loaded, in [0, 1], rising: the target (0.3), its autoregressive baseline (0.3 to
+    /// 0.7, by tokens), then each lane's draft.
+    void loadProgressed(double fraction);
     void ready(const specdec::gui::ArenaInfo &info);
     void roundsAdded(int lane);
     void stepFinished();

@@ -23,6 +23,12 @@ ArenaTool::ArenaTool(ArenaView *view, ArenaRunner *runner, const SessionControll
         m_view->setBusy(true, tr("Playing…"));
         m_runner->step(aligned, count);
     });
+    connect(m_runner, &ArenaRunner::loadProgressed, this, [this](double fraction) {
+        if (m_loading)
+            m_view->setBusy(
+                true,
+                tr("Loading the target and %1 drafts … %2 %").arg(m_loadingLanes).arg(static_cast<int>(fraction * 100.0)));
+    });
     connect(m_runner, &ArenaRunner::ready, this, [this](const ArenaInfo &info) {
         m_loading = false;
         m_view->setLanes(info.lanes, info.session, info.baseline);
@@ -48,6 +54,7 @@ ArenaTool::ArenaTool(ArenaView *view, ArenaRunner *runner, const SessionControll
 void ArenaTool::start(const QStringList &lanes)
 {
     m_loading = true;
+    m_loadingLanes = static_cast<int>(lanes.size());
     m_view->setBusy(true, tr("Loading the target and %1 drafts…").arg(lanes.size()));
     m_runner->start(m_session->setup(), lanes);
 }

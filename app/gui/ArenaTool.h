@@ -43,7 +43,8 @@ private:
     const SessionController *m_session;
     bool m_measured = false;
     bool m_loading = false;
-    int m_autoRounds = 0; ///< rounds per lane played once the lanes are loaded
+    int m_loadingLanes = 0; ///< the lanes being loaded (their count in the busy line)
+    int m_autoRounds = 0;   ///< rounds per lane played once the lanes are loaded
 };
 
 } // namespace specdec::gui

@@ -590,7 +590,7 @@ void MainWindow::updateStatus()
     else if (m_session->isLoading() && hasNeuralModel(m_session->setup()))
         text = tr("Loading %1 and its models … %2 %").arg(QString::fromStdString(m_session->setup().corpus)).arg(percent);
     else if (m_session->isLoading())
-        text = tr("Loading %1 — training the models…").arg(QString::fromStdString(m_session->setup().corpus));
+        text = tr("Loading %1 — training the models … %2 %").arg(QString::fromStdString(m_session->setup().corpus)).arg(percent);
     else if (m_session->isReady() && m_session->goal() > 0)
         text = tr("Playing to round %1 of the session: %2 played…").arg(m_session->goal()).arg(m_session->history().size());
     else if (m_session->isReady() && m_player->round() < 0)

@@ -34,7 +34,13 @@ void RaceRunner::start(const RaceRequest &request)
     m_host->post(EngineHost::Kind::Race, [this, generation, request = loaded, catalog = m_catalog](std::stop_token stop) {
         auto current = [this, generation] { return generation == m_generation; };
         try {
-            auto experiment = Experiment::load(request.setup, catalog, true);
+            const LoadProgress progress([this, current](double fraction) {
+                EngineHost::deliver(this, [this, current, fraction] {
+                    if (current())
+                        emit loadProgressed(fraction);
+                });
+            });
+            auto experiment = Experiment::load(request.setup, catalog, true, progress);
             RaceSetup setup;
             setup.vocabulary = std::make_shared<const Tokenizer>(experiment->tokenizer());
             setup.target = modelTitle(experiment->target().describe());
@@ -102,6 +108,9 @@ void connectRace(RaceView *view, RaceRunner *runner, std::function<Setup()> setu
         runner->start({setup(), tokens});
     });
     QObject::connect(view, &RaceView::stopRequested, runner, &RaceRunner::stop);
+    QObject::connect(runner, &RaceRunner::loadProgressed, view, [view](double fraction) {
+        view->setStatus(RaceRunner::tr("Loading the models … %1 %").arg(static_cast<int>(fraction * 100.0)));
+    });
     QObject::connect(runner, &RaceRunner::ready, view, [view](const RaceSetup &race) {
         view->setRace(race);
         view->setStatus(RaceRunner::tr("Racing…"));

@@ -31,6 +31,8 @@ public:
     bool isRunning() const { return m_running; }
 
 signals:
+    /// How far the race's models have loaded (Experiment::load's LoadProgress), in [0, 1], rising.
+    void loadProgressed(double fraction);
     void ready(const specdec::gui::RaceSetup &setup);
     void steps(const specdec::gui::RaceSteps &steps);
     void finished(const specdec::gui::RaceFinished &result);

@@ -5,6 +5,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -242,6 +243,38 @@ private slots:
                                    QStringLiteral("--tokens"), QStringLiteral("25"), QStringLiteral("--json")});
         QVERIFY2(ar.exitCode == 0, qPrintable(ar.err));
         QCOMPARE(json(ar).value(QStringLiteral("target_calls")).toInt(), 25);
+    }
+
+    void loadProgressOnATerminalOnly()
+    {
+        // At a terminal the load is told on stderr, in place ("specdec: loading ngram:6 + ngram:2 … 42 %") and
+        // erased at the end; through a pipe (scripts, --json readers, every other test) nothing is added.
+        const QStringList arguments{QStringLiteral("run"),      QStringLiteral("--corpus"), QStringLiteral("kjv"),
+                                    QStringLiteral("--target"), QStringLiteral("ngram:6"),  QStringLiteral("--draft"),
+                                    QStringLiteral("ngram:2"),  QStringLiteral("--tokens"), QStringLiteral("5")};
+        const Result piped = specdec(arguments);
+        QVERIFY2(piped.exitCode == 0, qPrintable(piped.err));
+        QVERIFY2(!piped.err.contains(QStringLiteral("loading")), qPrintable(piped.err));
+        const QString script = QStandardPaths::findExecutable(QStringLiteral("script"));
+        if (script.isEmpty())
+            QSKIP("no script(1) to give the program a terminal");
+        QProcess process; // script(1) runs the command on a pseudo-terminal: stderr is a terminal there
+        process.start(script,
+                      {QStringLiteral("-qec"),
+                       QStringLiteral(SPECDEC_BIN_DIR "/specdec ") + arguments.join(QLatin1Char(' ')),
+                       QStringLiteral("/dev/null")});
+        QVERIFY(process.waitForFinished(120000));
+        const QString terminal = QString::fromUtf8(process.readAllStandardOutput());
+        if (process.exitCode() != 0 && QString::fromUtf8(process.readAllStandardError()).contains(QLatin1String("pseudo")))
+            QSKIP("no pseudo-terminal here");
+        QCOMPARE(process.exitCode(), 0);
+        const QString line = QStringLiteral("specdec: loading ngram:6 + ngram:2 … ");
+        QVERIFY2(terminal.count(line) >= 3, qPrintable(terminal.left(2000)));
+        QVERIFY(terminal.contains(line + QStringLiteral("0 %")));
+        // The last progress line is erased before the run prints its rounds.
+        const auto lastLine = terminal.lastIndexOf(line);
+        QVERIFY(terminal.indexOf(QStringLiteral("\r\x1b[K"), lastLine) > lastLine);
+        QVERIFY(terminal.indexOf(QStringLiteral("round    1"), lastLine) > lastLine);
     }
 
     void runWithASubwordTokenizer()

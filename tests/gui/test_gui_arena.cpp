@@ -125,8 +125,14 @@ void TestArena::greedyLanesWriteTheTargetsText()
     ArenaView view;
     const QStringList lanes{QStringLiteral("ngram:2"), QStringLiteral("uniform"), QStringLiteral("lookup:2"),
                             QStringLiteral("same")};
+    QSignalSpy progress(&runner, &ArenaRunner::loadProgressed);
     playArena(runner, view, tinySetup(0.0), lanes, false);
     QCOMPARE(view.laneCount(), 4);
+    // The load was told rising to 1: the target, its 60-token baseline, then each lane's draft.
+    QVERIFY2(progress.size() >= 4, qPrintable(QString::number(progress.size())));
+    for (int i = 1; i < progress.size(); ++i)
+        QVERIFY(progress[i][0].toDouble() > progress[i - 1][0].toDouble());
+    QCOMPARE(progress.back()[0].toDouble(), 1.0);
     QSet<qint64> passes;
     for (int i = 0; i < view.laneCount(); ++i) {
         QCOMPARE(view.lane(i)->tokens().size(), std::size_t(60));

@@ -19,6 +19,9 @@
 #include <QTextEdit>
 #include <QtTest>
 
+#include <algorithm>
+#include <vector>
+
 using namespace specdec;
 using namespace specdec::gui;
 
@@ -58,9 +61,21 @@ private:
         RaceRunner runner(test::builtCorpora(), &host);
         view.resize(1000, 640);
         connectRace(&view, &runner, [setup] { return setup; });
+        // The load is told under the lanes in percents, rising to 100 (connected after connectRace: the view's
+        // line is set when this slot reads it).
+        std::vector<double> told;
+        QStringList statuses;
+        QObject::connect(&runner, &RaceRunner::loadProgressed, &view, [&](double fraction) {
+            told.push_back(fraction);
+            statuses << view.verdict();
+        });
         view.setTokens(tokens);
         emit view.startRequested(view.tokens());
         QVERIFY(QTest::qWaitFor([&] { return !runner.isRunning(); }, 120000));
+        QVERIFY(told.size() >= 2);
+        QVERIFY(std::is_sorted(told.begin(), told.end()));
+        QCOMPARE(told.back(), 1.0);
+        QCOMPARE(statuses.back(), QStringLiteral("Loading the models … 100 %"));
         QVERIFY2(QTest::qWaitFor([&] { return view.isFinished(); }, 120000), qPrintable(view.verdict()));
 
         auto experiment = Experiment::load(setup, test::builtCorpora(), false);
