@@ -19,6 +19,7 @@
 
 #include <onnx/onnx_pb.h>
 
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -421,6 +422,39 @@ private slots:
             QVERIFY(spec1.target.calls < ar.target.calls);
         qInfo("%s: %d tokens in %lld target calls (autoregressive %lld)", qPrintable(draft), tokens,
               static_cast<long long>(spec1.target.calls), static_cast<long long>(ar.target.calls));
+    }
+
+    void contextCapSetting()
+    {
+        // SPECDEC_MAX_CONTEXT caps a folder's context below its config's 128 positions: the pair then runs past
+        // the cap through the window rule, greedy speculative = greedy autoregressive, cache on = cache off.
+        const auto unset = qScopeGuard([] { qunsetenv("SPECDEC_MAX_CONTEXT"); });
+        qputenv("SPECDEC_MAX_CONTEXT", "32");
+        std::unique_ptr<LanguageModel> target = loadHf(QStringLiteral("llama-large-op17"), m_corpus);
+        std::unique_ptr<LanguageModel> draft = loadHf(QStringLiteral("llama-op17"), m_corpus);
+        qunsetenv("SPECDEC_MAX_CONTEXT");
+        QCOMPARE(dynamic_cast<OnnxLanguageModel &>(*target).contextLength(), 32);
+        QCOMPARE(dynamic_cast<OnnxLanguageModel &>(*draft).contextLength(), 32);
+        QCOMPARE(dynamic_cast<OnnxLanguageModel &>(*loadHf(QStringLiteral("llama-op17"), m_corpus)).contextLength(), 128);
+        const DecodingSettings s = settings(0.0, 0, 4, 1);
+        const std::vector<TokenId> prompt = target->tokenizer().encode("And God said");
+        const Generation spec = generateSpeculative(*target, *draft, s, prompt, 70);
+        const Generation ar = generateAutoregressive(*target, s.target, 0, prompt, 70);
+        const Generation uncached = generateAutoregressive(*target, s.target, 0, prompt, 70, {}, false);
+        QCOMPARE(spec.tokens, ar.tokens);
+        QCOMPARE(uncached.tokens, ar.tokens);
+        for (const char *bad : {"abc", "15", "1048577", "64 ", "-1"}) {
+            qputenv("SPECDEC_MAX_CONTEXT", bad);
+            try {
+                loadHf(QStringLiteral("llama-op17"), m_corpus);
+                QFAIL(bad);
+            } catch (const Error &e) {
+                const QString message = QString::fromUtf8(e.what());
+                QVERIFY2(
+                    message.startsWith(QStringLiteral("SPECDEC_MAX_CONTEXT is '%1', expected").arg(QLatin1String(bad))),
+                    qPrintable(message));
+            }
+        }
     }
 
     void greedyTreeEqualsAutoregressive()
