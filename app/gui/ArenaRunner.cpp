@@ -77,11 +77,9 @@ void ArenaRunner::start(const Setup &setup, const QStringList &lanes)
         try {
             if (lanes.size() < 2 || lanes.size() > 6)
                 throw Error(tr("The arena takes 2 to 6 lanes, got %1.").arg(lanes.size()).toStdString());
-            const LoadProgress progress([this, state](double fraction) {
-                EngineHost::deliver(this, [this, state, fraction] {
-                    if (state == m_state)
-                        emit loadProgressed(fraction);
-                });
+            const LoadProgress progress = EngineHost::deliverProgress(this, [this, state](double fraction) {
+                if (state == m_state)
+                    emit loadProgressed(fraction);
             });
             state->experiment = Experiment::load(setup, catalog, false, progress.part(0.0, 0.3));
             Experiment &e = *state->experiment;
@@ -94,8 +92,6 @@ void ArenaRunner::start(const Setup &setup, const QStringList &lanes)
                     return !stop.stop_requested();
                 },
                 setup.decoding.kvCache);
-            if (stop.stop_requested())
-                return;
             info.baseline = base.tokens;
             info.tokens = setup.tokens;
             for (int lane = 0; lane < lanes.size(); ++lane) {
@@ -103,9 +99,8 @@ void ArenaRunner::start(const Setup &setup, const QStringList &lanes)
                     return;
                 const ArenaLaneSpec spec = ArenaLaneSpec::parse(lanes[lane]);
                 const double share = 0.3 / static_cast<double>(lanes.size());
-                const double end = lane + 1 == lanes.size() ? 1.0 : 0.7 + share * (lane + 1);
                 auto draft = e.makeDraft(spec.draft.toStdString(), setup.draftCorpus,
-                                         progress.part(0.7 + share * lane, end));
+                                         progress.part(0.7 + share * lane, 0.7 + share * (lane + 1)));
                 DecodingSettings settings = setup.decoding;
                 settings.policy = DraftPolicy::parse(spec.policy.toStdString());
                 // A lane is a chain unless it names a tree (the window's tree shape is not the lanes').
@@ -130,6 +125,7 @@ void ArenaRunner::start(const Setup &setup, const QStringList &lanes)
             info.session.target = modelTitle(e.target().describe());
             info.session.draftLength = setup.decoding.draftLength;
             info.session.greedy = setup.decoding.target.greedy();
+            progress.finish(); // 1 exactly, whatever the lanes' parts summed to
             EngineHost::deliver(this, [this, state, info] {
                 if (state != m_state)
                     return;

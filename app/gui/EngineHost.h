@@ -14,6 +14,8 @@
 // - A job that throws does not end the program: the worker catches it, reports it by jobFailed (delivered
 //   on the GUI thread; the window shows it in its banner) and goes on with the next job.
 
+#include "LoadProgress.h"
+
 #include <QObject>
 
 #include <array>
@@ -50,6 +52,12 @@ public:
     template<typename F> static void deliver(QObject *context, F &&f)
     {
         QMetaObject::invokeMethod(context, std::forward<F>(f), Qt::QueuedConnection);
+    }
+    /// A load's progress for a job: each fraction it tells goes to `f(fraction)` on `context`'s thread (deliver).
+    template<typename F> static LoadProgress deliverProgress(QObject *context, F f)
+    {
+        return LoadProgress(
+            [context, f = std::move(f)](double fraction) { deliver(context, [f, fraction] { f(fraction); }); });
     }
 
     /// Lowers the calling thread's scheduling priority (Linux: nice +10) so that the engine yields the CPU

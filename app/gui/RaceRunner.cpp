@@ -34,11 +34,9 @@ void RaceRunner::start(const RaceRequest &request)
     m_host->post(EngineHost::Kind::Race, [this, generation, request = loaded, catalog = m_catalog](std::stop_token stop) {
         auto current = [this, generation] { return generation == m_generation; };
         try {
-            const LoadProgress progress([this, current](double fraction) {
-                EngineHost::deliver(this, [this, current, fraction] {
-                    if (current())
-                        emit loadProgressed(fraction);
-                });
+            const LoadProgress progress = EngineHost::deliverProgress(this, [this, current](double fraction) {
+                if (current())
+                    emit loadProgressed(fraction);
             });
             auto experiment = Experiment::load(request.setup, catalog, true, progress);
             RaceSetup setup;

@@ -148,9 +148,8 @@ void SessionController::start(const Setup &setup, Start how)
                          if (newCorpus)
                              setup.prompt = promptFor(setup.prompt, catalog.load(setup.corpus),
                                                       neuralModel(setup.target).has_value());
-                         const LoadProgress progress([this, state](double fraction) {
-                             EngineHost::deliver(
-                                 this, [this, state, p = SessionLoadProgress{fraction}] { onLoadProgress(state, p); });
+                         const LoadProgress progress = EngineHost::deliverProgress(this, [this, state](double fraction) {
+                             onLoadProgress(state, SessionLoadProgress{fraction});
                          });
                          state->experiment = Experiment::load(setup, catalog, true, progress);
                          state->run = std::make_unique<SessionRun>(state->experiment->target(),

@@ -37,6 +37,25 @@ void checkProgress(const std::vector<double> &told)
     QCOMPARE(told.back(), 1.0);
 }
 
+/// Loads the pair `target` + `draft` on kjv (one thread) and returns what its progress told, checked by
+/// checkProgress.
+std::vector<double> loadPair(const std::string &target, const std::string &draft)
+{
+    Setup setup;
+    setup.corpus = "kjv";
+    setup.target = target;
+    setup.draft = draft;
+    setup.prompt = "In the beginning";
+    setup.threads = 1;
+    std::vector<double> told;
+    const auto experiment = Experiment::load(setup, test::builtCorpora(), true,
+                                             LoadProgress([&](double f) { told.push_back(f); }));
+    if (!experiment)
+        qFatal("no experiment");
+    checkProgress(told);
+    return told;
+}
+
 int countBetween(const std::vector<double> &told, double from, double to)
 {
     int n = 0;
@@ -117,21 +136,14 @@ private slots:
 
     void pairInProportionToWeights()
     {
-        Setup setup;
-        setup.corpus = "kjv";
-        setup.target = "onnx:" + shippedModel("target.onnx");
-        setup.draft = "onnx:" + shippedModel("draft-small.onnx");
-        setup.prompt = "In the beginning";
-        setup.threads = 1;
-        const CorpusCatalog catalog = test::builtCorpora();
-        std::vector<double> told;
-        const auto experiment = Experiment::load(setup, catalog, true,
-                                                 LoadProgress([&](double f) { told.push_back(f); }));
-        QVERIFY(experiment);
-        checkProgress(told);
+        const std::string target = "onnx:" + shippedModel("target.onnx");
+        const std::string draft = "onnx:" + shippedModel("draft-small.onnx");
+        const std::vector<double> told = loadPair(target, draft);
+        if (QTest::currentTestFailed())
+            return;
         // The target's end is told at its share of the bytes; the draft's load follows it.
-        const double t = loadWork(ModelSpec::parse(setup.target), 0);
-        const double d = loadWork(ModelSpec::parse(setup.draft), 0);
+        const double t = loadWork(ModelSpec::parse(target), 0);
+        const double d = loadWork(ModelSpec::parse(draft), 0);
         QVERIFY(t > 5 * d);
         const double share = t / (t + d);
         bool targetEnd = false;
@@ -147,20 +159,11 @@ private slots:
         // An n-gram pair trains on the corpus: its passes over the text are told as they go (the window's
         // status read "0 %" until both were trained), the target's part by its 2 N - 1 passes against the
         // draft's.
-        Setup setup;
-        setup.corpus = "kjv";
-        setup.target = "ngram:6";
-        setup.draft = "ngram:2";
-        setup.prompt = "In the beginning";
-        const CorpusCatalog catalog = test::builtCorpora();
-        std::vector<double> told;
-        const auto experiment = Experiment::load(setup, catalog, true,
-                                                 LoadProgress([&](double f) { told.push_back(f); }));
-        QVERIFY(experiment);
-        checkProgress(told);
+        const std::vector<double> told = loadPair("ngram:6", "ngram:2");
+        if (QTest::currentTestFailed())
+            return;
         const double share = 11.0 / (11.0 + 3.0);
-        QCOMPARE(loadWork(ModelSpec::parse(setup.target), 1000) / loadWork(ModelSpec::parse(setup.draft), 1000),
-                 11.0 / 3.0);
+        QCOMPARE(loadWork(ModelSpec::parse("ngram:6"), 1000) / loadWork(ModelSpec::parse("ngram:2"), 1000), 11.0 / 3.0);
         QVERIFY2(countBetween(told, 0.0, share) >= 10, qPrintable(QString::number(told.size())));
         QVERIFY(countBetween(told, share, 1.0) >= 2);
     }
