@@ -45,6 +45,8 @@ import torch.nn as nn
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 MERGES = 48
+POSITIONS = 256  # every folder's context: a 200-token reference run fits, and the tests pass it
+REFERENCE_TOKENS = 200
 MIN = torch.finfo(torch.float32).min
 
 
@@ -336,14 +338,15 @@ def config(family, vocab, size):
     d, layers = (16, 2) if size == "small" else (16, 3)
     if family == "gpt2":
         return {"architectures": ["GPT2LMHeadModel"], "model_type": "gpt2", "vocab_size": vocab, "n_embd": d,
-                "n_layer": layers, "n_head": 4, "n_positions": 64, "n_ctx": 64, "layer_norm_epsilon": 1e-5,
+                "n_layer": layers, "n_head": 4, "n_positions": POSITIONS, "n_ctx": POSITIONS,
+                "layer_norm_epsilon": 1e-5,
                 "activation_function": "gelu_new", "bos_token_id": vocab - 1, "eos_token_id": vocab - 1,
                 "tie_word_embeddings": True, "torch_dtype": "float32"}
     heads, kv = (4, 2) if family == "llama" else (4, 1)
     return {"architectures": ["LlamaForCausalLM" if family == "llama" else "Qwen2ForCausalLM"],
             "model_type": family, "vocab_size": vocab + (0 if family == "llama" else 15), "hidden_size": d,
             "intermediate_size": 2 * d, "num_hidden_layers": layers, "num_attention_heads": heads,
-            "num_key_value_heads": kv, "max_position_embeddings": 128, "rms_norm_eps": 1e-6,
+            "num_key_value_heads": kv, "max_position_embeddings": POSITIONS, "rms_norm_eps": 1e-6,
             "rope_theta": 10000.0, "hidden_act": "silu", "tie_word_embeddings": False,
             "bos_token_id": vocab - 1, "eos_token_id": vocab - 1, "torch_dtype": "float32"}
 
@@ -492,7 +495,7 @@ def main():
         text = f.read()
     tokenizer, vocab = make_tokenizer(text)
     rng = np.random.default_rng(26)
-    tokens = torch.from_numpy(rng.integers(0, vocab - 1, (1, 32)))
+    tokens = torch.from_numpy(rng.integers(0, vocab - 1, (1, REFERENCE_TOKENS)))
     plan = [("gpt2-op14", "gpt2", "small", 14, False), ("gpt2-op17", "gpt2", "small", 17, False),
             ("llama-op17", "llama", "small", 17, False), ("llama-large-op17", "llama", "large", 17, False),
             ("qwen2-op14-fp16", "qwen2", "small", 14, True), ("gpt2-op18", "gpt2", "small", 18, False)]

@@ -172,8 +172,8 @@ private slots:
         QVERIFY(state->hasCache());
         DistributionMatrix cached(T, n), rows;
         int at = 0;
-        for (int chunk : {3, 1, 5, 5, 5, 5, 5, 5}) {
-            chunk = std::min(chunk, T - at);
+        for (int call = 0; at < T; ++call) {
+            const int chunk = std::min(call == 0 ? 3 : call == 1 ? 1 : 5, T - at); // 3, 1, then 5 at a time
             state->extend(
                 std::span<const TokenId>(ids).subspan(static_cast<std::size_t>(at), static_cast<std::size_t>(chunk)),
                 chunk, rows);
@@ -225,9 +225,11 @@ private slots:
             int cutTo, rows;
             bool other;
         };
-        const std::vector<Call> script{{-1, 3, false}, {-1, 1, false}, {-1, 5, false}, {7, 5, true},
+        std::vector<Call> script{{-1, 3, false}, {-1, 1, false}, {-1, 5, false}, {7, 5, true},
                                        {7, 5, false},  {-1, 1, false}, {10, 5, false}, {-1, 5, false},
                                        {18, 1, true},  {18, 5, false}, {-1, 5, false}, {-1, 4, false}};
+        for (int at = 32; at < T; at += 7) // then the rest of the reference run, 7 rows a call
+            script.push_back({-1, std::min(7, T - at), false});
         int length = 0;
         auto play = [&](bool inPlace, std::vector<DistributionMatrix> &calls) {
             model->setCacheInPlace(inPlace);
@@ -378,7 +380,7 @@ private slots:
         // Qwen2's folder: 284 tokens in tokenizer.json, vocab_size 299 logits (as Qwen2.5's 151,669 and 151,936).
         std::unique_ptr<LanguageModel> model = loadHf(QStringLiteral("qwen2-op14-fp16"), m_corpus);
         QCOMPARE(model->tokenizer().size(), 284);
-        QCOMPARE(dynamic_cast<OnnxLanguageModel &>(*model).contextLength(), 128);
+        QCOMPARE(dynamic_cast<OnnxLanguageModel &>(*model).contextLength(), 256);
         const std::vector<TokenId> prompt = model->tokenizer().encode("In the beginning");
         const Generation g = generateAutoregressive(*model, {1.0, 0, 1.0}, 7, prompt, 60);
         for (TokenId t : g.tokens)
@@ -412,8 +414,8 @@ private slots:
         DecodingSettings s = settings(0.0, 0, 4, 1);
         s.kvCache = cache;
         const std::vector<TokenId> prompt = target->tokenizer().encode("And God said");
-        // Past the context of 128 positions: the cache refills from a new window start.
-        const int tokens = 150;
+        // Past the context of 256 positions: the cache refills from a new window start.
+        const int tokens = 280;
         const Generation spec1 = generateSpeculative(*target, *d.model, s, prompt, tokens);
         const Generation ar = generateAutoregressive(*target, s.target, 0, prompt, tokens, {}, cache);
         QCOMPARE(spec1.tokens, ar.tokens);
@@ -426,7 +428,7 @@ private slots:
 
     void contextCapSetting()
     {
-        // SPECDEC_MAX_CONTEXT caps a folder's context below its config's 128 positions: the pair then runs past
+        // SPECDEC_MAX_CONTEXT caps a folder's context below its config's 256 positions: the pair then runs past
         // the cap through the window rule, greedy speculative = greedy autoregressive, cache on = cache off.
         const auto unset = qScopeGuard([] { qunsetenv("SPECDEC_MAX_CONTEXT"); });
         qputenv("SPECDEC_MAX_CONTEXT", "32");
@@ -435,7 +437,7 @@ private slots:
         qunsetenv("SPECDEC_MAX_CONTEXT");
         QCOMPARE(dynamic_cast<OnnxLanguageModel &>(*target).contextLength(), 32);
         QCOMPARE(dynamic_cast<OnnxLanguageModel &>(*draft).contextLength(), 32);
-        QCOMPARE(dynamic_cast<OnnxLanguageModel &>(*loadHf(QStringLiteral("llama-op17"), m_corpus)).contextLength(), 128);
+        QCOMPARE(dynamic_cast<OnnxLanguageModel &>(*loadHf(QStringLiteral("llama-op17"), m_corpus)).contextLength(), 256);
         const DecodingSettings s = settings(0.0, 0, 4, 1);
         const std::vector<TokenId> prompt = target->tokenizer().encode("And God said");
         const Generation spec = generateSpeculative(*target, *draft, s, prompt, 70);
