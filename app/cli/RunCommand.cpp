@@ -230,6 +230,7 @@ int runCommand(const QStringList &arguments)
         if (json) {
             header.insert(QStringLiteral("mode"), QStringLiteral("autoregressive"));
             header.insert(QStringLiteral("text"), text);
+            header.insert(QStringLiteral("token_ids"), tokenIdsJson(g.tokens));
             header.insert(QStringLiteral("generated_tokens"), static_cast<int>(g.tokens.size()));
             header.insert(QStringLiteral("target_calls"), static_cast<double>(g.target.calls));
             header.insert(QStringLiteral("draft_calls"), 0);

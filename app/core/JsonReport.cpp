@@ -68,6 +68,14 @@ QJsonObject cacheJson(const CacheLengths &c)
 
 } // namespace
 
+QJsonArray tokenIdsJson(std::span<const TokenId> tokens)
+{
+    QJsonArray ids;
+    for (TokenId t : tokens)
+        ids.append(t);
+    return ids;
+}
+
 QJsonObject reportJson(const RunReport &r, const Tokenizer &vocabulary, std::span<const TokenId> text,
                        std::span<const TokenId> baselineText, std::span<const TokenId> prompt)
 {
@@ -104,6 +112,7 @@ QJsonObject reportJson(const RunReport &r, const Tokenizer &vocabulary, std::spa
         {QStringLiteral("k"), r.draftLength},
         {QStringLiteral("tree"), r.isTree() ? QJsonValue(QString::fromStdString(r.tree.describe())) : QJsonValue()},
         {QStringLiteral("text"), tokensToString(vocabulary, text, prompt)},
+        {QStringLiteral("token_ids"), tokenIdsJson(text)},
         {QStringLiteral("generated_tokens"), r.tokens},
         {QStringLiteral("seconds"), r.seconds},
         {QStringLiteral("tokens_per_second"), r.tokensPerSecond()},

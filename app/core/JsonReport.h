@@ -23,6 +23,9 @@ QString tokenToString(const Tokenizer &vocabulary, TokenId id);
 /// Tokens as traces show them: characters as running text, pieces separated by "|" ("␣the|␣earth").
 QString piecesToString(const Tokenizer &vocabulary, std::span<const TokenId> ids);
 
+/// Token ids as a JSON array of numbers (`token_ids`: the generated tokens, the prompt excluded).
+QJsonArray tokenIdsJson(std::span<const TokenId> tokens);
+
 /// A speculative run in `specdec run --json` and each result of `compare --json`: one schema for chains and
 /// trees (docs/cli.md): the decoder ("chain" or "tree", k = K or the depth, the tree's shape or null), the text,
 /// counts, rates (per position = per depth for trees), timing, theory, the three speedups, the cache and the

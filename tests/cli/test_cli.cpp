@@ -306,6 +306,19 @@ private slots:
             QStringList{QStringLiteral("run"), QStringLiteral("--mode"), QStringLiteral("autoregressive")} + common);
         QVERIFY2(ar.exitCode == 0, qPrintable(ar.err));
         QCOMPARE(json(ar).value(QStringLiteral("text")).toString(), text);
+        // token_ids: the generated ids, the prompt excluded, in both modes (what tests/hf/hfjs_greedy.js compares).
+        const QJsonArray ids = o.value(QStringLiteral("token_ids")).toArray();
+        QCOMPARE(ids.size(), 40);
+        QCOMPARE(json(ar).value(QStringLiteral("token_ids")).toArray(), ids);
+        const Result decoded = specdec(
+            {QStringLiteral("detokenize"), QStringLiteral("--tokenizer"), qwen3, QStringLiteral("--ids"), [&ids] {
+                 QStringList list;
+                 for (const QJsonValue id : ids)
+                     list << QString::number(id.toInt());
+                 return list.join(QLatin1Char(','));
+             }()});
+        QVERIFY2(decoded.exitCode == 0, qPrintable(decoded.err));
+        QCOMPARE(decoded.out.trimmed(), text.trimmed());
 
         // SentencePiece with byte fallback (Mixtral) on Chinese: characters split into byte tokens show as <E7>
         // chips in the trace, and the text holds them back until each character completes (never U+FFFD).

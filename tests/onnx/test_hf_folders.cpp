@@ -226,8 +226,8 @@ private slots:
             bool other;
         };
         std::vector<Call> script{{-1, 3, false}, {-1, 1, false}, {-1, 5, false}, {7, 5, true},
-                                       {7, 5, false},  {-1, 1, false}, {10, 5, false}, {-1, 5, false},
-                                       {18, 1, true},  {18, 5, false}, {-1, 5, false}, {-1, 4, false}};
+                                 {7, 5, false},  {-1, 1, false}, {10, 5, false}, {-1, 5, false},
+                                 {18, 1, true},  {18, 5, false}, {-1, 5, false}, {-1, 4, false}};
         for (int at = 32; at < T; at += 7) // then the rest of the reference run, 7 rows a call
             script.push_back({-1, std::min(7, T - at), false});
         int length = 0;
