@@ -5,7 +5,19 @@
 #include "Utf8.h"
 #include "onnx/ThreadPool.h"
 
+#include <future>
+
 namespace specdec {
+
+namespace {
+
+/// A model loaded from files alone (onnx:, hf:): it needs neither the corpus nor the target to load.
+bool isModelFile(const ModelSpec &spec)
+{
+    return spec.kind == ModelSpec::Kind::Onnx || spec.kind == ModelSpec::Kind::HfFolder;
+}
+
+} // namespace
 
 void Setup::validate() const
 {
@@ -35,14 +47,33 @@ std::unique_ptr<Experiment> Experiment::load(const Setup &setup, const CorpusCat
     if (!setup.tokenizer.empty() && setup.tokenizer != "chars")
         e->m_tokenizer = Tokenizer::load(catalog.dataFile(setup.tokenizer));
     e->m_corpus = catalog.load(setup.corpus);
+    e->m_catalog = catalog;
     const std::size_t corpusLength = e->m_corpus.text.size();
+    const std::optional<ModelSpec> draftSpec = needDraft
+        ? std::optional<ModelSpec>(ModelSpec::parse(setup.draft, catalog))
+        : std::nullopt;
     const double targetWork = loadWork(targetSpec, corpusLength);
-    const double draftWork = needDraft ? loadWork(ModelSpec::parse(setup.draft, catalog), corpusLength) : 0.0;
-    const double targetShare = !needDraft ? 1.0
+    const double draftWork = draftSpec ? loadWork(*draftSpec, corpusLength) : 0.0;
+    const double targetShare = !draftSpec ? 1.0
         : targetWork + draftWork > 0      ? targetWork / (targetWork + draftWork)
                                           : 0.5;
+    LoadProgress targetProgress = progress.part(0.0, targetShare);
+    LoadProgress draftProgress = progress.part(targetShare, 1.0);
+    // Two model files load side by side (a neural model needs neither the corpus nor the target to load; the
+    // draft is checked against the target once both are in). Declared after what it reads, so that a target that
+    // fails waits for the draft's thread before they go.
+    std::future<BuiltModel> draftLoad;
+    const bool ownDraftCorpus = !setup.draftCorpus.empty() && setup.draftCorpus != setup.corpus;
+    if (draftSpec && isModelFile(targetSpec) && isModelFile(*draftSpec) && !ownDraftCorpus) {
+        std::vector<LoadProgress> parts = progress.concurrentParts({targetShare, 1.0 - targetShare});
+        targetProgress = parts[0];
+        draftProgress = parts[1];
+        draftLoad = std::async(std::launch::async, [spec = *draftSpec, threads = setup.threads, draftProgress] {
+            return buildModel(spec, Corpus{}, nullptr, nullptr, threads, draftProgress);
+        });
+    }
     BuiltModel target = buildModel(targetSpec, e->m_corpus, e->m_tokenizer ? &*e->m_tokenizer : nullptr, nullptr,
-                                   setup.threads, progress.part(0.0, targetShare));
+                                   setup.threads, targetProgress);
     e->m_target = std::move(target.model);
     if (e->m_tokenizer && !(e->m_target->tokenizer() == *e->m_tokenizer))
         throw Error("the target " + setup.target + " uses " + e->m_target->tokenizer().describe() + ", not "
@@ -53,9 +84,10 @@ std::unique_ptr<Experiment> Experiment::load(const Setup &setup, const CorpusCat
         e->m_warnings.push_back("target: " + std::to_string(target.unmapped.size())
                                 + " corpus characters are not in its vocabulary: " + describeCodePoints(target.unmapped));
 
-    e->m_catalog = catalog;
-    if (needDraft)
-        e->m_draft = e->makeDraft(setup.draft, setup.draftCorpus, progress.part(targetShare, 1.0));
+    if (draftLoad.valid())
+        e->m_draft = e->adoptDraft(setup.draft, draftLoad.get());
+    else if (draftSpec)
+        e->m_draft = e->makeDraft(setup.draft, setup.draftCorpus, draftProgress);
 
     e->m_prompt = e->tokenizer().encode(setup.prompt, "prompt");
     progress.finish();
@@ -72,8 +104,13 @@ std::unique_ptr<LanguageModel> Experiment::makeDraft(const std::string &spec, co
     const Corpus draftCorpus = ownCorpus ? m_catalog.load(draftCorpusName) : Corpus{};
     const Corpus &corpus = ownCorpus ? draftCorpus : m_corpus;
     const bool ownCharacters = ownCorpus && !m_tokenizer;
-    BuiltModel draft = buildModel(draftSpec, corpus, ownCharacters ? nullptr : &tokenizer(), m_target.get(),
-                                  m_setup.threads, progress);
+    return adoptDraft(spec,
+                      buildModel(draftSpec, corpus, ownCharacters ? nullptr : &tokenizer(), m_target.get(),
+                                 m_setup.threads, progress));
+}
+
+std::unique_ptr<LanguageModel> Experiment::adoptDraft(const std::string &spec, BuiltModel draft)
+{
     if (!draft.unmapped.empty())
         m_warnings.push_back("draft " + spec + ": " + std::to_string(draft.unmapped.size())
                              + " corpus characters are not in the target's vocabulary and were skipped: "

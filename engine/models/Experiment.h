@@ -40,9 +40,10 @@ struct Setup
 class Experiment
 {
 public:
-    /// `progress` hears the load of the target and then of the draft, each a part of the whole in proportion to
-    /// its expected work (ModelFactory.h loadWork: a neural model's weights on disk, an n-gram's passes over the
-    /// corpus; halves when neither has any); 1 when loaded.
+    /// `progress` hears the load of the target and of the draft, each a part of the whole in proportion to its
+    /// expected work (ModelFactory.h loadWork: a neural model's weights on disk, an n-gram's passes over the corpus;
+    /// halves when neither has any); 1 when loaded. Two model files (onnx:, hf:) load side by side, the draft on a
+    /// thread of its own, and are then checked against each other; else the target, then the draft.
     static std::unique_ptr<Experiment> load(const Setup &setup, const CorpusCatalog &catalog, bool needDraft = true,
                                             const LoadProgress &progress = {});
 
@@ -69,6 +70,9 @@ public:
                                              const LoadProgress &progress = {});
 
 private:
+    /// A draft built for this experiment's target, checked against its tokenizer (warnings, corpus fit).
+    std::unique_ptr<LanguageModel> adoptDraft(const std::string &spec, BuiltModel draft);
+
     CorpusCatalog m_catalog;
     Setup m_setup;
     Corpus m_corpus;

@@ -9,6 +9,7 @@
 
 #include <QtTest>
 
+#include <thread>
 #include <vector>
 
 using namespace specdec;
@@ -38,8 +39,9 @@ void checkProgress(const std::vector<double> &told)
 }
 
 /// Loads the pair `target` + `draft` on kjv (one thread) and returns what its progress told, checked by
-/// checkProgress.
-std::vector<double> loadPair(const std::string &target, const std::string &draft)
+/// checkProgress; `threads`, when given, the threads that told each fraction.
+std::vector<double> loadPair(const std::string &target, const std::string &draft,
+                             std::vector<std::thread::id> *threads = nullptr)
 {
     Setup setup;
     setup.corpus = "kjv";
@@ -48,8 +50,11 @@ std::vector<double> loadPair(const std::string &target, const std::string &draft
     setup.prompt = "In the beginning";
     setup.threads = 1;
     std::vector<double> told;
-    const auto experiment = Experiment::load(setup, test::builtCorpora(), true,
-                                             LoadProgress([&](double f) { told.push_back(f); }));
+    const auto experiment = Experiment::load(setup, test::builtCorpora(), true, LoadProgress([&](double f) {
+                                                 told.push_back(f);
+                                                 if (threads)
+                                                     threads->push_back(std::this_thread::get_id());
+                                             }));
     if (!experiment)
         qFatal("no experiment");
     checkProgress(told);
@@ -94,6 +99,39 @@ private slots:
         LoadProgress().report(0.5); // tells no one
     }
 
+    void concurrentPartsAddUp()
+    {
+        // Parts loaded side by side: the whole hears their weighted sum, a part's end at once, 1 when all end.
+        std::vector<double> told;
+        const LoadProgress whole([&](double f) { told.push_back(f); });
+        std::vector<LoadProgress> parts = whole.part(0.0, 0.5).concurrentParts({3.0, 1.0});
+        QCOMPARE(parts.size(), std::size_t(2));
+        parts[1].report(0.5); // 1/4 · 0.5 of the first half
+        QCOMPARE(told.back(), 0.0625);
+        parts[0].report(0.5); // + 3/4 · 0.5
+        QCOMPARE(told.back(), 0.25);
+        parts[1].finish(); // 3/4 · 0.5 + 1/4, told at once
+        QCOMPARE(told.back(), 0.3125);
+        parts[0].finish(); // every part has ended: the half is told exactly
+        QCOMPARE(told.back(), 0.5);
+        whole.part(0.5, 1.0).finish();
+        checkProgress(told);
+
+        // Two threads reporting a thousand fractions each: what is told still never goes back and ends at 1.
+        std::vector<double> both;
+        const LoadProgress pair([&](double f) { both.push_back(f); });
+        std::vector<LoadProgress> halves = pair.concurrentParts({1.0, 1.0});
+        auto run = [](const LoadProgress &part) {
+            for (int i = 1; i <= 1000; ++i)
+                part.report(i / 1000.0);
+        };
+        std::thread other(run, halves[1]);
+        run(halves[0]);
+        other.join();
+        checkProgress(both);
+        QVERIFY(LoadProgress().concurrentParts({1.0, 2.0}).size() == 2); // tells no one
+    }
+
     void shippedModelByItsWeights()
     {
         // target-large: 22,475,583 parameters stored as float16, widened at load (Cast) and packed.
@@ -134,24 +172,28 @@ private slots:
         QVERIFY2(told.size() > 2, qPrintable(QString::number(told.size())));
     }
 
-    void pairInProportionToWeights()
+    void pairSideBySide()
     {
+        // Two model files load side by side: the draft on a thread of its own, its part of the whole in
+        // proportion to its weights (loadWork), told as the two add up; the end of the draft's part is told on its
+        // thread.
         const std::string target = "onnx:" + shippedModel("target.onnx");
         const std::string draft = "onnx:" + shippedModel("draft-small.onnx");
-        const std::vector<double> told = loadPair(target, draft);
+        std::vector<std::thread::id> threads;
+        const std::vector<double> told = loadPair(target, draft, &threads);
         if (QTest::currentTestFailed())
             return;
-        // The target's end is told at its share of the bytes; the draft's load follows it.
-        const double t = loadWork(ModelSpec::parse(target), 0);
-        const double d = loadWork(ModelSpec::parse(draft), 0);
-        QVERIFY(t > 5 * d);
-        const double share = t / (t + d);
-        bool targetEnd = false;
-        for (double f : told)
-            targetEnd = targetEnd || std::abs(f - share) < 1e-12;
-        QVERIFY2(targetEnd, qPrintable(QString::number(share)));
-        QVERIFY(countBetween(told, 0.0, share) > 2);
-        QVERIFY(countBetween(told, share, 1.0) >= 1);
+        QVERIFY(loadWork(ModelSpec::parse(target), 0) > 5 * loadWork(ModelSpec::parse(draft), 0));
+        QVERIFY2(told.size() > 3, qPrintable(QString::number(told.size())));
+        const auto here = std::this_thread::get_id();
+        QVERIFY(std::count(threads.begin(), threads.end(), here) >= 1);
+        QVERIFY2(std::count(threads.begin(), threads.end(), here) < static_cast<long>(threads.size()),
+                 "every fraction was told on the loading thread: the draft did not load beside the target");
+
+        // An n-gram and a model file: one after the other (the n-gram trains on the corpus), all on this thread.
+        threads.clear();
+        loadPair("ngram:3", draft, &threads);
+        QVERIFY(std::all_of(threads.begin(), threads.end(), [&](std::thread::id id) { return id == here; }));
     }
 
     void ngramTrainingIsTold()
