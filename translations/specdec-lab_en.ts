@@ -1330,6 +1330,10 @@ accepted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source> · the target wrote its end-of-text token: the text ends here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The prompt · target %1 · draft %2</source>
         <translation type="unfinished"></translation>
     </message>

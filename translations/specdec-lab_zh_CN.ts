@@ -1328,6 +1328,10 @@ accepted</source>
         <translation> · 已在 %1 个词元的上限处停止</translation>
     </message>
     <message>
+        <source> · the target wrote its end-of-text token: the text ends here</source>
+        <translation> · 目标模型写出了文本结束词元：文本到此结束</translation>
+    </message>
+    <message>
         <source>The prompt · target %1 · draft %2</source>
         <translation>提示词 · 目标 %1 · 草稿 %2</translation>
     </message>

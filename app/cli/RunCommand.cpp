@@ -28,6 +28,15 @@ namespace specdec::cli {
 
 namespace {
 
+/// The line that says a run ended at the target's end-of-text token (the last of `text`).
+QString endOfTextLine(const Tokenizer &v, std::span<const TokenId> text)
+{
+    return tr("specdec: the target wrote its end-of-text token '%1' (id %2): the text ends there, after %3 tokens")
+        .arg(visible(QString::fromStdString(v.display(text.back()))))
+        .arg(text.back())
+        .arg(text.size());
+}
+
 void printRound(const RoundTrace &t, const Tokenizer &v)
 {
     std::vector<TokenId> drafted;
@@ -224,7 +233,9 @@ int runCommand(const QStringList &arguments)
         const Generation g = generateAutoregressive(target, setup.decoding.target, setup.decoding.seed,
                                                     experiment->prompt(), std::min(setup.tokens, setup.cap), {},
                                                     setup.decoding.kvCache);
-        if (setup.tokens > setup.cap)
+        if (g.endOfText)
+            err() << endOfTextLine(vocab, g.tokens) << '\n';
+        else if (setup.tokens > setup.cap)
             err() << tr("specdec: stopped at the cap of %1 tokens (--cap N writes more)").arg(setup.cap) << '\n';
         const QString text = tokensToString(vocab, g.tokens, experiment->prompt());
         if (json) {
@@ -232,6 +243,7 @@ int runCommand(const QStringList &arguments)
             header.insert(QStringLiteral("text"), text);
             header.insert(QStringLiteral("token_ids"), tokenIdsJson(g.tokens));
             header.insert(QStringLiteral("generated_tokens"), static_cast<int>(g.tokens.size()));
+            header.insert(QStringLiteral("end_of_text"), g.endOfText);
             header.insert(QStringLiteral("target_calls"), static_cast<double>(g.target.calls));
             header.insert(QStringLiteral("draft_calls"), 0);
             header.insert(QStringLiteral("seconds"), g.seconds);
@@ -332,7 +344,9 @@ int runCommand(const QStringList &arguments)
                       << '\n';
         }
     }
-    if (atCap)
+    if (run.endedAtEndOfText())
+        err() << endOfTextLine(vocab, run.text()) << '\n';
+    else if (atCap)
         err() << tr("specdec: stopped at the cap of %1 tokens (--cap N writes more)").arg(setup.cap) << '\n';
     err().flush();
     const RunReport report = run.report();

@@ -114,6 +114,7 @@ QJsonObject reportJson(const RunReport &r, const Tokenizer &vocabulary, std::spa
         {QStringLiteral("text"), tokensToString(vocabulary, text, prompt)},
         {QStringLiteral("token_ids"), tokenIdsJson(text)},
         {QStringLiteral("generated_tokens"), r.tokens},
+        {QStringLiteral("end_of_text"), r.endOfText},
         {QStringLiteral("seconds"), r.seconds},
         {QStringLiteral("tokens_per_second"), r.tokensPerSecond()},
         {QStringLiteral("rounds"), m.rounds},

@@ -38,11 +38,12 @@ struct RoundsBatch
 
 struct RoundsFinished
 {
-    int requested = 0;    ///< rounds this job was asked for
-    int played = 0;       ///< rounds this job played
-    bool atCap = false;   ///< the run has written its cap of tokens
-    bool stopped = false; ///< the job was cancelled before it played them all
-    int generated = 0;    ///< tokens the run has written so far
+    int requested = 0;      ///< rounds this job was asked for
+    int played = 0;         ///< rounds this job played
+    bool atCap = false;     ///< the run has written its cap of tokens, or its end-of-text token (endOfText)
+    bool endOfText = false; ///< the target wrote its end-of-text token: the text ends there
+    bool stopped = false;   ///< the job was cancelled before it played them all
+    int generated = 0;      ///< tokens the run has written so far
 };
 
 struct ArenaStepRequest

@@ -599,7 +599,9 @@ void MainWindow::updateStatus()
         text = tr("Round %1 · %2 · target %3 · draft %4")
                    .arg(m_player->round() + 1)
                    .arg(phaseName(m_player->phase()), info.target, info.draft);
-        if (m_session->isAtCap())
+        if (m_session->endedAtEndOfText())
+            text += tr(" · the target wrote its end-of-text token: the text ends here");
+        else if (m_session->isAtCap())
             text += tr(" · stopped at the cap of %1 tokens").arg(m_session->setup().cap);
         if (m_player->round() == m_session->history().first() && m_player->round() > 0)
             text += tr(" · the first round kept (rounds 1 to %1 left the history)").arg(m_player->round());

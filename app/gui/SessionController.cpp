@@ -138,6 +138,7 @@ void SessionController::start(const Setup &setup, Start how)
         m_ready = false;
         m_loading = true;
         m_atCap = false;
+        m_endOfText = false;
         m_goal = 0;
         m_state = state;
         emit loading(m_setup);
@@ -208,6 +209,7 @@ void SessionController::adopt(const std::shared_ptr<State> &state, const Setup &
     m_pending = 0;
     m_ready = false;
     m_atCap = false;
+    m_endOfText = false;
     m_goal = 0;
     m_state = state;
     emit loading(m_setup);
@@ -254,6 +256,7 @@ void SessionController::requestRounds(int count)
             EngineHost::deliver(this, [this, state, b = std::move(batch)]() mutable { onBatch(state, std::move(b)); });
         finished.stopped = stop.stop_requested();
         finished.atCap = state->run->atCap();
+        finished.endOfText = state->run->endedAtEndOfText();
         finished.generated = state->run->generated();
         EngineHost::deliver(this, [this, state, finished] { onFinished(state, finished); });
     });
@@ -294,6 +297,7 @@ void SessionController::onFinished(const std::shared_ptr<State> &state, const Ro
     m_pending = std::max(0, m_pending - (finished.requested - finished.played)); // rounds that will not come
     if (finished.atCap && !m_atCap) {
         m_atCap = true;
+        m_endOfText = finished.endOfText;
         m_pending = 0;
         m_goal = 0;
         emit capReached(m_setup.cap);

@@ -56,7 +56,10 @@ public:
     double loadFraction() const { return m_loadFraction; }
     int pendingRounds() const { return m_pending; }
     /// Whether the run has written its cap of tokens (setup().cap): no more rounds come.
+    /// No more rounds come: the cap of tokens is reached, or the target wrote its end-of-text token (then
+    /// endedAtEndOfText()).
     bool isAtCap() const { return m_atCap; }
+    bool endedAtEndOfText() const { return m_endOfText; }
     /// Tokens written by the rounds in the history.
     int generatedTokens() const { return m_history.empty() ? 0 : m_history.back().cumulative.generatedTokens; }
     EngineHost *host() const { return m_host; }
@@ -97,6 +100,7 @@ private:
     bool m_ready = false;
     bool m_loading = false;
     bool m_atCap = false;
+    bool m_endOfText = false;
     int m_goal = 0;
     double m_loadFraction = 0.0;
     int m_roundsKept = CompactRounds::kDefaultKept;

@@ -26,7 +26,9 @@ public:
     /// Plays one round (K cut to the tokens left under the cap); nullptr once the cap is reached.
     std::shared_ptr<const RoundRecord> playRound();
 
+    /// No more rounds come: the cap is reached, or the target wrote its end-of-text token (endedAtEndOfText).
     bool atCap() const { return m_run.finished(); }
+    bool endedAtEndOfText() const { return m_run.endedAtEndOfText(); }
     int generated() const { return m_run.generated(); }
     int cap() const { return m_run.tokens(); }
     const DecodingSettings &settings() const { return m_run.settings(); }

@@ -5,6 +5,8 @@
 #include "Error.h"
 #include "SpeculativeRun.h"
 
+#include <algorithm>
+
 namespace specdec {
 
 Generation generateAutoregressive(LanguageModel &target, const SamplerSettings &sampler, std::uint64_t seed,
@@ -15,12 +17,17 @@ Generation generateAutoregressive(LanguageModel &target, const SamplerSettings &
     const std::size_t promptLength = prompt.size();
     AutoregressiveRun run(target, sampler, seed, std::move(prompt), kvCache);
     const CallStats before = target.stats();
+    Generation result;
+    const std::span<const TokenId> end = target.endOfText();
     while (run.generated() < tokens) {
         run.generate(1);
+        if (std::find(end.begin(), end.end(), run.sequence().back()) != end.end()) {
+            result.endOfText = true;
+            break;
+        }
         if (progress && !progress(run.generated(), tokens))
             break;
     }
-    Generation result;
     result.tokens.assign(run.sequence().begin() + static_cast<std::ptrdiff_t>(promptLength), run.sequence().end());
     result.seconds = run.seconds();
     result.target = target.stats() - before;
@@ -41,6 +48,7 @@ Generation generateSpeculative(LanguageModel &target, LanguageModel &draft, cons
             break;
     }
     result.tokens.assign(run.text().begin(), run.text().end());
+    result.endOfText = run.endedAtEndOfText();
     result.baselineTokens.assign(run.baselineText().begin(), run.baselineText().end());
     result.report = run.report();
     result.seconds = result.report.seconds;

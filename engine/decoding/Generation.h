@@ -16,7 +16,8 @@ namespace specdec {
 
 struct Generation
 {
-    std::vector<TokenId> tokens;         ///< exactly the requested number of new tokens
+    std::vector<TokenId> tokens;         ///< the requested number of new tokens, or fewer: see endOfText
+    bool endOfText = false;              ///< the target wrote its end-of-text token, the last of `tokens`
     std::vector<RoundTrace> rounds;      ///< speculative with chains only
     std::vector<TreeTrace> treeRounds;   ///< speculative with token trees only
     double seconds = 0.0;                ///< decoding seconds of the whole generation
@@ -30,13 +31,14 @@ struct Generation
 using ProgressCallback = std::function<bool(int generated, int wanted)>;
 
 /// The baseline: one target call per token, x_t ~ sampler(p(. | x_<t)), through one DecodingState (with
-/// `kvCache`, the model's key/value cache: each call feeds one new token).
+/// `kvCache`, the model's key/value cache: each call feeds one new token), until `tokens` new tokens exist or
+/// the target writes one of its end-of-text ids (LanguageModel::endOfText), as the speculative run ends.
 Generation generateAutoregressive(LanguageModel &target, const SamplerSettings &sampler, std::uint64_t seed,
                                   std::vector<TokenId> prompt, int tokens, const ProgressCallback &progress = {},
                                   bool kvCache = true);
 
 /// The rounds of a SpeculativeRun (chains, or token trees when settings.tree is set) until `tokens` new tokens
-/// exist, every round kept; `baseline`: the autoregressive baseline played alongside (report.baseline).
+/// exist or the target writes its end-of-text token, every round kept; `baseline`: the autoregressive baseline played alongside (report.baseline).
 Generation generateSpeculative(LanguageModel &target, LanguageModel &draft, const DecodingSettings &settings,
                                std::vector<TokenId> prompt, int tokens, const ProgressCallback &progress = {},
                                bool baseline = false);

@@ -19,6 +19,16 @@ RaceRun::RaceRun(LanguageModel &target, LanguageModel &draft, const DecodingSett
         model->newState(settings.kvCache)->extend(prompt, 1, row);
 }
 
+bool RaceRun::finished(RaceLane lane) const
+{
+    if (lane == RaceLane::Speculative)
+        return m_run.finished();
+    const std::vector<TokenId> &tokens = m_autoregressive.tokens;
+    const std::span<const TokenId> end = m_target.endOfText();
+    return static_cast<int>(tokens.size()) >= m_tokens
+        || (!tokens.empty() && std::find(end.begin(), end.end(), tokens.back()) != end.end());
+}
+
 std::optional<RaceStep> RaceRun::advance()
 {
     const bool arDone = finished(RaceLane::Autoregressive);

@@ -53,7 +53,8 @@ public:
     std::optional<RaceStep> advance();
 
     bool finished() const { return finished(RaceLane::Autoregressive) && finished(RaceLane::Speculative); }
-    bool finished(RaceLane lane) const { return static_cast<int>(state(lane).tokens.size()) >= m_tokens; }
+    /// A lane has written `tokens`, or its end-of-text token (the target's LanguageModel::endOfText).
+    bool finished(RaceLane lane) const;
     const RaceLaneState &state(RaceLane lane) const
     {
         return lane == RaceLane::Autoregressive ? m_autoregressive : m_speculative;

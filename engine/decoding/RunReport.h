@@ -34,6 +34,7 @@ struct RunReport
     int draftLength = 0;                ///< K, or the tree's depth
     TreeShape tree;                     ///< the shape of a tree run; empty for a chain run
     int tokens = 0;                     ///< tokens written (the last round's surplus cut)
+    bool endOfText = false;             ///< the run ended at the target's end-of-text token (the last written)
     double seconds = 0.0;               ///< decoding seconds (RoundCore::teachingSeconds left out)
     std::int64_t nodesDrafted = 0;      ///< tokens drafted: K per chain round, every node of a tree
     std::int64_t verifiedPositions = 0; ///< positions the verification calls scored (Round::verifiedPositions)

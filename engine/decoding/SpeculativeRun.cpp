@@ -24,6 +24,7 @@ SpeculativeRun::SpeculativeRun(LanguageModel &target, LanguageModel &draft, cons
     }
     m_sequence = std::move(prompt);
     m_sequence.reserve(m_promptLength + static_cast<std::size_t>(std::min(tokens, 1 << 20)) + 1); // grows past that
+    m_endOfText.assign(target.endOfText().begin(), target.endOfText().end());
     m_report.draftLength = m_decoder->roundLength();
     m_report.tree = settings.tree;
 }
@@ -44,6 +45,12 @@ std::optional<RunStep> SpeculativeRun::step()
     m_report.draft += m_draft.stats() - draftBefore;
     m_metrics.add(step.round.path);
     step.kept = std::min(static_cast<int>(step.round.path.committed.size()), wanted);
+    const auto kept = step.keptTokens();
+    if (const auto end = std::find_first_of(kept.begin(), kept.end(), m_endOfText.begin(), m_endOfText.end());
+        end != kept.end()) {
+        step.kept = static_cast<int>(end - kept.begin()) + 1; // the end-of-text token is written, then the run ends
+        m_report.endOfText = true;
+    }
     m_generated += step.kept;
     m_report.tokens = m_generated;
     m_report.seconds += step.seconds;

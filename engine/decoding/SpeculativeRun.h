@@ -2,11 +2,12 @@
 #pragma once
 // SpeculativeRun: the one loop that plays a speculative run, for chains and trees alike. Each step() plays one
 // round of its RoundDecoder (makeRoundDecoder: a chain, or a tree when the settings have a shape) with the draft
-// cut to the tokens still wanted, keeps the round's tokens up to `tokens` (the surplus of the last round cut here
-// and only here), times it as decoding work only (RoundCore::teachingSeconds left out), folds it into the run's
-// metrics and, when asked, plays the autoregressive baseline alongside for the same kept tokens
-// (AutoregressiveRun: the same target, sampler, seed and KV-cache setting), timed apart. generate*, `specdec
-// run`/`compare`/`sweep`, the race's speculative lane, the window's session and every arena lane use it.
+// cut to the tokens still wanted, keeps the round's tokens up to `tokens` or up to the target's end-of-text token
+// (LanguageModel::endOfText; the run ends with it) — the surplus of the last round cut here and only here — times it as
+// decoding work only (RoundCore::teachingSeconds left out), folds it into the run's metrics and, when asked, plays the
+// autoregressive baseline alongside for the same kept tokens (AutoregressiveRun: the same target, sampler, seed and
+// KV-cache setting), timed apart. generate*, `specdec run`/`compare`/`sweep`, the race's speculative lane, the window's
+// session and every arena lane use it.
 
 #include "AutoregressiveRun.h"
 #include "MetricsAccumulator.h"
@@ -45,7 +46,9 @@ public:
     /// Plays one round; nullopt once the run has its tokens.
     std::optional<RunStep> step();
 
-    bool finished() const { return m_generated >= m_tokens; }
+    /// The run has its tokens, or its target wrote an end-of-text token (LanguageModel::endOfText).
+    bool finished() const { return m_generated >= m_tokens || m_report.endOfText; }
+    bool endedAtEndOfText() const { return m_report.endOfText; }
     int generated() const { return m_generated; }
     int tokens() const { return m_tokens; }
     /// The tokens written so far (the prompt excluded).
@@ -63,7 +66,8 @@ private:
     LanguageModel &m_draft;
     std::unique_ptr<RoundDecoder> m_decoder;
     std::optional<AutoregressiveRun> m_baseline;
-    std::vector<TokenId> m_sequence; ///< prompt + every committed token
+    std::vector<TokenId> m_sequence;  ///< prompt + every committed token
+    std::vector<TokenId> m_endOfText; ///< the target's end-of-text ids
     std::size_t m_promptLength;
     int m_tokens;
     int m_generated = 0;

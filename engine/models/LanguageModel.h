@@ -58,6 +58,9 @@ public:
     virtual bool hasKvCache() const { return false; }
     /// A neural model's parameters (its weights' elements); 0 for a model that is counted, not trained.
     virtual std::int64_t parameterCount() const { return 0; }
+    /// The ids that end a text (a Hugging Face folder's eos_token_id): a run whose target writes one ends after it.
+    /// Empty for models that write on (n-grams, the shipped ONNX models).
+    virtual std::span<const TokenId> endOfText() const { return {}; }
 
     /// A short description for tables and traces, e.g. "ngram:6 (Kneser-Ney)".
     virtual std::string describe() const = 0;

@@ -65,6 +65,25 @@ std::string fileInside(const fs::path &dir, const std::string &name)
     return path.string();
 }
 
+/// eos_token_id: an id, a list of ids (Qwen2.5-Instruct, Llama 3), or null / absent (none).
+std::vector<std::int64_t> endTokens(const tok::Json &config, const std::string &file)
+{
+    const auto it = config.find("eos_token_id");
+    if (it == config.end() || it->is_null())
+        return {};
+    const bool list = it->is_array();
+    if (list && it->size() > 64)
+        throw Error(file + ": field 'eos_token_id' lists " + std::to_string(it->size()) + " ids, more than 64");
+    std::vector<std::int64_t> ids;
+    for (const tok::Json &id : list ? *it : tok::Json::array({*it})) {
+        if (!id.is_number_integer() || id.get<std::int64_t>() < 0 || id.get<std::int64_t>() >= (std::int64_t(1) << 24))
+            throw Error(file + ": field 'eos_token_id' is " + it->dump().substr(0, 40)
+                        + ", expected a token id or a list of token ids");
+        ids.push_back(id.get<std::int64_t>());
+    }
+    return ids;
+}
+
 } // namespace
 
 HfConfig HfConfig::parse(std::string_view json, const std::string &file)
@@ -98,7 +117,16 @@ HfConfig HfConfig::parse(std::string_view json, const std::string &file)
     c.vocabSize = required(config, {"vocab_size"}, file, std::int64_t(1) << 24);
     c.maxPositions = static_cast<int>(
         positive(config, {"max_position_embeddings", "n_positions", "n_ctx"}, file, std::numeric_limits<int>::max()));
+    c.endOfText = endTokens(config, file);
     return c;
+}
+
+std::vector<std::int64_t> HfConfig::parseEndOfText(std::string_view json, const std::string &file)
+{
+    const tok::Json config = tok::parseJson(json, file);
+    if (!config.is_object())
+        throw Error(file + ": not a JSON object");
+    return endTokens(config, file);
 }
 
 HfFolder HfFolder::open(const std::string &dirName)
@@ -126,6 +154,17 @@ HfFolder HfFolder::open(const std::string &dirName)
                       "decoder_model_merged.onnx; export with optimum-cli export onnx --task "
                       "text-generation-with-past)");
     f.config = HfConfig::parse(readFileBounded(f.configPath, kMaxConfigBytes, "a model's config.json"), f.configPath);
+    f.endOfText = f.config.endOfText;
+    f.endOfTextFile = f.configPath;
+    f.generationConfigPath = fileInside(dir, "generation_config.json");
+    if (!f.generationConfigPath.empty()) {
+        const std::string text = readFileBounded(f.generationConfigPath, kMaxConfigBytes,
+                                                 "a model's generation_config.json");
+        if (tok::parseJson(text, f.generationConfigPath).contains("eos_token_id")) {
+            f.endOfText = HfConfig::parseEndOfText(text, f.generationConfigPath);
+            f.endOfTextFile = f.generationConfigPath;
+        }
+    }
     return f;
 }
 

@@ -3,12 +3,13 @@
 // A Hugging Face model folder as specdec-lab opens it (`hf:PATH`, docs/model-format.md §7): config.json (the
 // architecture: layers, heads, key/value heads, hidden size, vocabulary, positions), tokenizer.json, and the
 // ONNX graph of an Optimum `text-generation-with-past` export at onnx/model.onnx, model.onnx or
-// decoder_model_merged.onnx. Every name is looked up inside the folder; a file is untrusted input and each
-// problem is one line naming the file and the field.
+// decoder_model_merged.onnx, and generation_config.json where present (the end-of-text ids). Every name is looked up
+// inside the folder; a file is untrusted input and each problem is one line naming the file and the field.
 
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace specdec {
 
@@ -25,11 +26,15 @@ struct HfConfig
     int headDim = 0; ///< head_dim, else hidden / heads
     std::int64_t vocabSize = 0;
     int maxPositions = 0; ///< 0 when the config gives none
+    std::vector<std::int64_t> endOfText;
+    std::string endOfTextFile; ///< the file that gave endOfText ///< eos_token_id: one id or a list (empty when absent or null)
     /// The names the file uses for layers, key/value heads and head size (for messages: "n_layer", "head_dim", ...).
     std::string layersField, kvHeadsField, headDimField;
 
     /// Parses the text of config.json (`file` names it in errors); throws Error "file: field 'x' ...".
     static HfConfig parse(std::string_view json, const std::string &file);
+    /// eos_token_id of a config.json or generation_config.json text; throws Error "file: field 'eos_token_id' ...".
+    static std::vector<std::int64_t> parseEndOfText(std::string_view json, const std::string &file);
 };
 
 /// The files of a folder, found and checked to be regular files inside it.
@@ -39,7 +44,11 @@ struct HfFolder
     std::string configPath;
     std::string tokenizerPath;
     std::string graphPath;
+    std::string generationConfigPath; ///< empty when the folder has none
     HfConfig config;
+    /// The ids that end a text: generation_config.json's eos_token_id where it gives one, else config.json's.
+    std::vector<std::int64_t> endOfText;
+    std::string endOfTextFile; ///< the file that gave endOfText
 
     /// Throws Error naming the folder and the missing or unreadable file.
     static HfFolder open(const std::string &dir);

@@ -134,7 +134,15 @@ std::unique_ptr<OnnxLanguageModel> OnnxLanguageModel::loadFolder(const std::stri
         throw Error(folder.tokenizerPath + ": " + std::to_string(tokenizer.size()) + " tokens, more than the "
                     + std::to_string(c.vocabSize) + " logits of " + folder.configPath + " (field 'vocab_size')");
     nn::OnnxGraph graph = nn::OnnxGraph::load(folder.graphPath, progress.part(0.0, kGraphShare));
+    std::vector<TokenId> endOfText;
+    for (std::int64_t id : folder.endOfText) {
+        if (id >= tokenizer.size())
+            throw Error(folder.endOfTextFile + ": field 'eos_token_id' names id " + std::to_string(id)
+                        + ", not one of the " + std::to_string(tokenizer.size()) + " tokens of " + folder.tokenizerPath);
+        endOfText.push_back(static_cast<TokenId>(id));
+    }
     std::unique_ptr<OnnxLanguageModel> model(new OnnxLanguageModel(std::move(tokenizer), std::move(graph), dir));
+    model->m_endOfText = std::move(endOfText);
     model->m_context = std::max(1, std::min(c.maxPositions > 0 ? c.maxPositions : contextCap, contextCap));
     model->m_stride = std::max(1, model->m_context / 4);
     model->m_logitsWidth = c.vocabSize;

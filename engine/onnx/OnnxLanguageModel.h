@@ -51,6 +51,7 @@ public:
 
     std::string describe() const override;
     std::int64_t parameterCount() const override { return m_graph.parameterCount(); }
+    std::span<const TokenId> endOfText() const override { return m_endOfText; }
 
     const std::string &path() const { return m_path; }
     int contextLength() const { return m_context; }
@@ -157,7 +158,8 @@ private:
     /// Where the expected width comes from, for messages ("'specdec.vocab' lists 63 tokens", "DIR/config.json:
     /// field 'vocab_size' is 151936").
     std::string m_vocabularySource;
-    std::string m_spec; ///< "onnx:PATH" or "hf:PATH"
+    std::string m_spec;               ///< "onnx:PATH" or "hf:PATH"
+    std::vector<TokenId> m_endOfText; ///< a folder's eos_token_id (HfFolder::endOfText)
 };
 
 /// Parses a JSON array of strings (the `specdec.vocab` metadata): escapes including \uXXXX and surrogate

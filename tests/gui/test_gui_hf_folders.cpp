@@ -98,6 +98,7 @@ private slots:
     void initTestCase();
     void llamaPairPlaysPiecesGreedyAsTheEngine();
     void folderWithAnotherTokenizerKeepsTheSession();
+    void endOfTextEndsTheSession();
     void openModelFolderActionSetsHfSpecs();
 };
 
@@ -206,6 +207,54 @@ void TestHfFolders::llamaPairPlaysPiecesGreedyAsTheEngine()
     const QJsonObject report = QJsonDocument::fromJson(cli.readAllStandardOutput()).object();
     QCOMPARE(report.value(QStringLiteral("generated_tokens")).toInt(), static_cast<int>(committed.size()));
     QCOMPARE(report.value(QStringLiteral("text")).toString(), QString::fromStdString(tokenizer.decode(committed)));
+}
+
+// A target folder whose generation_config.json names an end-of-text id the greedy text writes: the session plays
+// up to it and no further (its last round's text ends with it), and the status line says why it stopped.
+void TestHfFolders::endOfTextEndsTheSession()
+{
+    const Corpus corpus = test::builtCorpora().load(test::tinySetup().corpus);
+    Setup setup = llamaPair();
+    BuiltModel plain = buildModel(ModelSpec::parse(setup.target), corpus);
+    const std::vector<TokenId> prompt = plain.model->tokenizer().encode(setup.prompt);
+    const Generation greedy = generateAutoregressive(*plain.model, {0.0, 0, 1.0}, 0, prompt, 30);
+    std::size_t at = 3; // a token of the greedy text not written before it, from the 4th on
+    while (std::find(greedy.tokens.begin(), greedy.tokens.begin() + static_cast<long>(at), greedy.tokens[at])
+           != greedy.tokens.begin() + static_cast<long>(at))
+        ++at;
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    const QString target = tmp.filePath(QStringLiteral("target"));
+    QDir().mkpath(target);
+    for (const char *file : {"config.json", "tokenizer.json", "model.onnx"})
+        QVERIFY(QFile::copy(folder("llama-large-op17") + u'/' + QLatin1String(file), target + u'/' + QLatin1String(file)));
+    QFile config(target + QStringLiteral("/generation_config.json"));
+    QVERIFY(config.open(QIODevice::WriteOnly));
+    config.write(QStringLiteral("{\"eos_token_id\": %1}").arg(greedy.tokens[at]).toUtf8());
+    config.close();
+    setup.target = "hf:" + target.toStdString();
+    setup.tokenizer = target.toStdString();
+
+    test::Window w;
+    w.window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w.window));
+    QSignalSpy ready(&w.session, &SessionController::ready);
+    w.window.startSession(setup);
+    QVERIFY2(ready.wait(120000), qPrintable(w.window.banner()->text()));
+    w.session.playTo(40);
+    QVERIFY(QTest::qWaitFor([&] { return w.session.isAtCap(); }, 60000));
+    QVERIFY(w.session.endedAtEndOfText());
+    std::vector<TokenId> committed;
+    for (int round = 0; round < w.session.history().size(); ++round) {
+        const auto &c = w.session.history().at(round).trace.committed;
+        committed.insert(committed.end(), c.begin(), c.end());
+    }
+    // the last round's committed tokens may run past the end-of-text token: the run kept up to it
+    QVERIFY(committed.size() > at);
+    QVERIFY(std::equal(greedy.tokens.begin(), greedy.tokens.begin() + static_cast<long>(at) + 1, committed.begin()));
+    w.player.jumpTo(w.session.history().size() - 1, Phase::Commit);
+    const QString status = w.window.transport()->status();
+    QVERIFY2(status.contains(QStringLiteral("the target wrote its end-of-text token")), qPrintable(status));
 }
 
 // A draft folder whose tokenizer.json differs from the target's (one merge fewer): one line in the banner naming

@@ -12,6 +12,7 @@
 #include "Continuations.h"
 #include "DecodingState.h"
 #include "Generation.h"
+#include "RaceRun.h"
 #include "Statistics.h"
 #include "TestSupport.h"
 #include "onnx/OnnxLanguageModel.h"
@@ -319,6 +320,13 @@ private slots:
                                               << "config.json: field 'vocab_size' is missing";
         QTest::addRow("config field a string") << "config:num_attention_heads=\"4\""
                                                << "config.json: field 'num_attention_heads' is \"4\"";
+        QTest::addRow("eos not an id") << "generation:\"eos_token_id\": \"</s>\""
+                                       << "generation_config.json: field 'eos_token_id' is \"</s>\"";
+        QTest::addRow("eos past the tokenizer") << "generation:\"eos_token_id\": [283, 290]"
+                                                << "generation_config.json: field 'eos_token_id' names id 290, not "
+                                                   "one of the 284 tokens of";
+        QTest::addRow("eos in config.json") << "config:eos_token_id=-1"
+                                            << "config.json: field 'eos_token_id' is -1";
         QTest::addRow("no tokenizer") << "remove:tokenizer.json"
                                       << "the folder has no tokenizer.json";
         QTest::addRow("graph symlink out") << "graph-symlink"
@@ -354,6 +362,8 @@ private slots:
         } else if (b.rfind("config:", 0) == 0) {
             const auto eq = b.find('=');
             setConfigField(dir, b.substr(7, eq - 7), b.substr(eq + 1));
+        } else if (b.rfind("generation:", 0) == 0) {
+            std::ofstream(dir + "/generation_config.json") << "{" << b.substr(11) << "}";
         } else if (b.rfind("remove:", 0) == 0) {
             fs::remove(fs::path(dir) / b.substr(7));
         } else {
@@ -424,6 +434,58 @@ private slots:
             QVERIFY(spec1.target.calls < ar.target.calls);
         qInfo("%s: %d tokens in %lld target calls (autoregressive %lld)", qPrintable(draft), tokens,
               static_cast<long long>(spec1.target.calls), static_cast<long long>(ar.target.calls));
+    }
+
+    void endOfTextEndsTheRun()
+    {
+        // generation_config.json's eos_token_id (here a list, as Qwen2.5-Instruct's and Llama 3's) ends a run after
+        // the target writes one of its ids, in every loop: greedy autoregressive, speculative chains and trees stop
+        // at the same token with the same text; the race's two lanes too; a sampled run never writes past it.
+        std::unique_ptr<LanguageModel> plain = loadHf(QStringLiteral("llama-large-op17"), m_corpus);
+        QVERIFY(plain->endOfText().size() == 1 && plain->endOfText()[0] == 283); // from generation_config.json
+        const std::vector<TokenId> prompt = plain->tokenizer().encode("And God said");
+        const DecodingSettings s = settings(0.0, 0, 4, 1);
+        const Generation free = generateAutoregressive(*plain, s.target, 0, prompt, 40);
+        QVERIFY(!free.endOfText);
+        // the first token of the greedy text that has not come before, from the 6th on: the run must end there
+        std::size_t at = 5;
+        while (std::find(free.tokens.begin(), free.tokens.begin() + static_cast<long>(at), free.tokens[at])
+               != free.tokens.begin() + static_cast<long>(at))
+            ++at;
+        QTemporaryDir tmp;
+        const std::string dir = copyFolder(tmp.path().toStdString(), "target", QStringLiteral("llama-large-op17"));
+        std::ofstream(dir + "/generation_config.json")
+            << "{\"eos_token_id\": [" << free.tokens[at] << ", 283], \"do_sample\": false}";
+        std::unique_ptr<LanguageModel> target = buildModel(ModelSpec::parse("hf:" + dir), m_corpus).model;
+        std::unique_ptr<LanguageModel> draft = loadHf(QStringLiteral("llama-op17"), m_corpus);
+        QCOMPARE(target->endOfText().size(), std::size_t(2));
+        const std::vector<TokenId> expected(free.tokens.begin(), free.tokens.begin() + static_cast<long>(at) + 1);
+
+        const Generation ar = generateAutoregressive(*target, s.target, 0, prompt, 40);
+        QVERIFY(ar.endOfText);
+        QCOMPARE(ar.tokens, expected);
+        const Generation chain = generateSpeculative(*target, *draft, s, prompt, 40, {}, true);
+        QVERIFY(chain.endOfText && chain.report.endOfText);
+        QCOMPARE(chain.tokens, expected);
+        QCOMPARE(chain.report.tokens, static_cast<int>(expected.size()));
+        QCOMPARE(chain.baselineTokens, expected); // the baseline alongside wrote as many
+        const Generation tree = generateSpeculative(*target, *draft, test::treeSettings("3,2,1", 0.0, 1.0, 3), prompt,
+                                                    40);
+        QVERIFY(tree.endOfText);
+        QCOMPARE(tree.tokens, expected);
+        RaceRun race(*target, *draft, s, prompt, 40);
+        while (race.advance()) { }
+        QCOMPARE(race.state(RaceLane::Autoregressive).tokens, expected);
+        QCOMPARE(race.state(RaceLane::Speculative).tokens, expected);
+
+        // Sampled (T = 1): each run ends at its first end-of-text token, or writes all 40.
+        for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+            const Generation g = generateSpeculative(*target, *draft, settings(1.0, 0, 4, seed), prompt, 40);
+            const auto first = std::find_first_of(g.tokens.begin(), g.tokens.end(), target->endOfText().begin(),
+                                                  target->endOfText().end());
+            QCOMPARE(g.endOfText, first != g.tokens.end());
+            QVERIFY(g.endOfText ? first + 1 == g.tokens.end() : g.tokens.size() == 40);
+        }
     }
 
     void contextCapSetting()
