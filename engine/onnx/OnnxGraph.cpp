@@ -228,6 +228,7 @@ OnnxGraph OnnxGraph::fromModel(onnx::ModelProto &model, const std::string &name,
 {
     if (!model.has_graph() || model.ir_version() <= 0)
         throw Error(name + ": not an ONNX model (no graph or IR version; the file is truncated or of another kind)");
+    initOnnxRegistries();
     try {
         inlineCachedBranch(model); // Optimum's merged decoder: its If on use_cache_branch (MergedDecoder.h)
     } catch (const Error &e) {

@@ -154,8 +154,18 @@ const OperatorSpec *findOperator(std::string_view name)
     return nullptr;
 }
 
+void initOnnxRegistries()
+{
+    static const bool ready = [] {
+        onnx::OpSchemaRegistry::DomainToVersionRange::Instance();
+        return onnx::OpSchemaRegistry::Schema("Add", 14, onnx::ONNX_DOMAIN) != nullptr;
+    }();
+    (void)ready;
+}
+
 int newestKnownOpset()
 {
+    initOnnxRegistries();
     const auto &map = onnx::OpSchemaRegistry::DomainToVersionRange::Instance().Map();
     const auto it = map.find(onnx::ONNX_DOMAIN);
     return it != map.end() ? it->second.second : 17;

@@ -121,6 +121,10 @@ struct SupportedOperator
     std::vector<int> versions;
 };
 std::vector<SupportedOperator> supportedOperators();
+/// Builds the ONNX library's registries (schemas, opset ranges) once, under a static of this library: their own
+/// first-use initialisation happens inside libonnx, where ThreadSanitizer cannot see its ordering, and two models
+/// load side by side (Experiment::load). Called before any use of them; cheap after the first call.
+void initOnnxRegistries();
 /// The newest default-domain opset this build's ONNX library knows (17 for ONNX 1.12).
 int newestKnownOpset();
 /// The newest default-domain opset the executor runs: 18 on ONNX 1.12 through the table of Opset18.h.
