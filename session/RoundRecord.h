@@ -31,6 +31,9 @@ struct RoundRecord
     RunMetrics cumulative;                 ///< computeMetrics of rounds 0..trace.index
     double seconds = 0.0;                  ///< wall time of the round on the worker
     double baselineSeconds = 0.0; ///< wall time of the autoregressive baseline for the same tokens (when measured)
+    /// The tokens of trace.committed the run kept (RunStep::kept), -1 for all: fewer in a last round cut at the cap
+    /// or after the target's end-of-text token. The round is drawn as played; its text ends where the run's does.
+    int kept = -1;
 };
 
 /// The trace of a shared record, sharing the record's ownership (the aliasing constructor): what a RoundFrame

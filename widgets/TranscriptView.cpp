@@ -229,23 +229,26 @@ void TranscriptView::appendRound(const RoundRecord &record)
         m_pendingLength = 0;
     }
     const RoundTrace &t = record.trace;
-    const int accepted = t.acceptedCount();
+    // the run's text: the round's committed tokens up to what the run kept (the cap, the end-of-text token)
+    const auto committed = std::span(t.committed)
+                               .first(record.kept < 0
+                                          ? t.committed.size()
+                                          : std::min(t.committed.size(), static_cast<std::size_t>(record.kept)));
+    const int accepted = std::min(t.acceptedCount(), static_cast<int>(committed.size()));
     // accepted drafts in one run, then the correction or bonus token
     QTextCharFormat draft;
     draft.setForeground(m_colors.draft);
     draft.setBackground(m_colors.tint(m_colors.draft, 0.10));
-    cursor.insertText(
-        QString::fromStdString(m_stream->push(std::span(t.committed).first(static_cast<std::size_t>(accepted)))), draft);
-    if (static_cast<int>(t.committed.size()) > accepted) {
+    cursor.insertText(QString::fromStdString(m_stream->push(committed.first(static_cast<std::size_t>(accepted)))), draft);
+    if (static_cast<int>(committed.size()) > accepted) {
         const bool residual = originOf(t, accepted) == Origin::Residual;
         QTextCharFormat last;
         const QColor color = residual ? m_colors.residual : m_colors.bonus;
         last.setForeground(color);
         last.setBackground(m_colors.tint(color, 0.14));
         last.setFontWeight(QFont::DemiBold);
-        cursor.insertText(
-            QString::fromStdString(m_stream->push(std::span(t.committed).subspan(static_cast<std::size_t>(accepted)))),
-            last);
+        cursor.insertText(QString::fromStdString(m_stream->push(committed.subspan(static_cast<std::size_t>(accepted)))),
+                          last);
     }
     // Keep the layout cheap in long runs: only the most recent text stays on screen.
     if (document()->characterCount() > kMaxCharacters) {

@@ -21,6 +21,7 @@ std::shared_ptr<const RoundRecord> SessionRun::playRound()
     record->tree = std::move(step->round.tree);
     record->seconds = step->seconds;
     record->baselineSeconds = step->baselineSeconds;
+    record->kept = step->kept;
     MetricsAccumulator one;
     one.add(record->trace);
     record->round = one.metrics(record->seconds, record->baselineSeconds);

@@ -255,6 +255,12 @@ void TestHfFolders::endOfTextEndsTheSession()
     w.player.jumpTo(w.session.history().size() - 1, Phase::Commit);
     const QString status = w.window.transport()->status();
     QVERIFY2(status.contains(QStringLiteral("the target wrote its end-of-text token")), qPrintable(status));
+    // The transcript's text ends with the end-of-text token, as the run's does.
+    std::vector<TokenId> all = w.session.info().prompt;
+    all.insert(all.end(), greedy.tokens.begin(), greedy.tokens.begin() + static_cast<long>(at) + 1);
+    const TranscriptView *transcript = w.window.roundView()->transcript();
+    QCOMPARE(transcript->plainText(),
+             QString::fromStdString(w.session.info().vocabulary->decode(all)) + transcript->pendingText());
 }
 
 // A draft folder whose tokenizer.json differs from the target's (one merge fewer): one line in the banner naming
