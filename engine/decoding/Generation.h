@@ -38,7 +38,8 @@ Generation generateAutoregressive(LanguageModel &target, const SamplerSettings &
                                   bool kvCache = true);
 
 /// The rounds of a SpeculativeRun (chains, or token trees when settings.tree is set) until `tokens` new tokens
-/// exist or the target writes its end-of-text token, every round kept; `baseline`: the autoregressive baseline played alongside (report.baseline).
+/// exist or the target writes its end-of-text token, every round kept; `baseline`: the autoregressive baseline
+/// played alongside (report.baseline).
 Generation generateSpeculative(LanguageModel &target, LanguageModel &draft, const DecodingSettings &settings,
                                std::vector<TokenId> prompt, int tokens, const ProgressCallback &progress = {},
                                bool baseline = false);
