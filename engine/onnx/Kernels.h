@@ -50,8 +50,8 @@ inline std::int64_t roundUp16(std::int64_t x)
 constexpr int kAttentionRows = 4;
 inline std::int64_t attentionScratchFloats(std::int64_t tk, std::int64_t dk, std::int64_t dv)
 {
-    return dk * roundUp16(tk) + tk * roundUp16(dv) + (2 + kAttentionRows) * roundUp16(tk) + roundUp16(dk)
-        + kAttentionRows * roundUp16(dv) + 16;
+    return dk * roundUp16(tk) + tk * roundUp16(dv) + (2 + kAttentionRows) * roundUp16(tk)
+        + kAttentionRows * (roundUp16(dk) + roundUp16(dv)) + 16;
 }
 
 /// y[i] = gelu(x[i]) (tanh form) for i < n.

@@ -277,6 +277,72 @@ private slots:
         }
     }
 
+    void verificationRowsAreSteps_data()
+    {
+        QTest::addColumn<QString>("path");
+        const std::string corpora = std::string(SPECDEC_SOURCE_DIR) + "/corpora/kjv/models/";
+        QTest::newRow("kjv/target") << QString::fromStdString(corpora + "target.onnx");
+        if (fs::exists(corpora + "target-large.onnx"))
+            QTest::newRow("kjv/target-large") << QString::fromStdString(corpora + "target-large.onnx");
+        for (const char *name : {"gpt2-op17", "llama-op17"})
+            QTest::newRow(name) << QString::fromStdString(std::string(SPECDEC_TEST_DATA_DIR) + "/hf/" + name
+                                                          + "/model.onnx");
+    }
+    // The rows of a verification (K + 1 = 5 and 8 new tokens) share each load of a weight and of a key; each row's
+    // logits are still, bit for bit, those of a one-token step on the same past, on every path.
+    void verificationRowsAreSteps()
+    {
+        QFETCH(QString, path);
+        PathGuard guard;
+        OnnxGraph graph = OnnxGraph::load(path.toStdString());
+        graph.setThreads(1);
+        std::size_t logits = graph.outputs().size();
+        for (std::size_t k = 0; k < graph.outputs().size(); ++k)
+            if (graph.outputs()[k].name == "logits")
+                logits = k;
+        QVERIFY(logits < graph.outputs().size());
+        const std::int64_t past = 40;
+        for (InstructionSet isa : supportedInstructionSets()) {
+            setInstructionSet(isa);
+            for (const std::int64_t m : {5, 8}) {
+                std::vector<std::int64_t> ids(static_cast<std::size_t>(m));
+                for (std::int64_t i = 0; i < m; ++i)
+                    ids[static_cast<std::size_t>(i)] = (i * 7 + 3) % 23;
+                std::mt19937 rng(5);
+                const std::vector<Tensor> rows = graph.run(
+                    feedOf(graph, Tensor::fromVector<std::int64_t>({1, m}, ids), past, &rng));
+                const Tensor &all = rows[logits];
+                const std::int64_t vocab = all.dim(2);
+                for (std::int64_t r = 0; r < m; ++r) {
+                    std::map<std::string, Tensor> feed = feedOf(
+                        graph, Tensor::fromVector<std::int64_t>({1, 1}, {ids[static_cast<std::size_t>(r)]}), past + r);
+                    // The past of row r: the first past + r positions of the verification's presents.
+                    for (std::size_t k = 0; k < graph.outputs().size(); ++k) {
+                        std::string name = graph.outputs()[k].name;
+                        if (name.rfind("present", 0) != 0)
+                            continue;
+                        name.replace(0, name.find('.'), "past_key_values");
+                        QVERIFY2(feed.count(name), name.c_str());
+                        const Tensor &present = rows[k];
+                        Tensor cut = Tensor::zeros(DataType::Float32, {1, present.dim(1), past + r, present.dim(3)});
+                        float *to = cut.mutableData<float>();
+                        for (std::int64_t h = 0; h < present.dim(1); ++h)
+                            std::memcpy(to + h * (past + r) * present.dim(3),
+                                        present.data<float>() + h * present.dim(2) * present.dim(3),
+                                        static_cast<std::size_t>((past + r) * present.dim(3)) * sizeof(float));
+                        feed[name] = std::move(cut);
+                    }
+                    const Tensor one = graph.run(feed)[logits];
+                    QCOMPARE(one.size(), vocab);
+                    QVERIFY2(std::memcmp(one.data<float>(), all.data<float>() + r * vocab,
+                                         static_cast<std::size_t>(vocab) * sizeof(float))
+                                 == 0,
+                             qPrintable(QStringLiteral("row %1 of %2 on %3").arg(r).arg(m).arg(isaName(isa))));
+                }
+            }
+        }
+    }
+
     // The conformance cases of the kernels that dispatch: every path gives the baseline path's bits.
     void hfFolders_data()
     {
