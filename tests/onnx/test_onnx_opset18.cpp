@@ -247,6 +247,30 @@ private slots:
         if (!domain.isEmpty())
             QVERIFY2(e.find("text-generation-with-past") != std::string::npos, e.c_str());
     }
+    // onnxruntime-genai's builder writes a node before the contrib node it reads (the ONNX checker rejects that
+    // order, ONNX Runtime sorts): the refusal still names the contrib operator, not the order.
+    void contribBeforeOrder()
+    {
+        NodeModel m("Add", {"c", "a"}, 1, 14);
+        m.input("a", onnx::TensorProto::FLOAT);
+        m.input("b", onnx::TensorProto::FLOAT);
+        auto *foreign = m.model.add_opset_import();
+        foreign->set_domain("com.microsoft");
+        foreign->set_version(1);
+        auto *contrib = m.model.mutable_graph()->add_node();
+        contrib->set_op_type("SkipSimplifiedLayerNormalization");
+        contrib->set_domain("com.microsoft");
+        contrib->set_name("norm");
+        contrib->add_input("a");
+        contrib->add_input("b");
+        contrib->add_output("c");
+        const std::string e = m.error();
+        QVERIFY2(e.find("operator com.microsoft.SkipSimplifiedLayerNormalization is an ONNX Runtime contrib operator")
+                     != std::string::npos,
+                 e.c_str());
+        QVERIFY2(e.find("node 'norm'") != std::string::npos, e.c_str());
+        QVERIFY2(e.find("checker") == std::string::npos, e.c_str());
+    }
 
     void gpt2AtOpset18MatchesPyTorch()
     {
