@@ -238,8 +238,9 @@ OnnxGraph OnnxGraph::fromModel(onnx::ModelProto &model, const std::string &name,
     // rules the checker enforces (onnxruntime-genai writes nodes before the nodes they read), which would hide why.
     for (const auto &node : model.graph().node())
         if (!node.domain().empty() && node.domain() != "ai.onnx")
-            throw UnsupportedError(Kind::Operator, name + ": node '" + node.name() + "' (" + node.op_type()
-                                                       + "): " + opset18::foreignOperatorMessage(node));
+            throw UnsupportedError(Kind::Operator,
+                                   name + ": node '" + node.name() + "' (" + node.op_type()
+                                       + "): " + opset18::foreignOperatorMessage(node));
     try {
         bool external = false;
         for (const auto &init : model.graph().initializer())
