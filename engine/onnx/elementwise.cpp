@@ -158,6 +158,14 @@ Kernel makeSigmoid(const NodeContext &c)
         return Array((a >= T(0)).select(T(1) / (T(1) + e), e / (T(1) + e)));
     });
 }
+Kernel makeFloor(const NodeContext &c)
+{
+    return floatUnary(c, "Floor", [](auto v) { return std::floor(v); });
+}
+Kernel makeCeil(const NodeContext &c)
+{
+    return floatUnary(c, "Ceil", [](auto v) { return std::ceil(v); });
+}
 Kernel makeNeg(const NodeContext &c)
 {
     return numericUnary(c, "Neg", [](auto v) { return -v; });
@@ -180,6 +188,22 @@ Kernel makeIsNaN(const NodeContext &ctx)
         dispatchTypes<float, double>(x.type(), "IsNaN", [&](auto tag) {
             using T = typename decltype(tag)::type;
             unaryLoop<T, bool>(x, makeOutput(out, 0, DataType::Bool, x.shape()), [](T v) { return std::isnan(v); });
+        });
+    };
+}
+
+// IsInf(x): true where x is +inf (detect_positive, default 1) or -inf (detect_negative, default 1).
+Kernel makeIsInf(const NodeContext &ctx)
+{
+    ctx.requireType(0, kFloatTypes);
+    const bool positive = ctx.attributes.getInt("detect_positive", 1) != 0;
+    const bool negative = ctx.attributes.getInt("detect_negative", 1) != 0;
+    return [=](Inputs in, Outputs out, ExecContext &) {
+        const Tensor &x = requireInput(in, 0, "X");
+        dispatchTypes<float, double>(x.type(), "IsInf", [&](auto tag) {
+            using T = typename decltype(tag)::type;
+            unaryLoop<T, bool>(x, makeOutput(out, 0, DataType::Bool, x.shape()),
+                               [=](T v) { return std::isinf(v) && (v > 0 ? positive : negative); });
         });
     };
 }
@@ -477,6 +501,9 @@ void registerElementwiseOperators(std::vector<OperatorSpec> &specs)
     specs.push_back({"Sin", {7}, {}, makeSin});
     specs.push_back({"Cos", {7}, {}, makeCos});
     specs.push_back({"IsNaN", {9, 13}, {}, makeIsNaN});
+    specs.push_back({"IsInf", {10}, {"detect_negative", "detect_positive"}, makeIsInf});
+    specs.push_back({"Floor", {6, 13}, {}, makeFloor});
+    specs.push_back({"Ceil", {6, 13}, {}, makeCeil});
     specs.push_back({"Neg", {6, 13}, {}, makeNeg});
     specs.push_back({"Abs", {6, 13}, {}, makeAbs});
     specs.push_back({"Relu", {6, 13, 14}, {}, makeRelu});

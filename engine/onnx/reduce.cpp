@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Reductions and normalisations: ReduceSum, ReduceMean, ReduceMax, Softmax, LogSoftmax, CumSum,
-// LayerNormalization. Float sums accumulate in double and in element order (deterministic).
+// Reductions and normalisations: ReduceSum, ReduceMean, ReduceMax, ReduceMin, ReduceProd, Softmax, LogSoftmax,
+// CumSum, LayerNormalization. Float sums and products accumulate in double and in element order (deterministic).
 #include "onnx/Broadcast.h"
 #include "onnx/Kernels.h"
 
@@ -15,7 +15,7 @@ namespace {
 
 using Kind = UnsupportedError::Kind;
 
-enum class Reduction { Sum, Mean, Max };
+enum class Reduction { Sum, Mean, Max, Min, Prod };
 
 template<class T> using Accumulator = std::conditional_t<std::is_floating_point_v<T>, double, std::int64_t>;
 
@@ -32,9 +32,13 @@ template<class T> void reduceAxes(const Tensor &x, const std::vector<bool> &redu
             s *= x.dim(i);
         }
     const std::int64_t outSize = o.size();
-    const Acc init = how == Reduction::Max
-        ? (std::is_floating_point_v<T> ? -std::numeric_limits<Acc>::infinity() : std::numeric_limits<Acc>::lowest())
-        : Acc(0);
+    Acc init = Acc(0);
+    if (how == Reduction::Max)
+        init = std::is_floating_point_v<T> ? -std::numeric_limits<Acc>::infinity() : std::numeric_limits<Acc>::lowest();
+    else if (how == Reduction::Min)
+        init = std::is_floating_point_v<T> ? std::numeric_limits<Acc>::infinity() : std::numeric_limits<Acc>::max();
+    else if (how == Reduction::Prod)
+        init = Acc(1);
     std::vector<Acc> acc(static_cast<std::size_t>(outSize), init);
     const T *p = x.data<T>();
     const std::int64_t total = x.size();
@@ -45,6 +49,10 @@ template<class T> void reduceAxes(const Tensor &x, const std::vector<bool> &redu
         const Acc v = static_cast<Acc>(p[i]);
         if (how == Reduction::Max)
             a = (v > a || v != v) ? v : a;
+        else if (how == Reduction::Min)
+            a = (v < a || v != v) ? v : a;
+        else if (how == Reduction::Prod)
+            a *= v;
         else
             a += v;
         for (int d = r - 1; d >= 0; --d) {
@@ -281,6 +289,10 @@ void registerReduceOperators(std::vector<OperatorSpec> &specs)
         {"ReduceMean", {1, 11, 13, 18}, {"axes", "keepdims", "noop_with_empty_axes"}, makeReduce<Reduction::Mean>});
     specs.push_back(
         {"ReduceMax", {1, 11, 12, 13, 18}, {"axes", "keepdims", "noop_with_empty_axes"}, makeReduce<Reduction::Max>});
+    specs.push_back(
+        {"ReduceMin", {1, 11, 12, 13, 18}, {"axes", "keepdims", "noop_with_empty_axes"}, makeReduce<Reduction::Min>});
+    specs.push_back(
+        {"ReduceProd", {1, 11, 13, 18}, {"axes", "keepdims", "noop_with_empty_axes"}, makeReduce<Reduction::Prod>});
     specs.push_back({"Softmax", {1, 11, 13}, {"axis"}, makeSoftmax<false>});
     specs.push_back({"LogSoftmax", {1, 11, 13}, {"axis"}, makeSoftmax<true>});
     specs.push_back({"CumSum", {11, 14}, {"exclusive", "reverse"}, makeCumSum});
