@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Opset 18 on ONNX 1.12 (engine/onnx/Opset18.h): the operators opset 18 changed run at version 18 (ReduceMean and
-// ReduceMax with the axes as an input, Split with num_outputs, ScatterND with max/min), the others at their opset-17
-// schema; a changed operator the executor lacks at 18, opset 19 and ONNX Runtime's contrib operators are one-line
-// errors. libonnx-testdata 1.12 has no opset-18 cases, so these single-node models are built here with values
-// worked out by hand. The GPT-2 of tests/data/hf rewritten to opset 18 matches PyTorch.
+// Opset 18 on ONNX 1.12 (engine/onnx/Opset18.h): the operators opset 18 changed run at version 18 (ReduceMean,
+// ReduceMax, ReduceMin and ReduceProd with the axes as an input, Split with num_outputs, ScatterND with max/min), the
+// others at their opset-17 schema; a changed operator the executor lacks at 18, opset 19 and ONNX Runtime's contrib
+// operators are one-line errors. libonnx-testdata 1.12 has no opset-18 cases, so these single-node models are built
+// here with values worked out by hand. The GPT-2 of tests/data/hf rewritten to opset 18 matches PyTorch.
 #include "Error.h"
 #include "onnx/OnnxGraph.h"
 #include "onnx/Operator.h"
@@ -131,6 +131,20 @@ private slots:
             const std::vector<Tensor> out = g.run(in);
             QCOMPARE(out[0].shape(), (Shape{2, 1}));
             QCOMPARE(valuesOf(out[0]), (std::vector<float>{3, 4}));
+        }
+    }
+
+    void reduceMinProdAxesInput()
+    {
+        // ReduceMin-18 and ReduceProd-18 (torch.all / amin, prod): constant axes, as an export writes them.
+        for (const char *op : {"ReduceMin", "ReduceProd"}) {
+            NodeModel m(op, {"x", "axes"}, 1, 18, {}, 2);
+            m.input("x", onnx::TensorProto::FLOAT, 2);
+            m.constant("axes", Tensor::fromVector<std::int64_t>({1}, {-1}));
+            const std::vector<Tensor> out = m.load().run({{"x", floats({2, 3}, {1, 2, 6, 0, 3, -9})}});
+            QCOMPARE(out[0].shape(), (Shape{2, 1}));
+            QCOMPARE(valuesOf(out[0]),
+                     std::string(op) == "ReduceMin" ? (std::vector<float>{1, -9}) : (std::vector<float>{12, 0}));
         }
     }
 
