@@ -174,6 +174,29 @@ void addTokenizerOption(QCommandLineParser &parser)
                       tr("chars|path"), QStringLiteral("chars")});
 }
 
+QString followSamplingAdvice(const QCommandLineParser &parser, const LanguageModel &target, Setup &setup)
+{
+    const std::optional<LanguageModel::SamplingAdvice> advice = target.samplingAdvice();
+    if (!advice || parser.isSet(QStringLiteral("session")))
+        return {};
+    for (const char *name : {"temperature", "draft-temperature", "top-k", "top-p"})
+        if (parser.isSet(QLatin1String(name)))
+            return {};
+    SamplerSettings &t = setup.decoding.target;
+    t.temperature = advice->temperature;
+    t.topK = advice->topK;
+    t.topP = advice->topP;
+    setup.decoding.draft = t;
+    const QString file = QString::fromStdString(advice->file);
+    if (t.greedy())
+        return tr("specdec: greedy (temperature 0), as %1 says (do_sample false); --temperature T samples").arg(file);
+    return tr("specdec: temperature %1, top-k %2, top-p %3, as %4 says; --temperature, --top-k, --top-p set others")
+        .arg(t.temperature)
+        .arg(t.topK)
+        .arg(t.topP)
+        .arg(file);
+}
+
 Setup readSetup(const QCommandLineParser &parser)
 {
     const bool fromSession = parser.isSet(QStringLiteral("session"));

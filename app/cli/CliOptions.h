@@ -45,6 +45,11 @@ void addOptions(QCommandLineParser &parser, int groups);
 void addTokenizerOption(QCommandLineParser &parser);
 
 Setup readSetup(const QCommandLineParser &parser);
+/// Follows the target's sampling advice (a model folder's generation_config.json: temperature, top-k, top-p, or
+/// greedy) when the command line sets none of --temperature, --draft-temperature, --top-k, --top-p and no
+/// --session gives the setup; the draft samples as the target does. Returns the line that says so (empty when
+/// nothing changed), for stderr.
+QString followSamplingAdvice(const QCommandLineParser &parser, const LanguageModel &target, Setup &setup);
 SamplerSettings readSampler(const QCommandLineParser &parser);
 DecodingMode readMode(const QCommandLineParser &parser);
 Variant readVariant(const QCommandLineParser &parser);

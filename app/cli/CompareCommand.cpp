@@ -33,6 +33,8 @@ int compareCommand(const QStringList &arguments)
         throw UsageError(tr("compare takes 2 to 6 drafts (repeat --draft) or 2 to 6 trees (repeat --tree), got one"));
 
     auto experiment = Experiment::load(setup, corpusCatalog(), false, loadingLine(setup, false));
+    if (const QString line = followSamplingAdvice(parser, experiment->target(), setup); !line.isEmpty())
+        err() << line << '\n';
     const Tokenizer &vocab = experiment->tokenizer();
     // Each run plays its own baseline alongside (SpeculativeRun), so a moment the CPU serves something else
     // slows both sides of its ratio.

@@ -96,6 +96,8 @@ int raceCommand(const QStringList &arguments)
     Setup setup = readSetup(parser);
     const bool json = parser.isSet(QStringLiteral("json"));
     auto experiment = Experiment::load(setup, corpusCatalog(), true, loadingLine(setup, true));
+    if (const QString line = followSamplingAdvice(parser, experiment->target(), setup); !line.isEmpty())
+        err() << line << '\n';
     for (const QString &w : app::experimentWarnings(*experiment))
         err() << "specdec: warning: " << w << '\n';
     err().flush();

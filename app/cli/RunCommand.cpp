@@ -211,6 +211,8 @@ int runCommand(const QStringList &arguments)
 
     const bool withDraft = mode == DecodingMode::Speculative;
     auto experiment = Experiment::load(setup, corpusCatalog(), withDraft, loadingLine(setup, withDraft));
+    if (const QString line = followSamplingAdvice(parser, experiment->target(), setup); !line.isEmpty())
+        err() << line << '\n';
     for (const QString &w : app::experimentWarnings(*experiment))
         printError(QStringLiteral("warning"), w);
     err().flush();

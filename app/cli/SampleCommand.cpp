@@ -40,6 +40,8 @@ int sampleCommand(const QStringList &arguments)
         throw UsageError(tr("--samples must be from 1 to %1, got %2").arg(kMaxSamples).arg(samples));
     const bool withDraft = mode == DecodingMode::Speculative;
     auto experiment = Experiment::load(setup, corpusCatalog(), withDraft, loadingLine(setup, withDraft));
+    if (const QString line = followSamplingAdvice(parser, experiment->target(), setup); !line.isEmpty())
+        err() << line << '\n';
     const Tokenizer &vocab = experiment->tokenizer();
 
     const auto counts = sampleContinuations(experiment->target(), experiment->draft(), setup.decoding, mode,

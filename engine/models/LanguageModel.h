@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -61,6 +62,16 @@ public:
     /// The ids that end a text (a Hugging Face folder's eos_token_id): a run whose target writes one ends after it.
     /// Empty for models that write on (n-grams, the shipped ONNX models).
     virtual std::span<const TokenId> endOfText() const { return {}; }
+    /// The sampling a model's folder recommends (generation_config.json: do_sample false = greedy, T = 0), which
+    /// a run follows when its user sets none; nullopt when the model recommends none.
+    struct SamplingAdvice
+    {
+        double temperature = 1.0; ///< 0 = greedy
+        int topK = 0;             ///< 0 = off
+        double topP = 1.0;        ///< 1 = off
+        std::string file;         ///< the file that says so
+    };
+    virtual std::optional<SamplingAdvice> samplingAdvice() const { return std::nullopt; }
 
     /// A short description for tables and traces, e.g. "ngram:6 (Kneser-Ney)".
     virtual std::string describe() const = 0;

@@ -129,6 +129,39 @@ std::vector<std::int64_t> HfConfig::parseEndOfText(std::string_view json, const 
     return endTokens(config, file);
 }
 
+std::optional<HfSampling> HfSampling::parse(std::string_view json, const std::string &file)
+{
+    const tok::Json config = tok::parseJson(json, file);
+    if (!config.is_object())
+        throw Error(file + ": not a JSON object");
+    if (!config.contains("do_sample") && !config.contains("temperature") && !config.contains("top_k")
+        && !config.contains("top_p"))
+        return std::nullopt;
+    HfSampling s;
+    auto number = [&](const char *field, double fallback, double low, double high, const char *expected) {
+        const auto it = config.find(field);
+        if (it == config.end() || it->is_null())
+            return fallback;
+        if (!it->is_number() || !(it->get<double>() > low && it->get<double>() <= high))
+            throw Error(file + ": field '" + field + "' is " + it->dump().substr(0, 40) + ", expected " + expected);
+        return it->get<double>();
+    };
+    if (const auto it = config.find("do_sample"); it != config.end() && !it->is_null()) {
+        if (!it->is_boolean())
+            throw Error(file + ": field 'do_sample' is " + it->dump().substr(0, 40) + ", expected true or false");
+        s.sample = it->get<bool>();
+    }
+    s.temperature = number("temperature", 1.0, 0.0, 100.0, "a number in (0, 100]");
+    s.topP = number("top_p", 1.0, 0.0, 1.0, "a number in (0, 1]");
+    if (const auto it = config.find("top_k"); it != config.end() && !it->is_null()) {
+        if (!it->is_number_integer() || it->get<std::int64_t>() < 0 || it->get<std::int64_t>() > (1 << 24))
+            throw Error(file + ": field 'top_k' is " + it->dump().substr(0, 40)
+                        + ", expected a whole number from 0 (off) to 16777216");
+        s.topK = static_cast<int>(it->get<std::int64_t>());
+    }
+    return s;
+}
+
 HfFolder HfFolder::open(const std::string &dirName)
 {
     const fs::path dir(dirName);
@@ -164,6 +197,7 @@ HfFolder HfFolder::open(const std::string &dirName)
             f.endOfText = HfConfig::parseEndOfText(text, f.generationConfigPath);
             f.endOfTextFile = f.generationConfigPath;
         }
+        f.sampling = HfSampling::parse(text, f.generationConfigPath);
     }
     return f;
 }

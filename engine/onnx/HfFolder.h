@@ -3,10 +3,11 @@
 // A Hugging Face model folder as specdec-lab opens it (`hf:PATH`, docs/model-format.md §7): config.json (the
 // architecture: layers, heads, key/value heads, hidden size, vocabulary, positions), tokenizer.json, and the
 // ONNX graph of an Optimum `text-generation-with-past` export at onnx/model.onnx, model.onnx or
-// decoder_model_merged.onnx, and generation_config.json where present (the end-of-text ids). Every name is looked up
-// inside the folder; a file is untrusted input and each problem is one line naming the file and the field.
+// decoder_model_merged.onnx, and generation_config.json where present (the end-of-text ids, the sampling). Every name
+// is looked up inside the folder; a file is untrusted input and each problem is one line naming the file and the field.
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -37,6 +38,21 @@ struct HfConfig
     static std::vector<std::int64_t> parseEndOfText(std::string_view json, const std::string &file);
 };
 
+/// The sampling of a generation_config.json, as transformers' generate reads it: do_sample (default false) false
+/// is greedy; true samples at `temperature` (default 1), keeping the `top_k` (default 50) most probable tokens
+/// and the smallest set of mass `top_p` (default 1).
+struct HfSampling
+{
+    bool sample = false;
+    double temperature = 1.0;
+    int topK = 50;
+    double topP = 1.0;
+
+    /// None when the text names none of do_sample, temperature, top_k, top_p; throws Error "file: field 'x' ..."
+    /// for a value of the wrong type or out of range.
+    static std::optional<HfSampling> parse(std::string_view json, const std::string &file);
+};
+
 /// The files of a folder, found and checked to be regular files inside it.
 struct HfFolder
 {
@@ -48,7 +64,8 @@ struct HfFolder
     HfConfig config;
     /// The ids that end a text: generation_config.json's eos_token_id where it gives one, else config.json's.
     std::vector<std::int64_t> endOfText;
-    std::string endOfTextFile; ///< the file that gave endOfText
+    std::string endOfTextFile;          ///< the file that gave endOfText
+    std::optional<HfSampling> sampling; ///< generation_config.json's, where it names any
 
     /// Throws Error naming the folder and the missing or unreadable file.
     static HfFolder open(const std::string &dir);

@@ -52,6 +52,7 @@ public:
     std::string describe() const override;
     std::int64_t parameterCount() const override { return m_graph.parameterCount(); }
     std::span<const TokenId> endOfText() const override { return m_endOfText; }
+    std::optional<SamplingAdvice> samplingAdvice() const override { return m_samplingAdvice; }
 
     const std::string &path() const { return m_path; }
     int contextLength() const { return m_context; }
@@ -158,8 +159,9 @@ private:
     /// Where the expected width comes from, for messages ("'specdec.vocab' lists 63 tokens", "DIR/config.json:
     /// field 'vocab_size' is 151936").
     std::string m_vocabularySource;
-    std::string m_spec;               ///< "onnx:PATH" or "hf:PATH"
-    std::vector<TokenId> m_endOfText; ///< a folder's eos_token_id (HfFolder::endOfText)
+    std::string m_spec;                             ///< "onnx:PATH" or "hf:PATH"
+    std::vector<TokenId> m_endOfText;               ///< a folder's eos_token_id (HfFolder::endOfText)
+    std::optional<SamplingAdvice> m_samplingAdvice; ///< a folder's generation_config.json sampling
 };
 
 /// Parses a JSON array of strings (the `specdec.vocab` metadata): escapes including \uXXXX and surrogate

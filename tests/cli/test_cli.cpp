@@ -353,6 +353,45 @@ private slots:
         QCOMPARE(mismatch.err.trimmed().count(QLatin1Char('\n')), 0);
     }
 
+    void runFollowsGenerationConfig()
+    {
+        // A folder's generation_config.json sets the sampling when the command line sets none (one stderr line says
+        // so); --temperature (or --top-k, --top-p) overrides it. The test folders say do_sample false: greedy.
+        const QString source = QStringLiteral(SPECDEC_TEST_DATA_DIR "/hf/llama-op17/");
+        const QString dir = m_dir.filePath(QStringLiteral("sampled"));
+        QVERIFY(QDir().mkpath(dir));
+        for (const char *name : {"config.json", "tokenizer.json", "model.onnx"})
+            QVERIFY(QFile::copy(source + QLatin1String(name), dir + QLatin1Char('/') + QLatin1String(name)));
+        QFile generation(dir + QStringLiteral("/generation_config.json"));
+        QVERIFY(generation.open(QIODevice::WriteOnly));
+        generation.write(R"({"eos_token_id": 283, "do_sample": true, "temperature": 0.7, "top_k": 20, "top_p": 0.8})");
+        generation.close();
+        auto run = [](const QString &folder, const QStringList &extra) {
+            return specdec(QStringList{QStringLiteral("run"), QStringLiteral("--target"), QStringLiteral("hf:") + folder,
+                                       QStringLiteral("--mode"), QStringLiteral("autoregressive"),
+                                       QStringLiteral("--tokens"), QStringLiteral("8"), QStringLiteral("--prompt"),
+                                       QStringLiteral("In the beginning"), QStringLiteral("--json")}
+                           + extra);
+        };
+        const Result advised = run(dir, {});
+        QVERIFY2(advised.exitCode == 0, qPrintable(advised.err));
+        QCOMPARE(json(advised).value(QStringLiteral("temperature")).toDouble(), 0.7);
+        QCOMPARE(json(advised).value(QStringLiteral("top_k")).toInt(), 20);
+        QCOMPARE(json(advised).value(QStringLiteral("top_p")).toDouble(), 0.8);
+        QVERIFY2(advised.err.contains(QStringLiteral("temperature 0.7, top-k 20, top-p 0.8, as "))
+                     && advised.err.contains(QStringLiteral("generation_config.json says")),
+                 qPrintable(advised.err));
+        const Result overridden = run(dir, {QStringLiteral("--temperature"), QStringLiteral("1")});
+        QVERIFY2(overridden.exitCode == 0, qPrintable(overridden.err));
+        QCOMPARE(json(overridden).value(QStringLiteral("temperature")).toDouble(), 1.0);
+        QCOMPARE(json(overridden).value(QStringLiteral("top_k")).toInt(), 0);
+        QVERIFY2(!overridden.err.contains(QStringLiteral("says")), qPrintable(overridden.err));
+        const Result greedy = run(source, {});
+        QVERIFY2(greedy.exitCode == 0, qPrintable(greedy.err));
+        QCOMPARE(json(greedy).value(QStringLiteral("temperature")).toDouble(), 0.0);
+        QVERIFY2(greedy.err.contains(QStringLiteral("greedy (temperature 0), as ")), qPrintable(greedy.err));
+    }
+
     void distSumsToOne()
     {
         const Result r = specdec({QStringLiteral("dist"), QStringLiteral("--corpus"), QStringLiteral("kjv"),

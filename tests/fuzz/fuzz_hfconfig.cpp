@@ -2,7 +2,8 @@
 // libFuzzer target: what a Hugging Face model folder declares before any tensor is read (HfFolder.h,
 // ExternalData.h). Input: config.json text, then a line "--", then an external-data table as key=value lines,
 // then a last line "FILE_SIZE NEEDED". config.json either parses into positive counts whose key/value heads
-// divide the heads, or is an Error; the table either parses into a relative location without "..", whose checked
+// divide the heads, or is an Error; the same text as a generation_config.json gives a sampling in range, none, or an
+// Error; the table either parses into a relative location without "..", whose checked
 // range [offset, offset + needed) lies inside the file and inside its length, or is an Error. Nothing else.
 #include "Error.h"
 #include "onnx/ExternalData.h"
@@ -11,6 +12,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <filesystem>
+#include <optional>
 #include <sstream>
 #include <string>
 
@@ -26,6 +28,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         if (c.layers < 1 || c.heads < 1 || c.kvHeads < 1 || c.hidden < 1 || c.headDim < 1 || c.vocabSize < 1
             || c.heads % c.kvHeads != 0 || c.maxPositions < 0 || c.layersField.empty() || c.kvHeadsField.empty()
             || c.headDimField.empty())
+            std::abort();
+    } catch (const Error &) {
+    }
+    try {
+        // The same text read as a generation_config.json: its sampling is in range, or none, or an Error.
+        const std::optional<HfSampling> s = HfSampling::parse(config, "generation_config.json");
+        if (s && !(s->temperature > 0 && s->temperature <= 100 && s->topK >= 0 && s->topP > 0 && s->topP <= 1))
             std::abort();
     } catch (const Error &) {
     }

@@ -325,6 +325,15 @@ private slots:
         QTest::addRow("eos past the tokenizer") << "generation:\"eos_token_id\": [283, 290]"
                                                 << "generation_config.json: field 'eos_token_id' names id 290, not "
                                                    "one of the 284 tokens of";
+        QTest::addRow("do_sample not a bool") << "generation:\"do_sample\": \"yes\""
+                                              << "generation_config.json: field 'do_sample' is \"yes\"";
+        QTest::addRow("temperature 0")
+            << "generation:\"do_sample\": true, \"temperature\": 0"
+            << "generation_config.json: field 'temperature' is 0, expected a number in (0, 100]";
+        QTest::addRow("top_p past 1") << "generation:\"top_p\": 1.5"
+                                      << "generation_config.json: field 'top_p' is 1.5, expected a number in (0, 1]";
+        QTest::addRow("top_k negative") << "generation:\"top_k\": -1"
+                                        << "generation_config.json: field 'top_k' is -1";
         QTest::addRow("eos in config.json") << "config:eos_token_id=-1"
                                             << "config.json: field 'eos_token_id' is -1";
         QTest::addRow("no tokenizer") << "remove:tokenizer.json"
@@ -383,6 +392,28 @@ private slots:
         const bool namesFile = message.find("config.json") != std::string::npos
             || message.find("tokenizer.json") != std::string::npos || message.find("model.onnx") != std::string::npos;
         QVERIFY2(namesFile, message.c_str());
+    }
+
+    // generation_config.json's sampling as transformers' generate reads it: do_sample false (the test folders') is
+    // greedy; true samples with its temperature, top_k (50 when absent) and top_p; none of the fields, no advice.
+    void samplingAdvice()
+    {
+        const auto greedy = loadHf(QStringLiteral("llama-op17"), m_corpus)->samplingAdvice();
+        QVERIFY(greedy.has_value());
+        QCOMPARE(greedy->temperature, 0.0);
+        QVERIFY(greedy->file.ends_with("generation_config.json"));
+        QTemporaryDir tmp;
+        QVERIFY(tmp.isValid());
+        const std::string dir = copyFolder(tmp.path().toStdString(), "model", QStringLiteral("llama-op17"));
+        std::ofstream(dir + "/generation_config.json")
+            << R"({"eos_token_id": 283, "do_sample": true, "temperature": 0.7, "top_p": 0.8})";
+        const auto sampled = buildModel(ModelSpec::parse("hf:" + dir), m_corpus).model->samplingAdvice();
+        QVERIFY(sampled.has_value());
+        QCOMPARE(sampled->temperature, 0.7);
+        QCOMPARE(sampled->topK, 50);
+        QCOMPARE(sampled->topP, 0.8);
+        std::ofstream(dir + "/generation_config.json") << R"({"eos_token_id": 283})";
+        QVERIFY(!buildModel(ModelSpec::parse("hf:" + dir), m_corpus).model->samplingAdvice().has_value());
     }
 
     void paddingIsNeverDrawn()
