@@ -18,10 +18,9 @@ Generation generateAutoregressive(LanguageModel &target, const SamplerSettings &
     AutoregressiveRun run(target, sampler, seed, std::move(prompt), kvCache);
     const CallStats before = target.stats();
     Generation result;
-    const std::span<const TokenId> end = target.endOfText();
     while (run.generated() < tokens) {
         run.generate(1);
-        if (std::find(end.begin(), end.end(), run.sequence().back()) != end.end()) {
+        if (target.endsText(run.sequence().back())) {
             result.endOfText = true;
             break;
         }

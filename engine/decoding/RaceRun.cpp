@@ -24,9 +24,7 @@ bool RaceRun::finished(RaceLane lane) const
     if (lane == RaceLane::Speculative)
         return m_run.finished();
     const std::vector<TokenId> &tokens = m_autoregressive.tokens;
-    const std::span<const TokenId> end = m_target.endOfText();
-    return static_cast<int>(tokens.size()) >= m_tokens
-        || (!tokens.empty() && std::find(end.begin(), end.end(), tokens.back()) != end.end());
+    return static_cast<int>(tokens.size()) >= m_tokens || (!tokens.empty() && m_target.endsText(tokens.back()));
 }
 
 std::optional<RaceStep> RaceRun::advance()

@@ -24,7 +24,6 @@ SpeculativeRun::SpeculativeRun(LanguageModel &target, LanguageModel &draft, cons
     }
     m_sequence = std::move(prompt);
     m_sequence.reserve(m_promptLength + static_cast<std::size_t>(std::min(tokens, 1 << 20)) + 1); // grows past that
-    m_endOfText.assign(target.endOfText().begin(), target.endOfText().end());
     m_report.draftLength = m_decoder->roundLength();
     m_report.tree = settings.tree;
 }
@@ -46,7 +45,7 @@ std::optional<RunStep> SpeculativeRun::step()
     m_metrics.add(step.round.path);
     step.kept = std::min(static_cast<int>(step.round.path.committed.size()), wanted);
     const auto kept = step.keptTokens();
-    if (const auto end = std::find_first_of(kept.begin(), kept.end(), m_endOfText.begin(), m_endOfText.end());
+    if (const auto end = std::find_if(kept.begin(), kept.end(), [&](TokenId t) { return m_target.endsText(t); });
         end != kept.end()) {
         step.kept = static_cast<int>(end - kept.begin()) + 1; // the end-of-text token is written, then the run ends
         m_report.endOfText = true;

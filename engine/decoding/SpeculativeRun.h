@@ -66,8 +66,7 @@ private:
     LanguageModel &m_draft;
     std::unique_ptr<RoundDecoder> m_decoder;
     std::optional<AutoregressiveRun> m_baseline;
-    std::vector<TokenId> m_sequence;  ///< prompt + every committed token
-    std::vector<TokenId> m_endOfText; ///< the target's end-of-text ids
+    std::vector<TokenId> m_sequence; ///< prompt + every committed token
     std::size_t m_promptLength;
     int m_tokens;
     int m_generated = 0;

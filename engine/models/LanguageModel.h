@@ -7,6 +7,7 @@
 
 #include <Eigen/Core>
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -62,6 +63,12 @@ public:
     /// The ids that end a text (a Hugging Face folder's eos_token_id): a run whose target writes one ends after it.
     /// Empty for models that write on (n-grams, the shipped ONNX models).
     virtual std::span<const TokenId> endOfText() const { return {}; }
+    /// True when `token` is one of endOfText(): the text ends after it.
+    bool endsText(TokenId token) const
+    {
+        const std::span<const TokenId> end = endOfText();
+        return std::find(end.begin(), end.end(), token) != end.end();
+    }
     /// The sampling a model's folder recommends (generation_config.json: do_sample false = greedy, T = 0), which
     /// a run follows when its user sets none; nullopt when the model recommends none.
     struct SamplingAdvice
