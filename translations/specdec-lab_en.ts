@@ -1238,6 +1238,14 @@ accepted</source>
 <context>
     <name>specdec::gui::MainWindow</name>
     <message>
+        <source>%1&apos;s generation_config.json samples greedily: temperature 0 (the setup bar changes it).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1&apos;s generation_config.json samples at temperature %2, top-k %3, top-p %4: the setup now does (the setup bar changes it).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Open corpus</source>
         <translation type="unfinished"></translation>
     </message>

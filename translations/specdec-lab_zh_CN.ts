@@ -1236,6 +1236,14 @@ accepted</source>
 <context>
     <name>specdec::gui::MainWindow</name>
     <message>
+        <source>%1&apos;s generation_config.json samples greedily: temperature 0 (the setup bar changes it).</source>
+        <translation>%1 的 generation_config.json 采用贪心解码：温度 0（可在设置栏中更改）。</translation>
+    </message>
+    <message>
+        <source>%1&apos;s generation_config.json samples at temperature %2, top-k %3, top-p %4: the setup now does (the setup bar changes it).</source>
+        <translation>%1 的 generation_config.json 以温度 %2、top-k %3、top-p %4 采样：当前设置已随之更改（可在设置栏中更改）。</translation>
+    </message>
+    <message>
         <source>Open corpus</source>
         <translation>打开语料</translation>
     </message>

@@ -10,6 +10,7 @@
 #include "SetupSettings.h"
 
 #include "ModelFiles.h"
+#include "onnx/HfFolder.h"
 
 #include "DistributionView.h"
 #include "MessageBanner.h"
@@ -670,7 +671,32 @@ void MainWindow::useModel(const std::string &spec, const QString &title, ModelRo
     }
     Setup setup = m_setupBar->setup();
     (role == ModelRole::Target ? setup.target : setup.draft) = spec;
+    // A folder that becomes the target brings its generation_config.json's sampling (as `specdec run` follows it):
+    // the setup bar shows it and the banner says so; the teacher changes it there as any setting.
+    const std::optional<NeuralModelRef> model = neuralModel(spec);
+    const std::optional<HfSampling> advice = role == ModelRole::Target && model && model->folder
+        ? HfSampling::readFolder(model->path)
+        : std::nullopt;
+    if (advice) {
+        SamplerSettings &t = setup.decoding.target;
+        t = advice->sample ? SamplerSettings{advice->temperature, advice->topK, advice->topP}
+                           : SamplerSettings{0.0, 0, 1.0};
+        setup.decoding.draft = t;
+    }
     startSession(setup);
+    if (advice) {
+        const SamplerSettings &t = setup.decoding.target;
+        m_banner->showMessage(MessageBanner::Kind::Info,
+                              t.greedy() ? tr("%1's generation_config.json samples greedily: temperature 0 (the setup "
+                                              "bar changes it).")
+                                               .arg(modelTitle(spec))
+                                         : tr("%1's generation_config.json samples at temperature %2, top-k %3, top-p "
+                                              "%4: the setup now does (the setup bar changes it).")
+                                               .arg(modelTitle(spec))
+                                               .arg(t.temperature)
+                                               .arg(t.topK)
+                                               .arg(t.topP));
+    }
 }
 
 bool MainWindow::restoreLayout()

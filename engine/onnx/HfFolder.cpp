@@ -162,6 +162,18 @@ std::optional<HfSampling> HfSampling::parse(std::string_view json, const std::st
     return s;
 }
 
+std::optional<HfSampling> HfSampling::readFolder(const std::string &dir)
+{
+    try {
+        const std::string path = fileInside(fs::path(dir), "generation_config.json");
+        if (path.empty())
+            return std::nullopt;
+        return parse(readFileBounded(path, kMaxConfigBytes, "a model's generation_config.json"), path);
+    } catch (const Error &) {
+        return std::nullopt;
+    }
+}
+
 HfFolder HfFolder::open(const std::string &dirName)
 {
     const fs::path dir(dirName);

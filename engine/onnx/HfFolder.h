@@ -51,6 +51,10 @@ struct HfSampling
     /// None when the text names none of do_sample, temperature, top_k, top_p; throws Error "file: field 'x' ..."
     /// for a value of the wrong type or out of range.
     static std::optional<HfSampling> parse(std::string_view json, const std::string &file);
+    /// The sampling of the folder's generation_config.json, read before the model loads (the window sets its
+    /// controls when a folder becomes the target); none when the folder has none or it is not readable (the
+    /// load then says what is wrong). Never throws.
+    static std::optional<HfSampling> readFolder(const std::string &dir);
 };
 
 /// The files of a folder, found and checked to be regular files inside it.

@@ -100,6 +100,7 @@ private slots:
     void folderWithAnotherTokenizerKeepsTheSession();
     void endOfTextEndsTheSession();
     void openModelFolderActionSetsHfSpecs();
+    void targetFolderBringsItsSampling();
 };
 
 void TestHfFolders::initTestCase()
@@ -324,6 +325,43 @@ void TestHfFolders::folderWithAnotherTokenizerKeepsTheSession()
     QVERIFY2(!w.window.transport()->status().contains(QStringLiteral("loading")),
              qPrintable(w.window.transport()->status()));
     QVERIFY(played(w, 3)); // and it plays on
+}
+
+// A folder opened as the target brings its generation_config.json's sampling into the setup (and the banner says
+// so); as the draft it leaves the setup's sampling alone.
+void TestHfFolders::targetFolderBringsItsSampling()
+{
+    QTemporaryDir dir;
+    const QString sampled = dir.filePath(QStringLiteral("llama-sampled"));
+    QVERIFY(QDir().mkpath(sampled));
+    for (const char *file : {"config.json", "tokenizer.json", "model.onnx"})
+        QVERIFY(QFile::copy(folder("llama-large-op17") + QLatin1Char('/') + QLatin1String(file),
+                            sampled + QLatin1Char('/') + QLatin1String(file)));
+    QFile generation(sampled + QStringLiteral("/generation_config.json"));
+    QVERIFY(generation.open(QIODevice::WriteOnly));
+    generation.write(R"({"eos_token_id": 283, "do_sample": true, "temperature": 0.7, "top_k": 20, "top_p": 0.8})");
+    generation.close();
+
+    test::Window w;
+    w.window.show(); // the banner says what it shows only in a window on screen
+    QVERIFY(QTest::qWaitForWindowExposed(&w.window));
+    QSignalSpy ready(&w.session, &SessionController::ready);
+    Setup start = llamaPair();
+    start.decoding.target.temperature = start.decoding.draft.temperature = 1.0;
+    w.window.startSession(start);
+    QVERIFY2(ready.wait(120000), qPrintable(w.window.banner()->text()));
+    w.window.openModelFolder(sampled, MainWindow::ModelRole::Draft);
+    QCOMPARE(w.window.setupBar()->setup().decoding.target.temperature, 1.0);
+    w.window.openModelFolder(sampled, MainWindow::ModelRole::Target);
+    const SamplerSettings &t = w.window.setupBar()->setup().decoding.target;
+    QCOMPARE(t.temperature, 0.7);
+    QCOMPARE(t.topK, 20);
+    QCOMPARE(t.topP, 0.8);
+    QCOMPARE(w.window.setupBar()->setup().decoding.draft.temperature, 0.7);
+    const QString message = w.window.banner()->text();
+    QVERIFY2(message.contains(QStringLiteral("temperature 0.7, top-k 20, top-p 0.8")), qPrintable(message));
+    QVERIFY(ready.wait(120000));
+    QCOMPARE(w.session.setup().decoding.target.temperature, 0.7);
 }
 
 // File ▸ Open model folder… asks for a folder, then whether it is the target or the draft, and sets hf:FOLDER.
