@@ -40,6 +40,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <utility>
 
 namespace specdec::gui {
 
@@ -325,7 +326,10 @@ void MainWindow::connectSession()
         m_timeline->model()->setVocabulary(info.vocabulary);
         // Warnings first (a model that cannot represent the corpus, a corpus too small for its order), then the
         // settings that do nothing; a warning colours the banner.
-        if (const QStringList said = info.warnings + setupNotes(m_session->setup()); !said.isEmpty())
+        QStringList said = info.warnings + setupNotes(m_session->setup());
+        if (!m_noteWhenReady.isEmpty() && m_session->setup().target == m_noteWhenReadyTarget)
+            said.prepend(std::exchange(m_noteWhenReady, QString()));
+        if (!said.isEmpty())
             m_banner->showMessage(info.warnings.isEmpty() ? MessageBanner::Kind::Info : MessageBanner::Kind::Warning,
                                   said.join(QLatin1Char('\n')));
         updateStatus();
@@ -683,20 +687,21 @@ void MainWindow::useModel(const std::string &spec, const QString &title, ModelRo
                            : SamplerSettings{0.0, 0, 1.0};
         setup.decoding.draft = t;
     }
-    startSession(setup);
+    m_noteWhenReady.clear();
     if (advice) {
         const SamplerSettings &t = setup.decoding.target;
-        m_banner->showMessage(MessageBanner::Kind::Info,
-                              t.greedy() ? tr("%1's generation_config.json samples greedily: temperature 0 (the setup "
-                                              "bar changes it).")
-                                               .arg(modelTitle(spec))
-                                         : tr("%1's generation_config.json samples at temperature %2, top-k %3, top-p "
-                                              "%4: the setup now does (the setup bar changes it).")
-                                               .arg(modelTitle(spec))
-                                               .arg(t.temperature)
-                                               .arg(t.topK)
-                                               .arg(t.topP));
+        m_noteWhenReadyTarget = spec;
+        m_noteWhenReady = t.greedy() ? tr("%1's generation_config.json samples greedily: temperature 0 (the setup "
+                                          "bar changes it).")
+                                           .arg(modelTitle(spec))
+                                     : tr("%1's generation_config.json samples at temperature %2, top-k %3, top-p "
+                                          "%4: the setup now does (the setup bar changes it).")
+                                           .arg(modelTitle(spec))
+                                           .arg(t.temperature)
+                                           .arg(t.topK)
+                                           .arg(t.topP);
     }
+    startSession(setup);
 }
 
 bool MainWindow::restoreLayout()

@@ -132,6 +132,10 @@ private:
     int m_chartsDrawn = 0;  ///< charts drawn in the plots' current turn
     QString m_loadedCorpus; ///< the corpus of the last session that loaded (empty: none yet)
     QString m_loadedPrompt; ///< and its prompt
+    /// A note for the banner when the session of this target is ready (a folder's sampling, useModel): the banner
+    /// hides while a session loads.
+    QString m_noteWhenReady;
+    std::string m_noteWhenReadyTarget;
 };
 
 } // namespace specdec::gui

@@ -358,10 +358,12 @@ void TestHfFolders::targetFolderBringsItsSampling()
     QCOMPARE(t.topK, 20);
     QCOMPARE(t.topP, 0.8);
     QCOMPARE(w.window.setupBar()->setup().decoding.draft.temperature, 0.7);
-    const QString message = w.window.banner()->text();
-    QVERIFY2(message.contains(QStringLiteral("temperature 0.7, top-k 20, top-p 0.8")), qPrintable(message));
     QVERIFY(ready.wait(120000));
     QCOMPARE(w.session.setup().decoding.target.temperature, 0.7);
+    // Said once the session is ready (the banner hides while a session loads).
+    const QString message = w.window.banner()->text();
+    QVERIFY2(w.window.banner()->isVisible() && message.contains(QStringLiteral("temperature 0.7, top-k 20, top-p 0.8")),
+             qPrintable(message));
 }
 
 // File ▸ Open model folder… asks for a folder, then whether it is the target or the draft, and sets hf:FOLDER.
