@@ -2,9 +2,9 @@
 // The ONNX Runtime side of tests/onnx/bench_vs_ort.sh (a benchmark tool, not part of the app or of ctest).
 //   node ort_time.js MODEL.onnx REPEAT SPEC1 [SPEC2 ...]
 // A SPEC is L (a window of L tokens, empty past tensors) or P+S (a cached step: past tensors of P positions,
-// zeros, and S new tokens). Times session.run on one thread (intraOpNumThreads 1, sequential) with token ids
-// 0..S-1 (mod 7) as int64 [B, S], the inputs onnx_bench feeds, and prints "SPEC median_ms best_ms
-// cpu_median_ms" per spec (cpu: the process's user + system time of a run).
+// zeros, and S new tokens). Times session.run on one thread (intraOpNumThreads 1, sequential; ORT_THREADS=N runs
+// N intra-op threads) with token ids 0..S-1 (mod 7) as int64 [B, S], the inputs onnx_bench feeds, and prints "SPEC
+// median_ms best_ms cpu_median_ms" per spec (cpu: the process's user + system time of a run).
 const ort = require('onnxruntime-node');
 
 function feedsFor(session, spec) {
@@ -33,7 +33,10 @@ async function main() {
     const [model, repeatText, ...specs] = process.argv.slice(2);
     const repeat = parseInt(repeatText, 10);
     const session = await ort.InferenceSession.create(model, {
-        intraOpNumThreads: 1, interOpNumThreads: 1, executionMode: 'sequential', graphOptimizationLevel: 'all',
+        intraOpNumThreads: parseInt(process.env.ORT_THREADS || '1', 10),
+        interOpNumThreads: 1,
+        executionMode: 'sequential',
+        graphOptimizationLevel: 'all',
     });
     for (const spec of specs) {
         const feeds = feedsFor(session, spec);
