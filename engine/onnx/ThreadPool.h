@@ -5,6 +5,7 @@
 // for any number of threads. Each thread that runs the pool's tasks (the caller of run() and each worker) has
 // scratch memory of its own, owned by the pool and freed with it.
 
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <exception>
@@ -48,10 +49,15 @@ private:
     std::int64_t m_finished = 0;
     std::uint64_t m_generation = 0;
     bool m_stop = false;
+    /// m_generation and m_stop as a worker reads them while it spins, without the lock (ThreadPool.cpp).
+    std::atomic<std::uint64_t> m_posted{0};
+    std::atomic<bool> m_stopping{false};
     std::exception_ptr m_error;
     std::vector<std::vector<float>> m_scratch; ///< slot 0: the caller of run(); slot i: worker i
 
     void workerLoop(std::size_t slot);
+    /// Spins until a task set after `seen` is posted, the pool stops, or a short while has passed.
+    void spinWhileIdle(std::uint64_t seen) const;
     /// Wakes every worker with m_stop set and joins them.
     void stop();
     void drain(std::unique_lock<std::mutex> &lock);
