@@ -681,15 +681,11 @@ void MainWindow::useModel(const std::string &spec, const QString &title, ModelRo
     const std::optional<HfSampling> advice = role == ModelRole::Target && model && model->folder
         ? HfSampling::readFolder(model->path)
         : std::nullopt;
-    if (advice) {
-        SamplerSettings &t = setup.decoding.target;
-        t = advice->sample ? SamplerSettings{advice->temperature, advice->topK, advice->topP}
-                           : SamplerSettings{0.0, 0, 1.0};
-        setup.decoding.draft = t;
-    }
     m_noteWhenReady.clear();
     if (advice) {
-        const SamplerSettings &t = setup.decoding.target;
+        SamplerSettings &t = setup.decoding.target;
+        t = SamplerSettings{advice->temperature, advice->topK, advice->topP};
+        setup.decoding.draft = t;
         m_noteWhenReadyTarget = spec;
         m_noteWhenReady = t.greedy() ? tr("%1's generation_config.json samples greedily: temperature 0 (the setup "
                                           "bar changes it).")

@@ -65,6 +65,15 @@ std::string fileInside(const fs::path &dir, const std::string &name)
     return path.string();
 }
 
+/// The text of a config.json or generation_config.json, which must be a JSON object.
+tok::Json parseObject(std::string_view json, const std::string &file)
+{
+    tok::Json config = tok::parseJson(json, file);
+    if (!config.is_object())
+        throw Error(file + ": not a JSON object");
+    return config;
+}
+
 /// eos_token_id: an id, a list of ids (Qwen2.5-Instruct, Llama 3), or null / absent (none).
 std::vector<std::int64_t> endTokens(const tok::Json &config, const std::string &file)
 {
@@ -84,13 +93,45 @@ std::vector<std::int64_t> endTokens(const tok::Json &config, const std::string &
     return ids;
 }
 
+/// do_sample, temperature, top_k, top_p of a generation_config.json (HfSampling::parse).
+std::optional<HfSampling> samplingOf(const tok::Json &config, const std::string &file)
+{
+    if (!config.contains("do_sample") && !config.contains("temperature") && !config.contains("top_k")
+        && !config.contains("top_p"))
+        return std::nullopt;
+    HfSampling s;
+    auto number = [&](const char *field, double fallback, double low, double high, const char *expected) {
+        const auto it = config.find(field);
+        if (it == config.end() || it->is_null())
+            return fallback;
+        if (!it->is_number() || !(it->get<double>() > low && it->get<double>() <= high))
+            throw Error(file + ": field '" + field + "' is " + it->dump().substr(0, 40) + ", expected " + expected);
+        return it->get<double>();
+    };
+    bool sample = false;
+    if (const auto it = config.find("do_sample"); it != config.end() && !it->is_null()) {
+        if (!it->is_boolean())
+            throw Error(file + ": field 'do_sample' is " + it->dump().substr(0, 40) + ", expected true or false");
+        sample = it->get<bool>();
+    }
+    s.temperature = number("temperature", 1.0, 0.0, 100.0, "a number in (0, 100]");
+    s.topP = number("top_p", 1.0, 0.0, 1.0, "a number in (0, 1]");
+    if (const auto it = config.find("top_k"); it != config.end() && !it->is_null()) {
+        if (!it->is_number_integer() || it->get<std::int64_t>() < 0 || it->get<std::int64_t>() > (1 << 24))
+            throw Error(file + ": field 'top_k' is " + it->dump().substr(0, 40)
+                        + ", expected a whole number from 0 (off) to 16777216");
+        s.topK = static_cast<int>(it->get<std::int64_t>());
+    }
+    if (!sample)
+        s = HfSampling{0.0, 0, 1.0}; // greedy: generate ignores the rest (which must still be well formed)
+    return s;
+}
+
 } // namespace
 
 HfConfig HfConfig::parse(std::string_view json, const std::string &file)
 {
-    const tok::Json config = tok::parseJson(json, file);
-    if (!config.is_object())
-        throw Error(file + ": not a JSON object");
+    const tok::Json config = parseObject(json, file);
     constexpr std::int64_t kMaxCount = 1 << 20;
     HfConfig c;
     if (const auto it = config.find("model_type"); it != config.end() && it->is_string())
@@ -123,43 +164,12 @@ HfConfig HfConfig::parse(std::string_view json, const std::string &file)
 
 std::vector<std::int64_t> HfConfig::parseEndOfText(std::string_view json, const std::string &file)
 {
-    const tok::Json config = tok::parseJson(json, file);
-    if (!config.is_object())
-        throw Error(file + ": not a JSON object");
-    return endTokens(config, file);
+    return endTokens(parseObject(json, file), file);
 }
 
 std::optional<HfSampling> HfSampling::parse(std::string_view json, const std::string &file)
 {
-    const tok::Json config = tok::parseJson(json, file);
-    if (!config.is_object())
-        throw Error(file + ": not a JSON object");
-    if (!config.contains("do_sample") && !config.contains("temperature") && !config.contains("top_k")
-        && !config.contains("top_p"))
-        return std::nullopt;
-    HfSampling s;
-    auto number = [&](const char *field, double fallback, double low, double high, const char *expected) {
-        const auto it = config.find(field);
-        if (it == config.end() || it->is_null())
-            return fallback;
-        if (!it->is_number() || !(it->get<double>() > low && it->get<double>() <= high))
-            throw Error(file + ": field '" + field + "' is " + it->dump().substr(0, 40) + ", expected " + expected);
-        return it->get<double>();
-    };
-    if (const auto it = config.find("do_sample"); it != config.end() && !it->is_null()) {
-        if (!it->is_boolean())
-            throw Error(file + ": field 'do_sample' is " + it->dump().substr(0, 40) + ", expected true or false");
-        s.sample = it->get<bool>();
-    }
-    s.temperature = number("temperature", 1.0, 0.0, 100.0, "a number in (0, 100]");
-    s.topP = number("top_p", 1.0, 0.0, 1.0, "a number in (0, 1]");
-    if (const auto it = config.find("top_k"); it != config.end() && !it->is_null()) {
-        if (!it->is_number_integer() || it->get<std::int64_t>() < 0 || it->get<std::int64_t>() > (1 << 24))
-            throw Error(file + ": field 'top_k' is " + it->dump().substr(0, 40)
-                        + ", expected a whole number from 0 (off) to 16777216");
-        s.topK = static_cast<int>(it->get<std::int64_t>());
-    }
-    return s;
+    return samplingOf(parseObject(json, file), file);
 }
 
 std::optional<HfSampling> HfSampling::readFolder(const std::string &dir)
@@ -203,13 +213,14 @@ HfFolder HfFolder::open(const std::string &dirName)
     f.endOfTextFile = f.configPath;
     f.generationConfigPath = fileInside(dir, "generation_config.json");
     if (!f.generationConfigPath.empty()) {
-        const std::string text = readFileBounded(f.generationConfigPath, kMaxConfigBytes,
-                                                 "a model's generation_config.json");
-        if (tok::parseJson(text, f.generationConfigPath).contains("eos_token_id")) {
-            f.endOfText = HfConfig::parseEndOfText(text, f.generationConfigPath);
+        const tok::Json generation = parseObject(
+            readFileBounded(f.generationConfigPath, kMaxConfigBytes, "a model's generation_config.json"),
+            f.generationConfigPath);
+        if (generation.contains("eos_token_id")) {
+            f.endOfText = endTokens(generation, f.generationConfigPath);
             f.endOfTextFile = f.generationConfigPath;
         }
-        f.sampling = HfSampling::parse(text, f.generationConfigPath);
+        f.sampling = samplingOf(generation, f.generationConfigPath);
     }
     return f;
 }

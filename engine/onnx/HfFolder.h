@@ -38,15 +38,14 @@ struct HfConfig
     static std::vector<std::int64_t> parseEndOfText(std::string_view json, const std::string &file);
 };
 
-/// The sampling of a generation_config.json, as transformers' generate reads it: do_sample (default false) false
-/// is greedy; true samples at `temperature` (default 1), keeping the `top_k` (default 50) most probable tokens
-/// and the smallest set of mass `top_p` (default 1).
+/// The sampling a generation_config.json asks for, as transformers' generate reads it: do_sample (default false)
+/// false is greedy (temperature 0, no top-k, no top-p); true samples at `temperature` (default 1), keeping the
+/// `top_k` (default 50) most probable tokens and the smallest set of mass `top_p` (default 1).
 struct HfSampling
 {
-    bool sample = false;
-    double temperature = 1.0;
-    int topK = 50;
-    double topP = 1.0;
+    double temperature = 1.0; ///< 0 = greedy
+    int topK = 50;            ///< 0 = off
+    double topP = 1.0;        ///< 1 = off
 
     /// None when the text names none of do_sample, temperature, top_k, top_p; throws Error "file: field 'x' ..."
     /// for a value of the wrong type or out of range.

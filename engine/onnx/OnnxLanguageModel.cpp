@@ -143,11 +143,8 @@ std::unique_ptr<OnnxLanguageModel> OnnxLanguageModel::loadFolder(const std::stri
     }
     std::unique_ptr<OnnxLanguageModel> model(new OnnxLanguageModel(std::move(tokenizer), std::move(graph), dir));
     model->m_endOfText = std::move(endOfText);
-    if (folder.sampling) {
-        const HfSampling &h = *folder.sampling;
-        model->m_samplingAdvice = h.sample ? SamplingAdvice{h.temperature, h.topK, h.topP, folder.generationConfigPath}
-                                           : SamplingAdvice{0.0, 0, 1.0, folder.generationConfigPath};
-    }
+    if (const std::optional<HfSampling> &h = folder.sampling)
+        model->m_samplingAdvice = SamplingAdvice{h->temperature, h->topK, h->topP, folder.generationConfigPath};
     model->m_context = std::max(1, std::min(c.maxPositions > 0 ? c.maxPositions : contextCap, contextCap));
     model->m_stride = std::max(1, model->m_context / 4);
     model->m_logitsWidth = c.vocabSize;

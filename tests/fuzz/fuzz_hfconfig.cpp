@@ -34,7 +34,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     try {
         // The same text read as a generation_config.json: its sampling is in range, or none, or an Error.
         const std::optional<HfSampling> s = HfSampling::parse(config, "generation_config.json");
-        if (s && !(s->temperature > 0 && s->temperature <= 100 && s->topK >= 0 && s->topP > 0 && s->topP <= 1))
+        if (s
+            && !(s->temperature >= 0 && s->temperature <= 100 && s->topK >= 0 && s->topP > 0 && s->topP <= 1
+                 && (s->temperature > 0 || (s->topK == 0 && s->topP == 1))))
             std::abort();
     } catch (const Error &) {
     }
