@@ -53,7 +53,6 @@ void ThreadPool::stop()
     {
         std::lock_guard lock(m_mutex);
         m_stop = true;
-        m_stopping.store(true, std::memory_order_release);
     }
     m_wake.notify_all();
     for (std::thread &t : m_workers)
@@ -77,7 +76,6 @@ void ThreadPool::run(std::int64_t count, const std::function<void(std::int64_t)>
     m_finished = 0;
     m_error = nullptr;
     ++m_generation;
-    m_posted.store(m_generation, std::memory_order_release);
     m_wake.notify_all();
     drain(lock);
     m_done.wait(lock, [this] { return m_finished == m_count; });
@@ -123,7 +121,7 @@ void ThreadPool::spinWhileIdle(std::uint64_t seen) const
 {
     const auto until = std::chrono::steady_clock::now() + kIdleSpin;
     for (unsigned i = 1;
-         m_posted.load(std::memory_order_acquire) == seen && !m_stopping.load(std::memory_order_acquire); ++i) {
+         m_generation.load(std::memory_order_acquire) == seen && !m_stop.load(std::memory_order_acquire); ++i) {
 #if defined(__x86_64__) || defined(__i386__)
         __builtin_ia32_pause();
 #else

@@ -47,11 +47,9 @@ private:
     std::int64_t m_count = 0;
     std::int64_t m_next = 0;
     std::int64_t m_finished = 0;
-    std::uint64_t m_generation = 0;
-    bool m_stop = false;
-    /// m_generation and m_stop as a worker reads them while it spins, without the lock (ThreadPool.cpp).
-    std::atomic<std::uint64_t> m_posted{0};
-    std::atomic<bool> m_stopping{false};
+    /// Written under the lock; atomic so that an idle worker can watch them without it while it spins.
+    std::atomic<std::uint64_t> m_generation{0};
+    std::atomic<bool> m_stop{false};
     std::exception_ptr m_error;
     std::vector<std::vector<float>> m_scratch; ///< slot 0: the caller of run(); slot i: worker i
 
