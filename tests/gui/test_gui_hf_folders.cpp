@@ -32,6 +32,7 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <initializer_list>
 #include <memory>
 
 using namespace specdec;
@@ -42,6 +43,25 @@ namespace {
 QString folder(const char *name)
 {
     return QStringLiteral(SPECDEC_SOURCE_DIR "/tests/data/hf/") + QLatin1String(name);
+}
+
+/// A new folder DIR/name holding `files` of the test folder `source` and, when given, a generation_config.json of
+/// `generation`; empty when a file could not be written.
+QString folderCopy(const QTemporaryDir &dir, const char *name, const char *source,
+                   std::initializer_list<const char *> files, const QByteArray &generation = {})
+{
+    const QString to = dir.filePath(QLatin1String(name));
+    if (!QDir().mkpath(to))
+        return {};
+    for (const char *file : files)
+        if (!QFile::copy(folder(source) + u'/' + QLatin1String(file), to + u'/' + QLatin1String(file)))
+            return {};
+    if (!generation.isEmpty()) {
+        QFile config(to + QStringLiteral("/generation_config.json"));
+        if (!config.open(QIODevice::WriteOnly) || config.write(generation) != generation.size())
+            return {};
+    }
+    return to;
 }
 
 /// The Llama pair on tiny-en.txt, greedy: target llama-large-op17 (3 layers), draft llama-op17 (2 layers).
@@ -225,14 +245,9 @@ void TestHfFolders::endOfTextEndsTheSession()
         ++at;
     QTemporaryDir tmp;
     QVERIFY(tmp.isValid());
-    const QString target = tmp.filePath(QStringLiteral("target"));
-    QDir().mkpath(target);
-    for (const char *file : {"config.json", "tokenizer.json", "model.onnx"})
-        QVERIFY(QFile::copy(folder("llama-large-op17") + u'/' + QLatin1String(file), target + u'/' + QLatin1String(file)));
-    QFile config(target + QStringLiteral("/generation_config.json"));
-    QVERIFY(config.open(QIODevice::WriteOnly));
-    config.write(QStringLiteral("{\"eos_token_id\": %1}").arg(greedy.tokens[at]).toUtf8());
-    config.close();
+    const QString target = folderCopy(tmp, "target", "llama-large-op17", {"config.json", "tokenizer.json", "model.onnx"},
+                                      QStringLiteral("{\"eos_token_id\": %1}").arg(greedy.tokens[at]).toUtf8());
+    QVERIFY(!target.isEmpty());
     setup.target = "hf:" + target.toStdString();
     setup.tokenizer = target.toStdString();
 
@@ -269,11 +284,9 @@ void TestHfFolders::endOfTextEndsTheSession()
 void TestHfFolders::folderWithAnotherTokenizerKeepsTheSession()
 {
     QTemporaryDir dir;
-    const QString other = dir.filePath(QStringLiteral("llama-other"));
-    QVERIFY(QDir().mkpath(other));
-    for (const char *file : {"config.json", "generation_config.json", "model.onnx"})
-        QVERIFY(QFile::copy(folder("llama-op17") + QLatin1Char('/') + QLatin1String(file),
-                            other + QLatin1Char('/') + QLatin1String(file)));
+    const QString other = folderCopy(dir, "llama-other", "llama-op17",
+                                     {"config.json", "generation_config.json", "model.onnx"});
+    QVERIFY(!other.isEmpty());
     {
         QFile in(folder("llama-op17") + QStringLiteral("/tokenizer.json"));
         QVERIFY(in.open(QIODevice::ReadOnly));
@@ -332,15 +345,10 @@ void TestHfFolders::folderWithAnotherTokenizerKeepsTheSession()
 void TestHfFolders::targetFolderBringsItsSampling()
 {
     QTemporaryDir dir;
-    const QString sampled = dir.filePath(QStringLiteral("llama-sampled"));
-    QVERIFY(QDir().mkpath(sampled));
-    for (const char *file : {"config.json", "tokenizer.json", "model.onnx"})
-        QVERIFY(QFile::copy(folder("llama-large-op17") + QLatin1Char('/') + QLatin1String(file),
-                            sampled + QLatin1Char('/') + QLatin1String(file)));
-    QFile generation(sampled + QStringLiteral("/generation_config.json"));
-    QVERIFY(generation.open(QIODevice::WriteOnly));
-    generation.write(R"({"eos_token_id": 283, "do_sample": true, "temperature": 0.7, "top_k": 20, "top_p": 0.8})");
-    generation.close();
+    const QString sampled = folderCopy(
+        dir, "llama-sampled", "llama-large-op17", {"config.json", "tokenizer.json", "model.onnx"},
+        R"({"eos_token_id": 283, "do_sample": true, "temperature": 0.7, "top_k": 20, "top_p": 0.8})");
+    QVERIFY(!sampled.isEmpty());
 
     test::Window w;
     w.window.show(); // the banner says what it shows only in a window on screen
