@@ -24,7 +24,8 @@ Eigen::VectorXd residualDistribution(const Eigen::Ref<const Eigen::VectorXd> &p,
 
 double overlapMass(const Eigen::Ref<const Eigen::VectorXd> &p, const Eigen::Ref<const Eigen::VectorXd> &q)
 {
-    return p.cwiseMin(q).sum();
+    // At most 1: two distributions that agree sum to 1 + rounding, and beta is a probability (TV = 1 - beta >= 0).
+    return std::min(1.0, p.cwiseMin(q).sum());
 }
 
 double totalVariation(const Eigen::Ref<const Eigen::VectorXd> &p, const Eigen::Ref<const Eigen::VectorXd> &q)

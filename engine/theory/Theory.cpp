@@ -34,7 +34,7 @@ double treeNodeAcceptance(const Eigen::Ref<const Eigen::VectorXd> &p, const Eige
     Eigen::VectorXd pj = p;
     double allRejected = 1.0;
     for (int j = 0; j < k; ++j) {
-        allRejected *= 1.0 - std::min(1.0, overlapMass(pj, q));
+        allRejected *= 1.0 - overlapMass(pj, q);
         if (allRejected <= 0.0)
             break;
         pj = residualDistribution(pj, q);

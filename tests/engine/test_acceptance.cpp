@@ -59,6 +59,12 @@ private slots:
         const Eigen::VectorXd q = vec({0.2, 0.6, 0.2});
         QVERIFY(std::abs(overlapMass(p, q) - 0.7) < 1e-15);
         QVERIFY(std::abs(totalVariation(p, q) - 0.3) < 1e-15);
+        // Two equal distributions whose sum is 1 plus a rounding (as a softmax's can be): beta is exactly 1, so
+        // TV = 1 - beta is 0, not -2e-16 (once shown as "TV -0.000" beside two equal bars).
+        const Eigen::VectorXd r = vec({0.5, 0.5 + 1e-15});
+        QVERIFY(r.sum() > 1.0);
+        QCOMPARE(overlapMass(r, r), 1.0);
+        QVERIFY(1.0 - overlapMass(r, r) >= 0.0);
     }
 
     void identityHoldsExactly_data()
