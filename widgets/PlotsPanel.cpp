@@ -56,6 +56,12 @@ PlotsPanel::PlotsPanel(QWidget *parent)
     m_positionAlpha = m_plots[3]->addGraph();
     m_plots[0]->yAxis->setRange(0, 1.05);
     m_plots[3]->yAxis->setRange(0, 1.05);
+    // Rounds and draft positions are whole numbers: ticks at 1, 2, 3 … or multiples of them (never round 2.5).
+    auto wholeNumbers = QSharedPointer<QCPAxisTickerFixed>::create();
+    wholeNumbers->setTickStep(1.0);
+    wholeNumbers->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+    for (QCustomPlot *plot : m_plots)
+        plot->xAxis->setTicker(wholeNumbers);
     applyStyle();
     retranslate();
     clear();
@@ -357,11 +363,6 @@ void PlotsPanel::retranslate()
     for (int i = 0; i < 3; ++i)
         m_plots[static_cast<std::size_t>(i)]->xAxis->setLabel(tr("round"));
     m_plots[3]->xAxis->setLabel(tr("draft position"));
-    // draft positions are whole numbers: ticks at 1, 2, 3 … (or multiples of them for a long draft)
-    auto positions = QSharedPointer<QCPAxisTickerFixed>::create();
-    positions->setTickStep(1.0);
-    positions->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
-    m_plots[3]->xAxis->setTicker(positions);
     replotAll();
 }
 

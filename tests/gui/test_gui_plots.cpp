@@ -338,28 +338,28 @@ QTEST_MAIN(TestPlots)
 // "0.5 1 1.5") and after rounds.
 void TestPlots::draftPositionsAreWholeNumbers()
 {
+    // Draft positions (plot 3) and rounds (plots 0-2) are whole numbers: no tick at position 2.5 or round 12.5
+    // (the round axes once read 2.5, 5, 7.5, 10, 12.5 after 12 rounds).
     PlotsPanel plots;
-    auto ticksOf = [&] {
-        QCPAxis *axis = plots.plot(3)->xAxis;
+    auto wholeInRange = [&](int index) {
+        QCPAxis *axis = plots.plot(index)->xAxis;
         QVector<double> ticks, subTicks;
         QVector<QString> labels;
         axis->ticker()->generate(axis->range(), QLocale(), QLatin1Char('g'), 6, ticks, &subTicks, &labels);
-        return ticks;
-    };
-    auto wholeInRange = [&](const QVector<double> &ticks) {
-        const QCPRange range = plots.plot(3)->xAxis->range();
         for (double t : ticks)
-            if (t >= range.lower && t <= range.upper && t != std::round(t))
+            if (t >= axis->range().lower && t <= axis->range().upper && t != std::round(t))
                 return false;
         return !ticks.isEmpty();
     };
-    QVERIFY2(wholeInRange(ticksOf()), "a new panel");
-    const auto played = test::playRounds("ngram:4", "ngram:2", 1.0, 3);
+    auto allWhole = [&] { return wholeInRange(0) && wholeInRange(1) && wholeInRange(2) && wholeInRange(3); };
+    QVERIFY2(allWhole(), "a new panel");
+    const auto played = test::playRounds("ngram:4", "ngram:2", 1.0, 12);
     plots.setCurrentRound(*played.history, -1, 0); // the window's state before the first round
-    QVERIFY2(wholeInRange(ticksOf()), "before the first round");
+    QVERIFY2(allWhole(), "before the first round");
     plots.appendRounds(*played.history);
-    plots.setCurrentRound(*played.history, 2);
+    plots.setCurrentRound(*played.history, 11);
     const double k = static_cast<double>(played.info.draftLength);
     QVERIFY2(plots.plot(3)->xAxis->range().upper > k, "the axis reaches position K");
-    QVERIFY2(wholeInRange(ticksOf()), "after rounds");
+    QVERIFY2(plots.plot(0)->xAxis->range().upper >= 12, "the axis reaches round 12");
+    QVERIFY2(allWhole(), "after 12 rounds");
 }
