@@ -22,14 +22,19 @@ QString tokenGlyph(const Tokenizer &vocabulary, TokenId id)
     // (also inside a piece: ".\n" is one token of Qwen3, drawn on one line as ".⏎")
     s.replace(QLatin1Char('\n'), QStringLiteral("⏎"));
     s.replace(QLatin1Char('\t'), QStringLiteral("⇥"));
-    s.replace(QLatin1Char('\r'), QStringLiteral("␍"));
-    // Every other control character as its picture (U+0005 → ␅, DEL → ␡): fonts draw them as nothing or a box.
-    for (QChar &c : s)
-        if (c.unicode() < 0x20)
-            c = QChar(0x2400 + c.unicode());
-        else if (c.unicode() == 0x7F)
-            c = QChar(0x2421);
-    return s;
+    return visibleControls(s);
+}
+
+QString visibleControls(const QString &text)
+{
+    QString out;
+    out.reserve(text.size());
+    for (const QChar c : text)
+        if ((c.unicode() < 0x20 && c != QLatin1Char('\n') && c != QLatin1Char('\t')) || c.unicode() == 0x7F)
+            out += QStringLiteral("<%1>").arg(c.unicode(), 2, 16, QLatin1Char('0')).toUpper();
+        else
+            out += c;
+    return out;
 }
 
 QString tokensString(const Tokenizer &vocabulary, std::span<const TokenId> ids)

@@ -13,8 +13,12 @@ namespace specdec::gui {
 
 /// The token as it appears in running text.
 QString tokenString(const Tokenizer &vocabulary, TokenId id);
-/// The token with white space made visible: ' ' → '␣', and '\n', '\t', '\r' → '⏎', '⇥', '␍' (also inside a piece).
+/// The token with white space made visible: ' ' → '␣', '\n' → '⏎', '\t' → '⇥' (also inside a piece), and every
+/// other control character as its code (visibleControls).
 QString tokenGlyph(const Tokenizer &vocabulary, TokenId id);
+/// Text with its control characters other than '\n' and '\t' written as their codes, like bytes (U+0005 → "<05>",
+/// DEL → "<7F>"): fonts draw them as nothing or a box, and the installed fonts have no control pictures (␅).
+QString visibleControls(const QString &text);
 /// Several tokens as running text.
 QString tokensString(const Tokenizer &vocabulary, std::span<const TokenId> ids);
 /// Several tokens with white space made visible; a tokenizer.json's pieces separated by '|' ("␣And|␣God").

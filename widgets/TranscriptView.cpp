@@ -197,7 +197,7 @@ void TranscriptView::rebuild(const RoundHistory *history, int rounds)
     QTextCursor cursor(document());
     QTextCharFormat prompt;
     prompt.setForeground(m_colors.muted);
-    cursor.insertText(tokensString(*m_vocabulary, m_prompt), prompt);
+    cursor.insertText(visibleControls(tokensString(*m_vocabulary, m_prompt)), prompt);
     cursor.beginEditBlock();
     const int from = std::max({0, rounds - kMaxRoundsAppended, history ? history->first() : 0});
     // The text goes on from the tokens before the first round shown (SentencePiece keeps a space only after text).
@@ -239,7 +239,9 @@ void TranscriptView::appendRound(const RoundRecord &record)
     QTextCharFormat draft;
     draft.setForeground(m_colors.draft);
     draft.setBackground(m_colors.tint(m_colors.draft, 0.10));
-    cursor.insertText(QString::fromStdString(m_stream->push(committed.first(static_cast<std::size_t>(accepted)))), draft);
+    cursor.insertText(
+        visibleControls(QString::fromStdString(m_stream->push(committed.first(static_cast<std::size_t>(accepted))))),
+        draft);
     if (static_cast<int>(committed.size()) > accepted) {
         const bool residual = originOf(t, accepted) == Origin::Residual;
         QTextCharFormat last;
@@ -247,7 +249,8 @@ void TranscriptView::appendRound(const RoundRecord &record)
         last.setForeground(color);
         last.setBackground(m_colors.tint(color, 0.14));
         last.setFontWeight(QFont::DemiBold);
-        cursor.insertText(QString::fromStdString(m_stream->push(committed.subspan(static_cast<std::size_t>(accepted)))),
+        cursor.insertText(visibleControls(QString::fromStdString(
+                              m_stream->push(committed.subspan(static_cast<std::size_t>(accepted))))),
                           last);
     }
     // Keep the layout cheap in long runs: only the most recent text stays on screen.

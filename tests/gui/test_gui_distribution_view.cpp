@@ -6,7 +6,11 @@
 #include "DistributionView.h"
 #include "TokenText.h"
 
+#include <QFontDatabase>
+#include <QRawFont>
 #include <QtTest>
+
+#include <algorithm>
 
 using namespace specdec;
 using namespace specdec::gui;
@@ -98,18 +102,28 @@ void TestDistributionView::showsTheBonusDistribution()
         QCOMPARE(view.pValues()[i], record->trace.bonusDist[view.tokens()[i]]);
 }
 
-// A token that is a control character is drawn as its picture (a model's U+0005 showed as an empty box on the
-// axis and the timeline); space, newline and tab keep their marks.
+// A token that is a control character is drawn as its code, like a byte (a model's U+0005 showed as an empty box
+// on the axis and the timeline, and so did its control picture ␅: no installed font has one); space, newline and
+// tab keep their marks. Every glyph is one that an installed font draws.
 void TestDistributionView::controlCharactersAreVisible()
 {
     const Tokenizer chars = Tokenizer::chars(Vocabulary::fromTokens(
-        std::vector<char32_t>({U'a', U'\u0005', U'\u001B', U'\u007F', U'\n', U' ', U'\t', U'\0'})));
+        std::vector<char32_t>({U'a', U'\u0005', U'\u001B', U'\u007F', U'\n', U' ', U'\t', U'\0', U'\r'})));
     QStringList glyphs;
     for (TokenId id = 0; id < chars.size(); ++id)
         glyphs << tokenGlyph(chars, id);
     QCOMPARE(glyphs,
-             QStringList({QStringLiteral("a"), QStringLiteral("␅"), QStringLiteral("␛"), QStringLiteral("␡"),
-                          QStringLiteral("⏎"), QStringLiteral("␣"), QStringLiteral("⇥"), QStringLiteral("␀")}));
+             QStringList({QStringLiteral("a"), QStringLiteral("<05>"), QStringLiteral("<1B>"), QStringLiteral("<7F>"),
+                          QStringLiteral("⏎"), QStringLiteral("␣"), QStringLiteral("⇥"), QStringLiteral("<00>"),
+                          QStringLiteral("<0D>")}));
+    const QStringList families = QFontDatabase::families();
+    for (const QString &glyph : glyphs)
+        for (const uint c : glyph.toUcs4()) {
+            const bool drawn = std::any_of(families.begin(), families.end(), [c](const QString &family) {
+                return QRawFont::fromFont(QFont(family)).supportsCharacter(c);
+            });
+            QVERIFY2(drawn, qPrintable(QStringLiteral("no installed font draws U+%1").arg(c, 4, 16, QLatin1Char('0'))));
+        }
 }
 
 QTEST_MAIN(TestDistributionView)
