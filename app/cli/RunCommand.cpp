@@ -290,13 +290,15 @@ int runCommand(const QStringList &arguments)
                   << '\n';
     }
     SpeculativeRun run(target, draft, setup.decoding, experiment->prompt(), wanted, baseline);
-    // V(m) and c measured first, on the prompt, through the same kind of states the run uses; V up to K = 16 at
-    // least (the window's range), so that the best K is not capped at the K of this run.
+    // V(m) and c measured first, through the same kind of states the run uses, at the pasts of this run's middle
+    // half and with the draft right after the target (CostProbe); V up to K = 16 at least (the window's range), so
+    // that the best K is not capped at the K of this run.
     constexpr int kMeasuredK = 16;
     std::optional<VerificationCost> cost;
     if (!experiment->prompt().empty())
         cost = measureVerificationCost(target, &draft, experiment->prompt(),
-                                       std::max(run.decoder().roundLength(), kMeasuredK) + 1, setup.decoding.kvCache, 5);
+                                       std::max(run.decoder().roundLength(), kMeasuredK) + 1, setup.decoding.kvCache, 5,
+                                       {wanted, run.decoder().roundLength()});
     std::vector<RoundTrace> chainRounds;
     std::vector<TreeTrace> treeRounds;
     {

@@ -90,14 +90,17 @@ int sweepCommand(const QStringList &arguments)
                   << "|---|---|---|---|---|---|---|---|\n";
         out().flush();
     }
-    // V(m) = T_target(m new positions) / T_target(1) and c = T_draft(1) / T_target(1), measured on the prompt
-    // through the same states the runs use, once per draft (VerificationCost.h).
-    std::vector<VerificationCost> costs;
+    // V(m) = T_target(m new positions) / T_target(1) and c = T_draft(1) / T_target(1), measured before the runs
+    // through the same states they use, at the pasts of a run's middle half, with rounds of K draft calls after the
+    // target's (VerificationCost.h): once per draft and K.
+    std::vector<std::vector<VerificationCost>> costs(draftModels.size());
     if (trees.empty()) {
-        const int maxK = static_cast<int>(*std::max_element(ks.begin(), ks.end()));
-        for (auto &draft : draftModels)
-            costs.push_back(measureVerificationCost(experiment->target(), draft.get(), experiment->prompt(),
-                                                    std::max(1, maxK) + 1, setup.decoding.kvCache));
+        for (std::size_t d = 0; d < draftModels.size(); ++d)
+            for (const auto k : ks)
+                costs[d].push_back(measureVerificationCost(experiment->target(), draftModels[d].get(),
+                                                           experiment->prompt(), static_cast<int>(k) + 1,
+                                                           setup.decoding.kvCache, 7,
+                                                           {setup.tokens, static_cast<int>(k)}));
     }
     for (double temperature : temperatures) {
         DecodingSettings decoding = setup.decoding;
@@ -165,9 +168,9 @@ int sweepCommand(const QStringList &arguments)
                 const RunMetrics m = g.report.metrics;
                 const double measured = g.seconds > 0.0 ? baseSeconds / g.seconds : 0.0;
                 const int k = decoding.draftLength;
-                // Before the run, on the prompt: V(K+1) and c of one step; from the run's own calls: the mean
+                // Before the run (CostProbe): V(K+1) and c of a round; from the run's own calls: the mean
                 // verification call and the mean draft call over the mean baseline step.
-                const VerificationCost &cost = costs[d];
+                const VerificationCost &cost = costs[d][column];
                 const double vk = cost.at(k + 1);
                 const double predictedV = theory::generalisedSpeedup(m.acceptanceRate, k, cost.c, vk);
                 const double step = baseStep;

@@ -54,10 +54,14 @@ SessionInfo infoOf(Experiment &e, const Setup &setup)
     info.warnings = app::experimentWarnings(e); // (also a corpus too small for a model's order)
     info.kvCache = setup.decoding.kvCache;
     // What a verification costs on this machine, for the theory explorer's "this machine" (a few ms for n-grams,
-    // about 0.2 s for the shipped ONNX models).
+    // about 0.2 s for the small ONNX models, 0.6 s for the chef): where the calls of a run of kProbedTokens are, with
+    // rounds of the setup's K draft calls (CostProbe), so that the prediction shown before the first round is the
+    // run's, not the prompt's.
+    constexpr int kProbedTokens = 300;
     if (!e.prompt().empty()) {
-        const VerificationCost cost = measureVerificationCost(e.target(), e.draft(), e.prompt(),
-                                                              TheoryExplorer::kMaxK + 1, setup.decoding.kvCache, 5);
+        const VerificationCost cost =
+            measureVerificationCost(e.target(), e.draft(), e.prompt(), TheoryExplorer::kMaxK + 1, setup.decoding.kvCache,
+                                    5, {kProbedTokens, setup.decoding.draftLength});
         info.verificationCost = cost.v;
         info.draftCost = cost.c;
         info.targetFacts = factsOf(e.target(), cost.seconds.empty() ? 0.0 : cost.seconds.front());

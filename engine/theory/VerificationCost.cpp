@@ -13,24 +13,23 @@ namespace specdec {
 
 namespace {
 
-/// Median seconds of `repeats` extensions by `tokens` of a fresh state of `model` holding `prefix` (a fresh
-/// state each time, so that no rollback's cache cut is timed).
-double timeExtension(LanguageModel &model, bool kvCache, std::span<const TokenId> prefix,
-                     std::span<const TokenId> tokens, int repeats)
+using Clock = std::chrono::steady_clock;
+
+double median(std::vector<double> values)
 {
-    DistributionMatrix rows;
-    std::vector<double> times;
-    for (int r = 0; r <= repeats; ++r) {
-        const auto state = model.newState(kvCache);
-        state->extend(prefix, 1, rows);
-        const auto start = std::chrono::steady_clock::now();
-        state->extend(tokens, static_cast<int>(tokens.size()), rows);
-        const auto stop = std::chrono::steady_clock::now();
-        if (r > 0) // the first is a warm-up
-            times.push_back(std::chrono::duration<double>(stop - start).count());
-    }
-    std::nth_element(times.begin(), times.begin() + static_cast<std::ptrdiff_t>(times.size() / 2), times.end());
-    return times[times.size() / 2];
+    std::nth_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2), values.end());
+    return values[values.size() / 2];
+}
+
+/// Brings `state` to the first `length` tokens of `text`: a rollback (no call) or one untimed extension.
+void moveTo(DecodingState &state, std::span<const TokenId> text, int length, DistributionMatrix &rows)
+{
+    if (state.length() > length)
+        state.truncate(length);
+    else if (state.length() < length)
+        state.extend(text.subspan(static_cast<std::size_t>(state.length()),
+                                  static_cast<std::size_t>(length - state.length())),
+                     1, rows);
 }
 
 } // namespace
@@ -69,26 +68,62 @@ VerificationCost calibratedCost(const VerificationCost &prompt, const RunMetrics
 }
 
 VerificationCost measureVerificationCost(LanguageModel &target, LanguageModel *draft, std::span<const TokenId> prefix,
-                                         int maxM, bool kvCache, int repeats)
+                                         int maxM, bool kvCache, int repeats, CostProbe probe)
 {
     if (prefix.empty())
         throw Error("measuring the cost of verification needs a prompt of at least one token");
     if (maxM < 1 || repeats < 1)
         throw Error("measuring the cost of verification needs m >= 1 and repeats >= 1");
-    // The new positions: the prefix's own tokens again (any valid tokens cost the same).
-    std::vector<TokenId> fresh;
-    while (static_cast<int>(fresh.size()) < maxM)
-        fresh.insert(fresh.end(), prefix.begin(), prefix.end());
+    const int k = std::max(1, probe.draftCalls);
+    const int run = std::max(0, probe.runTokens);
+    const int lo = static_cast<int>(prefix.size()) + run / 4, hi = static_cast<int>(prefix.size()) + 3 * run / 4;
+    auto pastOf = [&](int r) { return lo + (hi - lo) * r / repeats; }; // r = 0 (the warm-up) .. repeats
+    std::vector<TokenId> text(prefix.begin(), prefix.end());
+    while (static_cast<int>(text.size()) < hi + maxM + k)
+        text.push_back(prefix[text.size() % prefix.size()]);
+    const std::span<const TokenId> all(text);
+
+    std::vector<std::vector<double>> seconds(static_cast<std::size_t>(maxM));
+    double draftSum = 0.0;
+    int draftRounds = 0;
+    DistributionMatrix rows;
+    const auto t = target.newState(kvCache);
+    const auto d = draft ? draft->newState(kvCache) : nullptr;
+    for (int r = 0; r <= repeats; ++r) {
+        const int past = pastOf(r);
+        moveTo(*t, all, past, rows);
+        for (int m = 1; m <= maxM; ++m) {
+            const auto start = Clock::now();
+            t->extend(all.subspan(static_cast<std::size_t>(past), static_cast<std::size_t>(m)), m, rows);
+            const auto stop = Clock::now();
+            t->truncate(past); // (not timed: a run's rollback is part of its next call's bookkeeping)
+            if (r > 0)
+                seconds[static_cast<std::size_t>(m - 1)].push_back(std::chrono::duration<double>(stop - start).count());
+            if (!d)
+                continue;
+            // A round's K draft calls, right after the target's: the draft's pasts move on by one each time.
+            const int draftPast = past + m - 1;
+            moveTo(*d, all, draftPast, rows);
+            const auto draftStart = Clock::now();
+            for (int j = 0; j < k; ++j)
+                d->extend(all.subspan(static_cast<std::size_t>(draftPast + j), 1), 1, rows);
+            const auto draftStop = Clock::now();
+            if (r > 0) {
+                draftSum += std::chrono::duration<double>(draftStop - draftStart).count() / k;
+                ++draftRounds;
+            }
+        }
+    }
     VerificationCost cost;
     cost.kvCache = kvCache;
-    cost.prefixLength = static_cast<int>(prefix.size());
-    for (int m = 1; m <= maxM; ++m)
-        cost.seconds.push_back(timeExtension(
-            target, kvCache, prefix, std::span<const TokenId>(fresh).first(static_cast<std::size_t>(m)), repeats));
+    cost.prefixLength = (lo + hi) / 2;
+    for (const auto &times : seconds)
+        cost.seconds.push_back(median(times));
     for (double s : cost.seconds)
         cost.v.push_back(cost.seconds[0] > 0.0 ? s / cost.seconds[0] : 1.0);
-    if (draft) {
-        cost.draftSeconds = timeExtension(*draft, kvCache, prefix, std::span<const TokenId>(fresh).first(1), repeats);
+    if (d) {
+        // The mean, not the median: a draft past its context refills its window now and then, as in the run.
+        cost.draftSeconds = draftSum / draftRounds;
         cost.c = cost.seconds[0] > 0.0 ? cost.draftSeconds / cost.seconds[0] : 0.0;
     }
     return cost;

@@ -141,8 +141,18 @@ private slots:
             QVERIFY(v > 0.0);
         QVERIFY(cost.draftSeconds > 0.0 && cost.c > 0.0);
         QCOMPARE(cost.prefixLength, static_cast<int>(prompt.size()));
-        // 5 m values x (1 warm-up + 3 timed) extensions, each after a prefill: the calls are real and counted.
-        QCOMPARE(t->stats().calls - callsBefore, std::int64_t(5 * 4 * 2));
+        // One prefill, then 5 m values x (1 warm-up + 3 timed) extensions: the calls are real and counted.
+        QCOMPARE(t->stats().calls - callsBefore, std::int64_t(1 + 5 * 4));
+        // The draft: each extension of the target is followed by a round of K = 2 draft calls, after one prefill
+        // (a round leaves the draft past the next round's start: a rollback, no call).
+        const std::int64_t draftBefore = d->stats().calls;
+        const VerificationCost rounds = measureVerificationCost(*t, d.get(), prompt, 5, true, 3, {0, 2});
+        QCOMPARE(d->stats().calls - draftBefore, std::int64_t(1 + 4 * 5 * 2));
+        QVERIFY(rounds.c > 0.0);
+        // A run of 40 tokens: the pasts spread over its middle half (prompt + 10 .. prompt + 30).
+        const VerificationCost mid = measureVerificationCost(*t, d.get(), prompt, 5, true, 3, {40, 2});
+        QCOMPARE(mid.prefixLength, static_cast<int>(prompt.size()) + 20);
+        QCOMPARE(static_cast<int>(mid.v.size()), 5);
         QVERIFY_THROWS_EXCEPTION(Error, cost.at(6));
         QVERIFY_THROWS_EXCEPTION(Error, measureVerificationCost(*t, d.get(), {}, 5, true));
         QVERIFY_THROWS_EXCEPTION(Error, measureVerificationCost(*t, nullptr, prompt, 0, true));
