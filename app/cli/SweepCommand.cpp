@@ -97,10 +97,9 @@ int sweepCommand(const QStringList &arguments)
     if (trees.empty()) {
         for (std::size_t d = 0; d < draftModels.size(); ++d)
             for (const auto k : ks)
-                costs[d].push_back(measureVerificationCost(experiment->target(), draftModels[d].get(),
-                                                           experiment->prompt(), static_cast<int>(k) + 1,
-                                                           setup.decoding.kvCache, 7,
-                                                           {setup.tokens, static_cast<int>(k)}));
+                costs[d].push_back(measureVerificationCost(
+                    experiment->target(), draftModels[d].get(), experiment->prompt(), static_cast<int>(k) + 1,
+                    setup.decoding.kvCache, 7, {setup.tokens, static_cast<int>(k)}));
     }
     for (double temperature : temperatures) {
         DecodingSettings decoding = setup.decoding;

@@ -59,9 +59,9 @@ SessionInfo infoOf(Experiment &e, const Setup &setup)
     // run's, not the prompt's.
     constexpr int kProbedTokens = 300;
     if (!e.prompt().empty()) {
-        const VerificationCost cost =
-            measureVerificationCost(e.target(), e.draft(), e.prompt(), TheoryExplorer::kMaxK + 1, setup.decoding.kvCache,
-                                    5, {kProbedTokens, setup.decoding.draftLength});
+        const VerificationCost cost = measureVerificationCost(e.target(), e.draft(), e.prompt(),
+                                                              TheoryExplorer::kMaxK + 1, setup.decoding.kvCache, 5,
+                                                              {kProbedTokens, setup.decoding.draftLength});
         info.verificationCost = cost.v;
         info.draftCost = cost.c;
         info.targetFacts = factsOf(e.target(), cost.seconds.empty() ? 0.0 : cost.seconds.front());

@@ -27,9 +27,9 @@ void moveTo(DecodingState &state, std::span<const TokenId> text, int length, Dis
     if (state.length() > length)
         state.truncate(length);
     else if (state.length() < length)
-        state.extend(text.subspan(static_cast<std::size_t>(state.length()),
-                                  static_cast<std::size_t>(length - state.length())),
-                     1, rows);
+        state.extend(
+            text.subspan(static_cast<std::size_t>(state.length()), static_cast<std::size_t>(length - state.length())),
+            1, rows);
 }
 
 } // namespace
