@@ -44,10 +44,10 @@ std::shared_ptr<const RoundTrace> traceOf(std::shared_ptr<const RoundRecord> rec
 /// What the setup's tooltip says of a loaded model: read from disk or measured, never estimated.
 struct ModelFacts
 {
-    QStringList weightFiles;  ///< a neural model's graph and weight files (ModelFiles.h); empty for other models
-    quint64 weightBytes = 0;  ///< their bytes on disk
-    qint64 parameters = 0;    ///< the loaded model's parameters (LanguageModel::parameterCount); 0: not neural
-    double stepSeconds = 0.0; ///< one decoding step (one token), the median timed on the prompt at load; 0: none
+    QStringList weightFiles; ///< a neural model's graph and weight files (ModelFiles.h); empty for other models
+    quint64 weightBytes = 0; ///< their bytes on disk
+    qint64 parameters = 0;   ///< the loaded model's parameters (LanguageModel::parameterCount); 0: not neural
+    double stepSeconds = 0.0; ///< one decoding step (one token), timed at load where a run's calls are (CostProbe); 0: none
 };
 
 struct SessionInfo
@@ -62,7 +62,7 @@ struct SessionInfo
     QStringList warnings;
     bool kvCache = true; ///< the session decodes with the models' key/value caches
     /// V(m) = T_target(m new positions) / T_target(1), m = 1..size, and c = T_draft(1) / T_target(1), measured
-    /// on the prompt through the session's states when it loaded (VerificationCost.h); empty without a prompt.
+    /// through the session's states when it loaded, where a run's calls are (VerificationCost.h); empty without a prompt.
     std::vector<double> verificationCost;
     double draftCost = 0.0;
     ModelFacts targetFacts, draftFacts;

@@ -226,7 +226,7 @@ QString TheoryPanel::predicted() const
     else
         html = line(tr("predicted: E[N] / (V(K+1) + K·c) = %1 — a round's cost in target steps, with V(%2) = %3 "
                        "(verifying %2 positions) and c = T<sub>draft</sub>(1) / T<sub>target</sub>(1) = %4 measured "
-                       "on the prompt")
+                       "before the first round, where a 300-token run's calls are")
                         .arg(sum)
                         .arg(k + 1)
                         .arg(n(v, 2), n(cost.c, 3)));

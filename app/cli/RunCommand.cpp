@@ -130,7 +130,8 @@ void printVerificationCost(const VerificationCost &prompt, const RunMetrics &m, 
     QString v;
     for (double x : prompt.v)
         v += QString::number(x, 'f', 2) + QLatin1Char(' ');
-    out() << tr("cost of verification (%1), measured on the prompt: V(1..%2) = %3 (target step %4 ms)")
+    out() << tr("cost of verification (%1), measured before the run where its calls are: V(1..%2) = %3 (target step %4 "
+                "ms)")
                  .arg(prompt.kvCache ? tr("KV cache on") : tr("KV cache off"))
                  .arg(prompt.v.size())
                  .arg(v.trimmed())
@@ -141,13 +142,13 @@ void printVerificationCost(const VerificationCost &prompt, const RunMetrics &m, 
     const double vk = cost.v[static_cast<std::size_t>(std::min<int>(k, static_cast<int>(cost.v.size()) - 1))];
     if (cost.fromRun)
         out() << tr("in this run: a verification of %1 positions took V(%1) = %2 baseline steps, a draft call c = %3 "
-                    "(the prompt's V(m) scaled to it for the best K)")
+                    "(the measured V(m) scaled to it for the best K)")
                      .arg(k + 1)
                      .arg(vk, 0, 'f', 2)
                      .arg(cost.c, 0, 'f', 3)
               << '\n';
     else
-        out() << tr("c = T_draft(1)/T_target(1) = %1, measured on the prompt (--baseline measures it in the run)")
+        out() << tr("c = T_draft(1)/T_target(1) = %1, measured before the run (--baseline measures it in the run)")
                      .arg(cost.c, 0, 'f', 3)
               << '\n';
     out() << tr("predicted speedup E[N]/(V(K+1) + Kc) = %1x (best K %2); Leviathan's E[N]/(1 + Kc) = %3x (best K %4)")

@@ -32,7 +32,7 @@ struct RunMetrics
     double targetSeconds = 0.0;
     double draftSeconds = 0.0;
     /// c = T_draft(1) / T_target(1): the run's mean draft call over the mean step of its autoregressive baseline
-    /// (Leviathan et al.'s c; the same quantity VerificationCost::c measures on the prompt). NaN without a baseline.
+    /// (Leviathan et al.'s c; the same quantity VerificationCost::c measures before a run). NaN without a baseline.
     double costRatio = 0.0;
     /// V(K+1) in this run: its mean target call (one verification) over the same baseline step. NaN without a
     /// baseline. With costRatio, the costs a prediction of this run uses (calibratedCost, VerificationCost.h).

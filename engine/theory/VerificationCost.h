@@ -24,7 +24,7 @@ struct VerificationCost
     double c = 0.0;              ///< T_draft(1) / T_target(1)
     bool kvCache = false;        ///< measured through the models' key/value caches
     int prefixLength = 0;        ///< the middle past the extensions followed (the prompt's length without a run)
-    bool fromRun = false;        ///< c and V(K+1) are a run's own (calibratedCost), not the prompt's
+    bool fromRun = false;        ///< c and V(K+1) are a run's own (calibratedCost), not measured before it
 
     /// V(m) for 1 <= m <= v.size(); throws Error outside.
     double at(int m) const;
@@ -52,9 +52,9 @@ VerificationCost measureVerificationCost(LanguageModel &target, LanguageModel *d
 struct RunMetrics;
 
 /// The costs a prediction of a run uses, one c and one V per output: c = the run's own (RunMetrics::costRatio)
-/// and V(K+1) = the verification this run measured — every call of the run, with the draft's and the target's
-/// weights evicting each other, against a few calls on the prompt. The other V(m) keep the prompt's shape:
-/// V(m) - 1 scaled by (V_run(K+1) - 1) / (V_prompt(K+1) - 1), or, where the prompt's curve is flat, the line from
+/// and V(K+1) = the verification this run measured — every call of the run, against the few calls measured
+/// before it (`prompt`, named for where they once were). The other V(m) keep the measured shape:
+/// V(m) - 1 scaled by (V_run(K+1) - 1) / (V_prompt(K+1) - 1), or, where that curve is flat, the line from
 /// V(1) = 1 through V_run(K+1). Without a baseline (c NaN) `prompt` as measured.
 VerificationCost calibratedCost(const VerificationCost &prompt, const RunMetrics &metrics, int k);
 

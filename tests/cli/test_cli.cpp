@@ -103,8 +103,8 @@ private slots:
             QVERIFY2(speedup.value(QLatin1String(key)).toDouble() > 0.0, key);
         const QJsonArray trace = o.value(QStringLiteral("trace")).toArray();
         QCOMPARE(trace.size(), o.value(QStringLiteral("rounds")).toInt());
-        // The measured cost of verification (KV cache on by default): V(1..17) on the prompt (K up to 16, not only
-        // this run's K = 3) and the generalised prediction with one c: this run's, as cost_ratio_c says.
+        // The measured cost of verification (KV cache on by default): V(1..17) measured before the run (K up to 16, not
+        // only this run's K = 3) and the generalised prediction with one c: this run's, as cost_ratio_c says.
         const QJsonObject theoryObject = o.value(QStringLiteral("theory")).toObject();
         QCOMPARE(theoryObject.value(QStringLiteral("verification_cost")).toArray().size(), 17);
         QCOMPARE(theoryObject.value(QStringLiteral("verification_cost")).toArray().first().toDouble(), 1.0);

@@ -163,7 +163,7 @@ void TestPlots::theoryGivesEachSpeedupItsCost()
     unpaired.speedupWallClock.reset();
     theory.setMetrics(unpaired, 4);
     QVERIFY2(theory.toPlainText().contains(QStringLiteral("(3.00 + 4 · 0.300)"))
-                 && theory.toPlainText().contains(QStringLiteral("measured on the prompt")),
+                 && theory.toPlainText().contains(QStringLiteral("measured before the first round")),
              qPrintable(theory.toPlainText()));
     theory.setMetrics(m, 4);
     has(QStringLiteral("draft 10.0 · verification 100 · baseline step 32.0"));
