@@ -59,14 +59,18 @@ cmd[kjv/target-ctx512-f16]="--init-from $work/kjv-target-ctx512.onnx --layers 4 
 cmd[kjv/target-ctx512-stage3]="--init-from $work/kjv-target-ctx512-f16.onnx --seed 11 --layers 4 --d-model 160 --heads 5 --context 512 --batch 8 --steps 4057 --decay-start 2840 --lr 5e-4 --pos-lr-scale 2 --warmup 50 --eval-every 250 --log-every 50 --eval-contexts 128"
 cmd[kjv/target-large]="--grow-from $work/kjv-target-ctx512-stage3.onnx --seed 9 --layers 8 --d-model 480 --heads 15 --context 512 --batch 1 --steps 0 --float16-weights --eval-contexts 128 --parity-length 300"
 cmd[kjv/draft-small-base]="--layers 2 --d-model 64 --heads 4 --context 64 --batch 32 --steps 3000 --lr 3e-3 --warmup 100 --eval-every 500"
-cmd[kjv/draft-small]="--init-from $work/kjv-draft-small-base.onnx --distill-from $corpora/kjv/models/target.onnx --distill-weight 0.8 --seed 5 --layers 2 --d-model 64 --heads 4 --context 64 --batch 32 --steps 2553 --decay-start 1787 --lr 1.5e-3 --warmup 50 --eval-every 250"
+cmd[kjv/draft-small-target-base]="--init-from $work/kjv-draft-small-base.onnx --distill-from $corpora/kjv/models/target.onnx --distill-weight 0.8 --seed 5 --layers 2 --d-model 64 --heads 4 --context 64 --batch 32 --steps 2553 --decay-start 1787 --lr 1.5e-3 --warmup 50 --eval-every 250"
+# draft-small: the draft distilled from target.onnx (above, shipped until session 15), distilled again for the chef,
+# against its stage-3 source (the guide reads 128 characters); the run chose --steps/--decay-start with
+# --time-budget 840
+cmd[kjv/draft-small]="--init-from $work/kjv-draft-small-target-base.onnx --distill-from $work/kjv-target-ctx512-stage3.onnx --distill-weight 0.8 --guide-context 128 --seed 15 --layers 2 --d-model 64 --heads 4 --context 64 --batch 32 --steps 3479 --decay-start 2435 --lr 1e-3 --warmup 50 --eval-every 500 --log-every 100"
 cmd[kjv/draft-tiny]="--layers 1 --d-model 64 --heads 4 --context 32 --batch 64 --steps 4000 --lr 3e-3 --warmup 100 --eval-every 500"
 cmd[tang-song/target]="--layers 4 --d-model 192 --heads 6 --context 64 --batch 32 --steps 600 --lr 1e-3 --warmup 50 --dropout 0.2 --weight-decay 0.1 --tie --unigram-bias --teacher-ngram 8 --teacher-weight 0.5 --eval-every 50 --eval-chars 3000"
 cmd[tang-song/draft-small]="--layers 2 --d-model 64 --heads 4 --context 32 --batch 32 --steps 400 --lr 3e-3 --warmup 30 --dropout 0.2 --weight-decay 0.1 --tie --unigram-bias --eval-every 100 --eval-chars 3000"
 cmd[tang-song/draft-tiny]="--layers 1 --d-model 32 --heads 2 --context 32 --batch 32 --steps 400 --lr 3e-3 --warmup 30 --dropout 0.1 --weight-decay 0.1 --tie --unigram-bias --eval-every 100 --eval-chars 3000"
 
 models=("$@")
-[[ ${#models[@]} -gt 0 ]] || models=(kjv/target-stage1 kjv/target-stage2 kjv/target-stage3 kjv/target kjv/target-ctx512-stage1 kjv/target-ctx512 kjv/target-ctx512-f16 kjv/target-ctx512-stage3 kjv/target-large kjv/draft-small-base kjv/draft-small kjv/draft-tiny tang-song/target tang-song/draft-small tang-song/draft-tiny)
+[[ ${#models[@]} -gt 0 ]] || models=(kjv/target-stage1 kjv/target-stage2 kjv/target-stage3 kjv/target kjv/target-ctx512-stage1 kjv/target-ctx512 kjv/target-ctx512-f16 kjv/target-ctx512-stage3 kjv/target-large kjv/draft-small-base kjv/draft-small-target-base kjv/draft-small kjv/draft-tiny tang-song/target tang-song/draft-small tang-song/draft-tiny)
 for m in "${models[@]}"; do
   [[ -n "${cmd[$m]:-}" ]] || { echo "unknown model $m" >&2; exit 1; }
   # shellcheck disable=SC2086
