@@ -7,6 +7,16 @@
 
 namespace specdec::gui {
 
+namespace {
+
+/// A byte or a control character as its code, the way the traces write a byte: "<E5>", "<05>".
+QString byteCode(unsigned value)
+{
+    return QStringLiteral("<%1>").arg(value, 2, 16, QLatin1Char('0')).toUpper();
+}
+
+} // namespace
+
 QString tokenString(const Tokenizer &vocabulary, TokenId id)
 {
     if (id < 0 || id >= vocabulary.size())
@@ -31,7 +41,7 @@ QString visibleControls(const QString &text)
     out.reserve(text.size());
     for (const QChar c : text)
         if ((c.unicode() < 0x20 && c != QLatin1Char('\n') && c != QLatin1Char('\t')) || c.unicode() == 0x7F)
-            out += QStringLiteral("<%1>").arg(c.unicode(), 2, 16, QLatin1Char('0')).toUpper();
+            out += byteCode(c.unicode());
         else
             out += c;
     return out;
@@ -63,7 +73,7 @@ QString pendingBytesText(const std::string &bytes)
 {
     QString out;
     for (const char b : bytes)
-        out += QStringLiteral("<%1>").arg(static_cast<unsigned char>(b), 2, 16, QLatin1Char('0')).toUpper();
+        out += byteCode(static_cast<unsigned char>(b));
     return out;
 }
 
