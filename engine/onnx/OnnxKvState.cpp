@@ -26,6 +26,32 @@ void OnnxKvState::clearCache()
         m_cache.clear();
 }
 
+bool OnnxKvState::enterWindow(std::int64_t start)
+{
+    if (start == m_start && m_end > m_start)
+        return false;
+    if (m_spare.start == start && m_spare.end > m_spare.start) {
+        std::swap(m_kv, m_spare.kv);
+        std::swap(m_cache, m_spare.cache);
+        std::swap(m_start, m_spare.start);
+        std::swap(m_end, m_spare.end);
+        return false;
+    }
+    const bool left = m_end > m_start && start != m_start;
+    if (left) { // the window left stays as the spare; its buffers (if any) become the new window's
+        std::swap(m_kv, m_spare.kv);
+        std::swap(m_cache, m_spare.cache);
+        m_spare.start = m_start;
+        m_spare.end = m_end;
+        if (m_inPlace && m_kv.capacity() == 0)
+            m_kv = m_onnx.newCache();
+    }
+    clearCache();
+    m_start = start;
+    m_end = start;
+    return left;
+}
+
 nn::Tensor OnnxKvState::run(std::span<const TokenId> tokens)
 {
     if (m_inPlace) {
@@ -73,14 +99,9 @@ void OnnxKvState::compute(int added, int m, DistributionMatrix &out)
             ++last;
         const std::int64_t end = n - m + 1 + last;
         const std::int64_t firstFed = n - m + j; // the token whose logits give row j
-        if (start != m_start || m_end <= m_start) {
-            if (m_end > m_start && start != m_start) {
-                ++m_stats.refills;
-                m_stats.refilledPositions += std::max<std::int64_t>(0, std::min(end, before) - start);
-            }
-            clearCache();
-            m_start = start;
-            m_end = start;
+        if (enterWindow(start)) {
+            ++m_stats.refills;
+            m_stats.refilledPositions += std::max<std::int64_t>(0, std::min(end, before) - start);
         }
         if (m_end > firstFed) // the rows ask for positions already cached: recompute them
             m_end = std::max(m_start, firstFed);
@@ -241,14 +262,14 @@ void OnnxKvState::computeBranches(int /*sharedAdded*/, std::span<const std::vect
         while (last + 1 < m && m_onnx.windowStart(first + last + 1) == start)
             ++last;
         const std::int64_t end = first + last; // the group's longest prefix (c + n for the last group)
-        if (start != m_start || m_end <= m_start) {
-            if ((m_end > m_start || runs > 0) && start != m_start) { // (an earlier group's window counts as a cache)
-                ++m_stats.refills;
-                m_stats.refilledPositions += std::max<std::int64_t>(0, c - 1 - start);
-            }
-            clearCache();
-            m_start = start;
-            m_end = start;
+        // A cache in another window (an earlier group's counts) is left for an empty one: a refill, unless the
+        // spare holds this window.
+        const bool another = (m_end > m_start || runs > 0) && start != m_start;
+        const bool spare = m_spare.start == start && m_spare.end > m_spare.start;
+        enterWindow(start);
+        if (another && !spare) {
+            ++m_stats.refills;
+            m_stats.refilledPositions += std::max<std::int64_t>(0, c - 1 - start);
         }
         m_end = std::max(m_start, std::min(m_end, first + j - 1)); // row j needs its last token fed
         // A long unfed stretch before the branch point (the prompt, a refilled window) is fed once, in a
@@ -297,6 +318,7 @@ void OnnxKvState::dropBranchEntries()
 
 int OnnxKvState::discardFrom(int length)
 {
+    m_spare.end = std::max(m_spare.start, std::min<std::int64_t>(m_spare.end, length)); // it holds the sequence
     if (length >= m_end)
         return 0;
     const auto discarded = static_cast<int>(m_end - std::max<std::int64_t>(length, m_start));

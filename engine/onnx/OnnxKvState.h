@@ -8,6 +8,10 @@
 // OnnxLanguageModel decides each row's window: a row whose window start differs from the cache's refills the
 // cache from the new start (one more graph run, recorded in stats().refills), so every row is the one the
 // windowed path gives. truncate() only moves `end` back.
+// Past the context a window's cache is kept as a spare when the rows move on to the next window: a verification
+// call whose rows straddle a window boundary, followed by a rollback to before it, goes back to the spare instead
+// of refilling the old window (and, a round later, the new one again). Each window boundary then costs one
+// refill, as it does autoregressive decoding; the spare's end follows every rollback, so it holds the sequence.
 // Where the graph appends in place (OnnxLanguageModel::cachesInPlace) the cache is an nn::KvCache of the
 // context length, written by the graph itself: a step copies no past and a rollback copies nothing. Otherwise
 // the presents of each run are the cache, cut (a copy per head) when a run follows a rollback.
@@ -49,6 +53,10 @@ private:
 
     /// Forgets every cached position.
     void clearCache();
+    /// Makes the cache the one of the window that starts at `start`: the cache itself, the spare (swapped in),
+    /// or an empty one (the cache in another window becomes the spare). True when a cache in another window had
+    /// to be left for an empty one: the caller's run refills it.
+    bool enterWindow(std::int64_t start);
     /// Runs `tokens` after the cache (its first `m_end - m_start` positions); returns the logits.
     nn::Tensor run(std::span<const TokenId> tokens);
 
@@ -58,6 +66,15 @@ private:
     std::vector<nn::Tensor> m_cache; ///< else 2 per layer; their past dimension may exceed end - start until cut
     std::int64_t m_start = 0;
     std::int64_t m_end = 0;
+    /// The cache of the window the rows left last (its entries [start, end) of the sequence), with its buffers.
+    struct Spare
+    {
+        nn::KvCache kv;                ///< in place
+        std::vector<nn::Tensor> cache; ///< else
+        std::int64_t start = 0;
+        std::int64_t end = 0;
+    };
+    Spare m_spare;
     /// In place: one branch row's own cache entries (positions after the base), copied out of m_kv.
     struct RowEntries
     {

@@ -237,6 +237,45 @@ private slots:
         QCOMPARE(kv->cacheStart(), model->windowStart(cached->length()));
     }
 
+    void aRollbackIntoTheWindowLeftTakesItsSpare()
+    {
+        // Context 48, stride 12: prefixes of 49-60 tokens use the window from 12, 61-72 the one from 24. A
+        // verification straddles the boundary, is rolled back before it, and the next one straddles it again:
+        // the window left stays as a spare, so the boundary costs one refill (three when each move refilled).
+        const auto model = OnnxLanguageModel::load(kDir + "gpt2_with_past.onnx", 1);
+        std::vector<TokenId> ids = referenceTokens();
+        for (int i = 0; ids.size() < 72; ++i)
+            ids.push_back(ids[static_cast<std::size_t>(i)]);
+        const std::span<const TokenId> all(ids);
+        for (const bool inPlace : {true, false}) {
+            model->setCacheInPlace(inPlace);
+            const auto cached = model->newState(true);
+            const auto uncached = model->newState(false);
+            DistributionMatrix a, b;
+            double worst = 0.0;
+            auto both = [&](std::span<const TokenId> fresh, int m) {
+                cached->extend(fresh, m, a);
+                uncached->extend(fresh, m, b);
+                worst = std::max(worst, (a - b).cwiseAbs().maxCoeff());
+            };
+            both(all.first(59), 1);
+            QCOMPARE(cached->stats().refills, std::int64_t(0)); // one window from 12: fed from its start
+            both(all.subspan(59, 5), 6);                        // rows of 59..64 tokens: windows from 12 and from 24
+            QCOMPARE(cached->stats().refills, std::int64_t(1));
+            for (const auto &state : {cached.get(), uncached.get()})
+                state->truncate(60);
+            both(all.subspan(60, 5), 6); // rows of 60..65 tokens: the spare (12), then the window from 24 again
+            QCOMPARE(cached->stats().refills, std::int64_t(1));
+            both(all.subspan(65, 7), 3);
+            QCOMPARE(cached->stats().refills, std::int64_t(1));
+            QVERIFY2(worst <= 1e-5, qPrintable(QStringLiteral("max |diff| %1").arg(worst)));
+            const auto *kv = dynamic_cast<const OnnxKvState *>(cached.get());
+            QVERIFY(kv);
+            QCOMPARE(kv->cacheStart(), std::int64_t(24));
+            QCOMPARE(cached->cachedLength(), 72 - 24);
+        }
+    }
+
     void shippedModelsAppendInPlaceWithTheSameBits_data()
     {
         QTest::addColumn<QString>("model");
