@@ -3,6 +3,7 @@
 
 #include "EngineHost.h"
 #include "ExperimentNotes.h"
+#include "FrameGate.h"
 #include "ModelTitle.h"
 #include "SessionRun.h"
 #include "SetupSettings.h"
@@ -26,6 +27,9 @@ struct SessionController::State
 };
 
 namespace {
+
+/// The longest a round waits for the window to show the batch before (FrameGate.h).
+constexpr std::chrono::milliseconds kFrameLimit{500};
 
 /// A model's files on disk (a neural model's) and the step time measured for it (0: none).
 ModelFacts factsOf(const LanguageModel &model, double stepSeconds)
@@ -106,6 +110,7 @@ SessionController::SessionController(CorpusCatalog catalog, QObject *parent, Eng
     : QObject(parent)
     , m_catalog(std::move(catalog))
     , m_host(host)
+    , m_gate(new FrameGate(this))
 {
     registerMetaTypes();
     if (!m_host) {
@@ -236,12 +241,16 @@ void SessionController::requestRounds(int count)
         auto sinceEmit = std::chrono::steady_clock::now();
         try {
             for (int i = 0; i < count && !stop.stop_requested(); ++i) {
+                m_gate->wait(stop, kFrameLimit);
+                if (stop.stop_requested())
+                    break;
                 std::shared_ptr<const RoundRecord> record = state->run->playRound();
                 if (!record)
                     break; // the cap
                 batch.rounds.push_back(std::move(record));
                 ++finished.played;
                 if (std::chrono::steady_clock::now() - sinceEmit >= std::chrono::milliseconds(10)) {
+                    m_gate->close();
                     EngineHost::deliver(this,
                                         [this, state, b = std::move(batch)]() mutable { onBatch(state, std::move(b)); });
                     batch = {};
@@ -256,8 +265,10 @@ void SessionController::requestRounds(int count)
                 }
             });
         }
-        if (!batch.rounds.empty())
+        if (!batch.rounds.empty()) {
+            m_gate->close(); // the next job's first round waits for it
             EngineHost::deliver(this, [this, state, b = std::move(batch)]() mutable { onBatch(state, std::move(b)); });
+        }
         finished.stopped = stop.stop_requested();
         finished.atCap = state->run->atCap();
         finished.endOfText = state->run->endedAtEndOfText();
@@ -283,6 +294,7 @@ void SessionController::stop()
 
 void SessionController::onBatch(const std::shared_ptr<State> &state, RoundsBatch batch)
 {
+    m_gate->arrived(); // after what this batch makes the window do
     if (state != m_state || batch.rounds.empty())
         return;
     const int first = m_history.size();
