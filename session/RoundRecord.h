@@ -48,6 +48,7 @@ struct ModelFacts
     quint64 weightBytes = 0; ///< their bytes on disk
     qint64 parameters = 0;   ///< the loaded model's parameters (LanguageModel::parameterCount); 0: not neural
     double stepSeconds = 0.0; ///< one decoding step (one token), timed at load where a run's calls are (CostProbe); 0: none
+    int probedTokens = 0;     ///< the length of that run
 };
 
 struct SessionInfo
@@ -65,6 +66,7 @@ struct SessionInfo
     /// through the session's states when it loaded, where a run's calls are (VerificationCost.h); empty without a prompt.
     std::vector<double> verificationCost;
     double draftCost = 0.0;
+    int probedTokens = 0; ///< the length of the run whose calls were timed (CostProbe)
     ModelFacts targetFacts, draftFacts;
 };
 

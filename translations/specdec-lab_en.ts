@@ -1883,7 +1883,7 @@ accepted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>One step (one token): %1 ms, measured when the session loaded, where a 300-token run&apos;s calls are.</source>
+        <source>One step (one token): %1 ms, measured when the session loaded, where a %2-token run&apos;s calls are.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2039,7 +2039,7 @@ accepted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>predicted: E[N] / (V(K+1) + K·c) = %1 — a round&apos;s cost in target steps, with V(%2) = %3 (verifying %2 positions) and c = T&lt;sub&gt;draft&lt;/sub&gt;(1) / T&lt;sub&gt;target&lt;/sub&gt;(1) = %4 measured before the first round, where a 300-token run&apos;s calls are</source>
+        <source>predicted: E[N] / (V(K+1) + K·c) = %1 — a round&apos;s cost in target steps, with V(%2) = %3 (verifying %2 positions) and c = T&lt;sub&gt;draft&lt;/sub&gt;(1) / T&lt;sub&gt;target&lt;/sub&gt;(1) = %4 measured before the first round, where a %5-token run&apos;s calls are</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -1879,8 +1879,8 @@ accepted</source>
         <translation>参数个数：%1。</translation>
     </message>
     <message>
-        <source>One step (one token): %1 ms, measured when the session loaded, where a 300-token run&apos;s calls are.</source>
-        <translation>一步（一个词元）：%1 毫秒，会话加载时在 300 词元运行的调用位置测得。</translation>
+        <source>One step (one token): %1 ms, measured when the session loaded, where a %2-token run&apos;s calls are.</source>
+        <translation>一步（一个词元）：%1 毫秒，会话加载时在 %2 词元运行的调用位置测得。</translation>
     </message>
 </context>
 <context>
@@ -2035,8 +2035,8 @@ accepted</source>
         <translation>预测：E[N] / (V(K+1) + K·c) = %1——以目标步数计的一轮成本：本次运行中验证 %2 个位置花了 V(%2) = %3 个基线步，一次草稿调用花 c = %4 步</translation>
     </message>
     <message>
-        <source>predicted: E[N] / (V(K+1) + K·c) = %1 — a round&apos;s cost in target steps, with V(%2) = %3 (verifying %2 positions) and c = T&lt;sub&gt;draft&lt;/sub&gt;(1) / T&lt;sub&gt;target&lt;/sub&gt;(1) = %4 measured before the first round, where a 300-token run&apos;s calls are</source>
-        <translation>预测：E[N] / (V(K+1) + K·c) = %1——以目标步数计的一轮成本，V(%2) = %3（验证 %2 个位置），c = T&lt;sub&gt;草稿&lt;/sub&gt;(1) / T&lt;sub&gt;目标&lt;/sub&gt;(1) = %4，均在第一轮之前于 300 词元运行的调用位置实测</translation>
+        <source>predicted: E[N] / (V(K+1) + K·c) = %1 — a round&apos;s cost in target steps, with V(%2) = %3 (verifying %2 positions) and c = T&lt;sub&gt;draft&lt;/sub&gt;(1) / T&lt;sub&gt;target&lt;/sub&gt;(1) = %4 measured before the first round, where a %5-token run&apos;s calls are</source>
+        <translation>预测：E[N] / (V(K+1) + K·c) = %1——以目标步数计的一轮成本，V(%2) = %3（验证 %2 个位置），c = T&lt;sub&gt;草稿&lt;/sub&gt;(1) / T&lt;sub&gt;目标&lt;/sub&gt;(1) = %4，均在第一轮之前于 %5 词元运行的调用位置实测</translation>
     </message>
     <message>
         <source>Acceptance</source>

@@ -73,9 +73,10 @@ QString factsText(const ModelFacts &facts)
         if (facts.parameters > 0)
             lines << SetupBar::tr("Parameters: %1.").arg(QLocale().toString(facts.parameters));
         if (facts.stepSeconds > 0.0)
-            lines << SetupBar::tr("One step (one token): %1 ms, measured when the session loaded, where a 300-token "
+            lines << SetupBar::tr("One step (one token): %1 ms, measured when the session loaded, where a %2-token "
                                   "run's calls are.")
-                         .arg(QLocale().toString(facts.stepSeconds * 1e3, 'f', facts.stepSeconds < 0.01 ? 2 : 1));
+                         .arg(QLocale().toString(facts.stepSeconds * 1e3, 'f', facts.stepSeconds < 0.01 ? 2 : 1))
+                         .arg(facts.probedTokens);
     }
     return lines.join(QLatin1Char('\n'));
 }

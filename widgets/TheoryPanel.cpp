@@ -226,10 +226,11 @@ QString TheoryPanel::predicted() const
     else
         html = line(tr("predicted: E[N] / (V(K+1) + K·c) = %1 — a round's cost in target steps, with V(%2) = %3 "
                        "(verifying %2 positions) and c = T<sub>draft</sub>(1) / T<sub>target</sub>(1) = %4 measured "
-                       "before the first round, where a 300-token run's calls are")
+                       "before the first round, where a %5-token run's calls are")
                         .arg(sum)
                         .arg(k + 1)
-                        .arg(n(v, 2), n(cost.c, 3)));
+                        .arg(n(v, 2), n(cost.c, 3))
+                        .arg(m_probedTokens));
     html += line(tr("accelerator case (V = 1, Thm 3.8): %1 / (1 + %2 · %3) = %4× — where verifying %5 positions "
                     "costs one step, as on a memory-bound GPU")
                      .arg(n(en, 2))
@@ -300,11 +301,12 @@ QString TheoryPanel::costBreakdown() const
     return html;
 }
 
-void TheoryPanel::setMachineCost(std::vector<double> v, double c, bool kvCache)
+void TheoryPanel::setMachineCost(std::vector<double> v, double c, bool kvCache, int probedTokens)
 {
     m_v = std::move(v);
     m_c = c;
     m_kvCache = kvCache;
+    m_probedTokens = probedTokens;
     render();
 }
 

@@ -35,8 +35,9 @@ public:
     /// What the session's calls cost on this machine, measured when it loaded (SessionInfo): v[m - 1] = V(m) =
     /// T_target(m new positions) / T_target(1), c = T_draft(1) / T_target(1) (empty v: not measured, V = 1 is
     /// used); `kvCache`: the session decodes with the models' key/value caches (off: the baseline is the
-    /// uncached decoder, which the panel says next to the wall clock).
-    void setMachineCost(std::vector<double> v, double c, bool kvCache);
+    /// uncached decoder, which the panel says next to the wall clock); `probedTokens`: the length of the run
+    /// whose calls were timed (CostProbe).
+    void setMachineCost(std::vector<double> v, double c, bool kvCache, int probedTokens);
     /// The K in 1..max that maximises E[N](K) / (V(K+1) + K c) at the run's α̂ with the measured V and c
     /// (theory::optimalDraftLengthMeasured); Thm 3.8's when nothing is measured.
     int bestK() const;
@@ -68,6 +69,7 @@ private:
     std::vector<double> m_v; ///< V(m), m = 1..size, measured; empty: not measured
     double m_c = 0.0;
     bool m_kvCache = true;
+    int m_probedTokens = 0;
     QString m_html; ///< what is shown, so an unchanged text is not laid out again
 };
 

@@ -322,7 +322,7 @@ void MainWindow::connectSession()
         m_distribution->setSession(info);
         m_setupBar->setModelFacts(info.targetFacts, info.draftFacts);
         m_theory->setTree(m_session->setup().decoding.tree);
-        m_theory->setMachineCost(info.verificationCost, info.draftCost, info.kvCache);
+        m_theory->setMachineCost(info.verificationCost, info.draftCost, info.kvCache, info.probedTokens);
         m_timeline->model()->setVocabulary(info.vocabulary);
         // Warnings first (a model that cannot represent the corpus, a corpus too small for its order), then the
         // settings that do nothing; a warning colours the banner.

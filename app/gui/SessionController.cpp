@@ -68,8 +68,10 @@ SessionInfo infoOf(Experiment &e, const Setup &setup)
                                                               {kProbedTokens, setup.decoding.draftLength});
         info.verificationCost = cost.v;
         info.draftCost = cost.c;
+        info.probedTokens = kProbedTokens;
         info.targetFacts = factsOf(e.target(), cost.seconds.empty() ? 0.0 : cost.seconds.front());
         info.draftFacts = factsOf(*e.draft(), cost.draftSeconds);
+        info.targetFacts.probedTokens = info.draftFacts.probedTokens = kProbedTokens;
     } else {
         info.targetFacts = factsOf(e.target(), 0.0);
         info.draftFacts = factsOf(*e.draft(), 0.0);

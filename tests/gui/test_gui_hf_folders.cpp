@@ -170,6 +170,10 @@ void TestHfFolders::llamaPairPlaysPiecesGreedyAsTheEngine()
              qPrintable(tip));
     QVERIFY(w.session.info().targetFacts.stepSeconds > 0.0);
     QVERIFY2(tip.contains(QStringLiteral(" ms")), qPrintable(tip));
+    QVERIFY2(
+        tip.contains(QStringLiteral("where a %1-token run's calls are").arg(w.session.info().targetFacts.probedTokens))
+            && w.session.info().targetFacts.probedTokens > 0,
+        qPrintable(tip));
     // ... and its parameters, as the executor counts them (test_shipped_models checks that count against PyTorch's).
     const qint64 parameters = w.session.info().targetFacts.parameters;
     QVERIFY(parameters > 0);

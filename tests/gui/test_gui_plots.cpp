@@ -138,7 +138,7 @@ void TestPlots::theoryGivesEachSpeedupItsCost()
 {
     TheoryPanel theory;
     const RunMetrics m = slowRun();
-    theory.setMachineCost(steepV(), 0.3, true);
+    theory.setMachineCost(steepV(), 0.3, true, 300);
     theory.setMetrics(m, 4);
     const QString text = theory.toPlainText();
     const double en = theory::expectedTokensPerRound(m.acceptanceRate, 4);
@@ -163,7 +163,8 @@ void TestPlots::theoryGivesEachSpeedupItsCost()
     unpaired.speedupWallClock.reset();
     theory.setMetrics(unpaired, 4);
     QVERIFY2(theory.toPlainText().contains(QStringLiteral("(3.00 + 4 · 0.300)"))
-                 && theory.toPlainText().contains(QStringLiteral("measured before the first round")),
+                 && theory.toPlainText().contains(
+                     QStringLiteral("measured before the first round, where a 300-token run's calls are")),
              qPrintable(theory.toPlainText()));
     theory.setMetrics(m, 4);
     has(QStringLiteral("draft 10.0 · verification 100 · baseline step 32.0"));
@@ -183,12 +184,12 @@ void TestPlots::theoryGivesEachSpeedupItsCost()
 void TestPlots::theorySaysTheKvCacheIsOff()
 {
     TheoryPanel theory;
-    theory.setMachineCost(steepV(), 0.3, false);
+    theory.setMachineCost(steepV(), 0.3, false, 300);
     theory.setMetrics(slowRun(), 4);
     QVERIFY(theory.toPlainText().contains(QStringLiteral("KV cache off")));
     QVERIFY(theory.toPlainText().contains(QStringLiteral("uncached decoder")));
     QVERIFY(TheoryPanel::kvCacheOffNote().contains(QStringLiteral("uncached decoder")));
-    theory.setMachineCost(steepV(), 0.3, true);
+    theory.setMachineCost(steepV(), 0.3, true, 300);
     QVERIFY(!theory.toPlainText().contains(QStringLiteral("KV cache off")));
     // and the switch says it in its tooltip
     SetupBar bar;
@@ -207,7 +208,7 @@ void TestPlots::theoryBestKUsesTheMeasuredCost()
     m.acceptanceRate = 0.8;
     m.costRatio = 0.05;      // the run's c
     m.verificationRatio = 3; // and V(5): the prompt's steep curve as it is
-    theory.setMachineCost(steepV(), 0.7, true);
+    theory.setMachineCost(steepV(), 0.7, true, 300);
     theory.setMetrics(m, 4);
     const int measured = theory::optimalDraftLengthMeasured(0.8, 0.05, steepV());
     const int oneStep = theory::optimalDraftLength(0.8, 0.05, 16);
