@@ -534,6 +534,11 @@ def train(args, vocab, ids, split):
             with torch.no_grad():
                 soft = F.softmax(guide(chunk[:, :-1])[:, span - args.context:], dim=-1)
             loss = with_soft_targets(loss, logits, soft, args.distill_weight)
+            if args.distill_tv:
+                # The total variation to the guide: 1 - the acceptance at T = 1 of a draft sampling q against
+                # p, the quantity speculative sampling pays for (DistillSpec's TVD objective).
+                tv = 0.5 * (F.softmax(logits, dim=-1) - soft).abs().sum(-1).mean()
+                loss = loss + args.distill_tv * tv
         opt.zero_grad(set_to_none=True)
         loss.backward()
         torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
@@ -702,6 +707,8 @@ def main():
     ap.add_argument("--distill-from", default="",
                     help="a target model (.onnx exported by this script) whose distributions the model learns to match")
     ap.add_argument("--distill-weight", type=float, default=0.5, help="weight of the --distill-from loss")
+    ap.add_argument("--distill-tv", type=float, default=0.0,
+                    help="weight of the total variation to the --distill-from distributions, added to the loss")
     ap.add_argument("--guide-context", type=int, default=0,
                     help="--distill-from: the guide reads windows of this many characters (0: its own context)")
     ap.add_argument("--unigram-mix", type=float, default=0.0,
