@@ -2,12 +2,14 @@
 // The engine host is the one door to the engine: every job kind (session rounds, arena lanes, lab Monte
 // Carlo) stops within 100 ms of being cancelled, queued jobs are dropped, results come back on the GUI
 // thread; a session stops at its cap of tokens and says so; a session file's far position loads with
-// progress up to the cap instead of silently.
+// progress up to the cap instead of silently. The frame gate holds the session's next round until the window has
+// processed what a batch made it do.
 #include "../TestSupport.h"
 #include "GuiTestSupport.h"
 
 #include "ArenaRunner.h"
 #include "EngineHost.h"
+#include "FrameGate.h"
 #include "LabRunner.h"
 #include "SessionController.h"
 
@@ -56,6 +58,7 @@ private slots:
     void labStopsWithin100ms();
     void sessionStopsAtItsCap();
     void farSessionPositionPlaysWithProgressToTheCap();
+    void frameGateOpensAfterTheWindowsWork();
 };
 
 void TestEngine::hostCancelsWithinOneStep()
@@ -216,4 +219,71 @@ void TestEngine::farSessionPositionPlaysWithProgressToTheCap()
 }
 
 QTEST_MAIN(TestEngine)
+// The gate opens two passes of the event loop after a batch arrives (behind the updates, replots and repaint
+// the batch posted), not before; a worker waiting on it wakes then, at its limit (the gate then counts as open) or
+// when it is stopped.
+void TestEngine::frameGateOpensAfterTheWindowsWork()
+{
+    FrameGate gate;
+    std::stop_source never;
+    QElapsedTimer t;
+    t.start();
+    gate.wait(never.get_token(), std::chrono::milliseconds(2000)); // open: at once
+    QVERIFY(t.elapsed() < 1000);
+
+    gate.close();
+    QVERIFY(gate.isClosed());
+    std::atomic<bool> woke{false};
+    std::thread worker([&] {
+        gate.wait(never.get_token(), std::chrono::milliseconds(5000));
+        woke = true;
+    });
+    QObject sink; // a repaint the batch asked for: posted before the gate's first pass, at the same low priority
+    bool painted = false;
+    gate.arrived();
+    QCoreApplication::postEvent(&sink, new QEvent(QEvent::User), Qt::LowEventPriority);
+    struct Filter : QObject
+    {
+        bool *painted;
+        FrameGate *gate;
+        bool sawOpen = false;
+        bool eventFilter(QObject *, QEvent *e) override
+        {
+            if (e->type() == QEvent::User) {
+                *painted = true;
+                sawOpen = !gate->isClosed();
+            }
+            return false;
+        }
+    } filter;
+    filter.painted = &painted;
+    filter.gate = &gate;
+    sink.installEventFilter(&filter);
+    QCoreApplication::sendPostedEvents(); // pass 1 (and the repaint behind it)
+    QVERIFY(painted);
+    QVERIFY(!filter.sawOpen);
+    QVERIFY(gate.isClosed());
+    QVERIFY(!woke);
+    QCoreApplication::sendPostedEvents(); // pass 2: open
+    QVERIFY(!gate.isClosed());
+    worker.join();
+    QVERIFY(woke);
+
+    // Nobody opens it: the limit, then open; a stop wakes a waiting worker at once.
+    gate.close();
+    t.restart();
+    gate.wait(never.get_token(), std::chrono::milliseconds(50));
+    QVERIFY(t.elapsed() >= 45);
+    QVERIFY(!gate.isClosed());
+    gate.close();
+    std::stop_source stop;
+    std::thread stopped([&] { gate.wait(stop.get_token(), std::chrono::milliseconds(10000)); });
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    t.restart();
+    stop.request_stop();
+    stopped.join();
+    QVERIFY(t.elapsed() < 1000);
+    QCoreApplication::sendPostedEvents(); // (nothing pending: the gate's passes ran above)
+}
+
 #include "test_gui_engine.moc"
