@@ -26,7 +26,7 @@ void OnnxKvState::clearCache()
         m_cache.clear();
 }
 
-bool OnnxKvState::enterWindow(std::int64_t start)
+bool OnnxKvState::enterWindow(std::int64_t start, std::int64_t keepTo)
 {
     if (start == m_start && m_end > m_start)
         return false;
@@ -42,7 +42,7 @@ bool OnnxKvState::enterWindow(std::int64_t start)
         std::swap(m_kv, m_spare.kv);
         std::swap(m_cache, m_spare.cache);
         m_spare.start = m_start;
-        m_spare.end = m_end;
+        m_spare.end = std::max(m_start, std::min(m_end, keepTo));
         if (m_inPlace && m_kv.capacity() == 0)
             m_kv = m_onnx.newCache();
     }
@@ -92,6 +92,7 @@ void OnnxKvState::compute(int added, int m, DistributionMatrix &out)
     // form a group, computed by one run that feeds the tokens from the cache's end to the group's last prefix.
     int j = 0;
     int runs = 0;
+    std::int64_t fedTo = m_end; // the cache's end before this call's run in its window (what a spare keeps)
     while (j < m) {
         const std::int64_t start = m_onnx.windowStart(n - m + 1 + j);
         int last = j;
@@ -99,12 +100,13 @@ void OnnxKvState::compute(int added, int m, DistributionMatrix &out)
             ++last;
         const std::int64_t end = n - m + 1 + last;
         const std::int64_t firstFed = n - m + j; // the token whose logits give row j
-        if (enterWindow(start)) {
+        if (enterWindow(start, fedTo)) {
             ++m_stats.refills;
             m_stats.refilledPositions += std::max<std::int64_t>(0, std::min(end, before) - start);
         }
         if (m_end > firstFed) // the rows ask for positions already cached: recompute them
             m_end = std::max(m_start, firstFed);
+        fedTo = m_end;
         const nn::Tensor logits = run(
             sequence.subspan(static_cast<std::size_t>(m_end), static_cast<std::size_t>(end - m_end)));
         for (int row = j; row <= last; ++row)
@@ -255,6 +257,7 @@ void OnnxKvState::computeBranches(int /*sharedAdded*/, std::span<const std::vect
     }
     int j = 0;
     int runs = 0;
+    std::int64_t fedTo = m_end;
     std::vector<nn::Tensor> logits;
     while (j < m) {
         const std::int64_t start = m_onnx.windowStart(first + j);
@@ -266,7 +269,7 @@ void OnnxKvState::computeBranches(int /*sharedAdded*/, std::span<const std::vect
         // spare holds this window.
         const bool another = (m_end > m_start || runs > 0) && start != m_start;
         const bool spare = m_spare.start == start && m_spare.end > m_spare.start;
-        enterWindow(start);
+        enterWindow(start, fedTo);
         if (another && !spare) {
             ++m_stats.refills;
             m_stats.refilledPositions += std::max<std::int64_t>(0, c - 1 - start);
@@ -280,7 +283,7 @@ void OnnxKvState::computeBranches(int /*sharedAdded*/, std::span<const std::vect
             m_end = c - 1;
             ++runs;
         }
-        const std::int64_t fedFrom = m_end;
+        const std::int64_t fedFrom = fedTo = m_end;
         for (std::size_t b = 0; b < B; ++b) {
             rows[b].assign(sequence.begin() + fedFrom, sequence.end());
             rows[b].insert(rows[b].end(), branches[b].begin(), branches[b].begin() + (end - c));

@@ -54,9 +54,10 @@ private:
     /// Forgets every cached position.
     void clearCache();
     /// Makes the cache the one of the window that starts at `start`: the cache itself, the spare (swapped in),
-    /// or an empty one (the cache in another window becomes the spare). True when a cache in another window had
-    /// to be left for an empty one: the caller's run refills it.
-    bool enterWindow(std::int64_t start);
+    /// or an empty one (the cache in another window becomes the spare, with its entries up to `keepTo`: what it
+    /// held before this call fed it, as a token tree's rows leave it). True when a cache in another window had to
+    /// be left for an empty one: the caller's run refills it.
+    bool enterWindow(std::int64_t start, std::int64_t keepTo);
     /// Runs `tokens` after the cache (its first `m_end - m_start` positions); returns the logits.
     nn::Tensor run(std::span<const TokenId> tokens);
 
