@@ -63,7 +63,9 @@ cmd[kjv/draft-small-target-base]="--init-from $work/kjv-draft-small-base.onnx --
 # draft-small: the draft distilled from target.onnx (above, shipped until session 15), distilled again for the chef,
 # against its stage-3 source (the guide reads 128 characters); the run chose --steps/--decay-start with
 # --time-budget 840
-cmd[kjv/draft-small]="--init-from $work/kjv-draft-small-target-base.onnx --distill-from $work/kjv-target-ctx512-stage3.onnx --distill-weight 0.8 --guide-context 128 --seed 15 --layers 2 --d-model 64 --heads 4 --context 64 --batch 32 --steps 3479 --decay-start 2435 --lr 1e-3 --warmup 50 --eval-every 500 --log-every 100"
+cmd[kjv/draft-small-chef-base]="--init-from $work/kjv-draft-small-target-base.onnx --distill-from $work/kjv-target-ctx512-stage3.onnx --distill-weight 0.8 --guide-context 128 --seed 15 --layers 2 --d-model 64 --heads 4 --context 64 --batch 32 --steps 3479 --decay-start 2435 --lr 1e-3 --warmup 50 --eval-every 500 --log-every 100"
+# then with the total variation to the chef in the loss (session 16, --time-budget 1200)
+cmd[kjv/draft-small]="--init-from $work/kjv-draft-small-chef-base.onnx --distill-from $work/kjv-target-ctx512-stage3.onnx --distill-weight 0.8 --distill-tv 1.0 --guide-context 128 --seed 17 --layers 2 --d-model 64 --heads 4 --context 64 --batch 32 --steps 4267 --decay-start 2987 --lr 1e-3 --warmup 50 --eval-every 500 --log-every 100"
 cmd[kjv/draft-tiny-base]="--layers 1 --d-model 64 --heads 4 --context 32 --batch 64 --steps 4000 --lr 3e-3 --warmup 100 --eval-every 500"
 # draft-tiny: the draft above (shipped until session 16) distilled for the chef: against its stage 2 (rounded to
 # float16), then its stage 3, then stage 3 again with the total variation to the chef in the loss (the acceptance
@@ -76,7 +78,7 @@ cmd[tang-song/draft-small]="--layers 2 --d-model 64 --heads 4 --context 32 --bat
 cmd[tang-song/draft-tiny]="--layers 1 --d-model 32 --heads 2 --context 32 --batch 32 --steps 400 --lr 3e-3 --warmup 30 --dropout 0.1 --weight-decay 0.1 --tie --unigram-bias --eval-every 100 --eval-chars 3000"
 
 models=("$@")
-[[ ${#models[@]} -gt 0 ]] || models=(kjv/target-stage1 kjv/target-stage2 kjv/target-stage3 kjv/target kjv/target-ctx512-stage1 kjv/target-ctx512 kjv/target-ctx512-f16 kjv/target-ctx512-stage3 kjv/target-large kjv/draft-small-base kjv/draft-small-target-base kjv/draft-small kjv/draft-tiny-base kjv/draft-tiny-chef-base kjv/draft-tiny-stage3-base kjv/draft-tiny tang-song/target tang-song/draft-small tang-song/draft-tiny)
+[[ ${#models[@]} -gt 0 ]] || models=(kjv/target-stage1 kjv/target-stage2 kjv/target-stage3 kjv/target kjv/target-ctx512-stage1 kjv/target-ctx512 kjv/target-ctx512-f16 kjv/target-ctx512-stage3 kjv/target-large kjv/draft-small-base kjv/draft-small-target-base kjv/draft-small-chef-base kjv/draft-small kjv/draft-tiny-base kjv/draft-tiny-chef-base kjv/draft-tiny-stage3-base kjv/draft-tiny tang-song/target tang-song/draft-small tang-song/draft-tiny)
 for m in "${models[@]}"; do
   [[ -n "${cmd[$m]:-}" ]] || { echo "unknown model $m" >&2; exit 1; }
   # shellcheck disable=SC2086
