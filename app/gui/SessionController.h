@@ -91,7 +91,7 @@ private:
     CorpusCatalog m_catalog;
     EngineHost *m_host;
     std::unique_ptr<EngineHost> m_ownHost;
-    FrameGate *m_gate; ///< rounds are not timed while the window shows the batch before (FrameGate.h)
+    FrameGate *m_gate;              ///< rounds are not timed while the window shows the batch before (FrameGate.h)
     std::shared_ptr<State> m_state; ///< the current session's engine side (shared with its jobs)
     std::shared_ptr<State> m_next;  ///< a setup loading behind the current session (Start::KeepUntilLoaded)
     Setup m_setup;
