@@ -38,13 +38,21 @@ bool OnnxKvState::enterWindow(std::int64_t start, std::int64_t keepTo)
         return false;
     }
     const bool left = m_end > m_start && start != m_start;
-    if (left) { // the window left stays as the spare; its buffers (if any) become the new window's
-        std::swap(m_kv, m_spare.kv);
-        std::swap(m_cache, m_spare.cache);
-        m_spare.start = m_start;
-        m_spare.end = std::max(m_start, std::min(m_end, keepTo));
-        if (m_inPlace && m_kv.capacity() == 0)
-            m_kv = m_onnx.newCache();
+    if (left) { // the window left stays as the spare; the spare's buffers become the new window's
+        if (m_inPlace && m_spare.kv.capacity() == 0) {
+            try {
+                m_spare.kv = m_onnx.newCache();
+            } catch (const Error &) {
+                // No room for a second cache under the memory limit: the window left is dropped, as before the
+                // spare, and refilled if a rollback wants it again.
+            }
+        }
+        if (!m_inPlace || m_spare.kv.capacity() > 0) {
+            std::swap(m_kv, m_spare.kv);
+            std::swap(m_cache, m_spare.cache);
+            m_spare.start = m_start;
+            m_spare.end = std::max(m_start, std::min(m_end, keepTo));
+        }
     }
     clearCache();
     m_start = start;

@@ -12,6 +12,8 @@
 // call whose rows straddle a window boundary, followed by a rollback to before it, goes back to the spare instead
 // of refilling the old window (and, a round later, the new one again). Each window boundary then costs one
 // refill, as it does autoregressive decoding; the spare's end follows every rollback, so it holds the sequence.
+// In place the spare is a second cache of the context length, allocated when the rows first leave a window; where
+// the memory limit has no room for it, the window left is dropped as before.
 // Where the graph appends in place (OnnxLanguageModel::cachesInPlace) the cache is an nn::KvCache of the
 // context length, written by the graph itself: a step copies no past and a rollback copies nothing. Otherwise
 // the presents of each run are the cache, cut (a copy per head) when a run follows a rollback.

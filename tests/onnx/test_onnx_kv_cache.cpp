@@ -9,6 +9,8 @@
 #include "DecodingState.h"
 #include "Error.h"
 #include "onnx/InstructionSet.h"
+#include "onnx/KvCache.h"
+#include "onnx/ModelMemory.h"
 #include "onnx/OnnxGraph.h"
 #include "onnx/OnnxKvState.h"
 #include "onnx/OnnxLanguageModel.h"
@@ -274,6 +276,58 @@ private slots:
             QCOMPARE(kv->cacheStart(), std::int64_t(24));
             QCOMPARE(cached->cachedLength(), 72 - 24);
         }
+    }
+
+    void withoutRoomForASpareTheWindowLeftIsDropped()
+    {
+        // Where the memory limit has no room for a second cache, the window left is dropped and refilled when
+        // wanted again (three refills where the spare makes one), with the same distributions. The kjv target
+        // (context 128, stride 32): its cache is larger than a refill's tensors, so a limit can admit the one and
+        // not the other.
+        const auto model = OnnxLanguageModel::load(SPECDEC_SOURCE_DIR "/corpora/kjv/models/target.onnx", 1);
+        QVERIFY(model->cachesInPlace());
+        std::vector<TokenId> ids;
+        for (int i = 0; i < 170; ++i)
+            ids.push_back(static_cast<TokenId>((i * 7 + 3) % model->tokenizer().size()));
+        const std::span<const TokenId> all(ids);
+        std::size_t cacheBytes = 0;
+        {
+            const std::size_t before = tensorMemoryInUse();
+            const nn::KvCache probe = model->newCache();
+            cacheBytes = tensorMemoryInUse() - before;
+        }
+        QVERIFY(cacheBytes > 0);
+        const std::size_t limit = tensorMemoryLimit();
+        const auto cached = model->newState(true);
+        std::vector<DistributionMatrix> rows(3);
+        cached->extend(all.first(159), 1, rows[0]);                 // prefixes of 129-160 tokens: the window from 32
+        setTensorMemoryLimit(tensorMemoryInUse() + cacheBytes - 1); // a call's tensors fit, a second cache does not
+        try {
+            cached->extend(all.subspan(159, 5), 6, rows[1]); // rows of 159..164: windows from 32 and from 64
+            cached->truncate(160);
+            cached->extend(all.subspan(160, 5), 6, rows[2]); // 160..165: the window from 32 again, then from 64
+        } catch (...) {
+            setTensorMemoryLimit(limit);
+            throw;
+        }
+        setTensorMemoryLimit(limit);
+        QCOMPARE(cached->stats().refills, std::int64_t(3));
+        const auto uncached = model->newState(false);
+        DistributionMatrix b;
+        uncached->extend(all.first(159), 1, b);
+        QVERIFY((rows[0] - b).cwiseAbs().maxCoeff() <= 1e-5);
+        uncached->extend(all.subspan(159, 5), 6, b);
+        QVERIFY((rows[1] - b).cwiseAbs().maxCoeff() <= 1e-5);
+        uncached->truncate(160);
+        uncached->extend(all.subspan(160, 5), 6, b);
+        QVERIFY((rows[2] - b).cwiseAbs().maxCoeff() <= 1e-5);
+        // With room, the same calls refill once.
+        const auto spared = model->newState(true);
+        spared->extend(all.first(159), 1, b);
+        spared->extend(all.subspan(159, 5), 6, b);
+        spared->truncate(160);
+        spared->extend(all.subspan(160, 5), 6, b);
+        QCOMPARE(spared->stats().refills, std::int64_t(1));
     }
 
     void shippedModelsAppendInPlaceWithTheSameBits_data()
