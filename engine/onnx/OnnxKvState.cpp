@@ -26,7 +26,7 @@ void OnnxKvState::clearCache()
         m_cache.clear();
 }
 
-bool OnnxKvState::enterWindow(std::int64_t start, std::int64_t keepTo)
+bool OnnxKvState::enterWindow(std::int64_t start, std::int64_t keepTo, bool straddling)
 {
     if (start == m_start && m_end > m_start)
         return false;
@@ -38,7 +38,9 @@ bool OnnxKvState::enterWindow(std::int64_t start, std::int64_t keepTo)
         return false;
     }
     const bool left = m_end > m_start && start != m_start;
-    if (left) { // the window left stays as the spare; the spare's buffers become the new window's
+    // The window left stays as the spare (the spare's buffers become the new window's) once a call's rows have
+    // straddled a boundary: a state whose calls never do (autoregressive decoding) never rolls back into it.
+    if (left && (straddling || m_spare.kept)) {
         if (m_inPlace && m_spare.kv.capacity() == 0) {
             try {
                 m_spare.kv = m_onnx.newCache();
@@ -52,6 +54,7 @@ bool OnnxKvState::enterWindow(std::int64_t start, std::int64_t keepTo)
             std::swap(m_cache, m_spare.cache);
             m_spare.start = m_start;
             m_spare.end = std::max(m_start, std::min(m_end, keepTo));
+            m_spare.kept = true;
         }
     }
     clearCache();
@@ -108,7 +111,7 @@ void OnnxKvState::compute(int added, int m, DistributionMatrix &out)
             ++last;
         const std::int64_t end = n - m + 1 + last;
         const std::int64_t firstFed = n - m + j; // the token whose logits give row j
-        if (enterWindow(start, fedTo)) {
+        if (enterWindow(start, fedTo, runs > 0)) {
             ++m_stats.refills;
             m_stats.refilledPositions += std::max<std::int64_t>(0, std::min(end, before) - start);
         }
@@ -277,7 +280,7 @@ void OnnxKvState::computeBranches(int /*sharedAdded*/, std::span<const std::vect
         // spare holds this window.
         const bool another = (m_end > m_start || runs > 0) && start != m_start;
         const bool spare = m_spare.start == start && m_spare.end > m_spare.start;
-        enterWindow(start, fedTo);
+        enterWindow(start, fedTo, runs > 0);
         if (another && !spare) {
             ++m_stats.refills;
             m_stats.refilledPositions += std::max<std::int64_t>(0, c - 1 - start);

@@ -12,8 +12,9 @@
 // call whose rows straddle a window boundary, followed by a rollback to before it, goes back to the spare instead
 // of refilling the old window (and, a round later, the new one again). Each window boundary then costs one
 // refill, as it does autoregressive decoding; the spare's end follows every rollback, so it holds the sequence.
-// In place the spare is a second cache of the context length, allocated when the rows first leave a window; where
-// the memory limit has no room for it, the window left is dropped as before.
+// In place the spare is a second cache of the context length, allocated when a call's rows first straddle a
+// boundary (autoregressive decoding, one row a call, never has one); where the memory limit has no room for it, the
+// window left is dropped as before.
 // Where the graph appends in place (OnnxLanguageModel::cachesInPlace) the cache is an nn::KvCache of the
 // context length, written by the graph itself: a step copies no past and a rollback copies nothing. Otherwise
 // the presents of each run are the cache, cut (a copy per head) when a run follows a rollback.
@@ -57,9 +58,10 @@ private:
     void clearCache();
     /// Makes the cache the one of the window that starts at `start`: the cache itself, the spare (swapped in),
     /// or an empty one (the cache in another window becomes the spare, with its entries up to `keepTo`: what it
-    /// held before this call fed it, as a token tree's rows leave it). True when a cache in another window had to
-    /// be left for an empty one: the caller's run refills it.
-    bool enterWindow(std::int64_t start, std::int64_t keepTo);
+    /// held before this call fed it, as a token tree's rows leave it; the first spare is made when `straddling`,
+    /// an earlier group of the call's rows ran in another window). True when a cache in another window had to be
+    /// left for an empty one: the caller's run refills it.
+    bool enterWindow(std::int64_t start, std::int64_t keepTo, bool straddling);
     /// Runs `tokens` after the cache (its first `m_end - m_start` positions); returns the logits.
     nn::Tensor run(std::span<const TokenId> tokens);
 
@@ -76,6 +78,7 @@ private:
         std::vector<nn::Tensor> cache; ///< else
         std::int64_t start = 0;
         std::int64_t end = 0;
+        bool kept = false; ///< a window has been kept here (its buffers are the state's from then on)
     };
     Spare m_spare;
     /// In place: one branch row's own cache entries (positions after the base), copied out of m_kv.

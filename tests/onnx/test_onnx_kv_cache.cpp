@@ -276,6 +276,24 @@ private slots:
             QCOMPARE(kv->cacheStart(), std::int64_t(24));
             QCOMPARE(cached->cachedLength(), 72 - 24);
         }
+        // One row a call (autoregressive decoding) never straddles a boundary: no second cache is made, each window
+        // change refills (from 12 at 49 tokens, from 24 at 61).
+        model->setCacheInPlace(true);
+        const auto steps = model->newState(true);
+        DistributionMatrix row;
+        steps->extend(all.first(1), 1, row);
+        const std::size_t held = tensorMemoryInUse();
+        for (std::size_t i = 1; i < 64; ++i)
+            steps->extend(all.subspan(i, 1), 1, row);
+        QCOMPARE(steps->stats().refills, std::int64_t(2));
+        std::size_t cacheBytes = 0;
+        {
+            const std::size_t before = tensorMemoryInUse();
+            const nn::KvCache probe = model->newCache();
+            cacheBytes = tensorMemoryInUse() - before;
+        }
+        QVERIFY2(tensorMemoryInUse() < held + cacheBytes / 2, // (a few hundred bytes of shapes the graph memoises)
+                 qPrintable(QStringLiteral("%1 -> %2 bytes").arg(held).arg(tensorMemoryInUse())));
     }
 
     void withoutRoomForASpareTheWindowLeftIsDropped()
