@@ -30,14 +30,14 @@ bool OnnxKvState::enterWindow(std::int64_t start, std::int64_t keepTo, bool stra
 {
     if (start == m_start && m_end > m_start)
         return false;
-    if (m_spare.start == start && m_spare.end > m_spare.start) {
+    if (spareHolds(start)) {
         std::swap(m_kv, m_spare.kv);
         std::swap(m_cache, m_spare.cache);
         std::swap(m_start, m_spare.start);
         std::swap(m_end, m_spare.end);
         return false;
     }
-    const bool left = m_end > m_start && start != m_start;
+    const bool left = m_end > m_start; // (in another window: the cache's own returned above)
     // The window left stays as the spare (the spare's buffers become the new window's) once a call's rows have
     // straddled a boundary: a state whose calls never do (autoregressive decoding) never rolls back into it.
     if (left && (straddling || m_spare.kept)) {
@@ -279,9 +279,9 @@ void OnnxKvState::computeBranches(int /*sharedAdded*/, std::span<const std::vect
         // A cache in another window (an earlier group's counts) is left for an empty one: a refill, unless the
         // spare holds this window.
         const bool another = (m_end > m_start || runs > 0) && start != m_start;
-        const bool spare = m_spare.start == start && m_spare.end > m_spare.start;
+        const bool fromSpare = spareHolds(start);
         enterWindow(start, fedTo, runs > 0);
-        if (another && !spare) {
+        if (another && !fromSpare) {
             ++m_stats.refills;
             m_stats.refilledPositions += std::max<std::int64_t>(0, c - 1 - start);
         }

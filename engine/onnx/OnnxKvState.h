@@ -62,6 +62,8 @@ private:
     /// an earlier group of the call's rows ran in another window). True when a cache in another window had to be
     /// left for an empty one: the caller's run refills it.
     bool enterWindow(std::int64_t start, std::int64_t keepTo, bool straddling);
+    /// Whether the spare holds entries of the window that starts at `start`.
+    bool spareHolds(std::int64_t start) const { return m_spare.start == start && m_spare.end > m_spare.start; }
     /// Runs `tokens` after the cache (its first `m_end - m_start` positions); returns the logits.
     nn::Tensor run(std::span<const TokenId> tokens);
 
