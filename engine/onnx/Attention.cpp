@@ -126,12 +126,7 @@ bool attention(const View4 &q, const View4 &kt, const View4 &v, const AttentionS
     // tasks to the pool costs more than they take (draft-small's calls were 3x slower with two threads). Which
     // thread runs a task changes no bits.
     constexpr std::int64_t kMinParallelWork = 1 << 16; // multiply-adds
-    if (batch * heads * tq * tk * (dk + dv) < kMinParallelWork) {
-        for (std::int64_t t = 0; t < tasks; ++t)
-            run(t);
-        return true;
-    }
-    pool.run(tasks, run);
+    pool.run(tasks, run, batch * heads * tq * tk * (dk + dv) >= kMinParallelWork);
     return true;
 }
 

@@ -60,11 +60,11 @@ void ThreadPool::stop()
             t.join();
 }
 
-void ThreadPool::run(std::int64_t count, const std::function<void(std::int64_t)> &task)
+void ThreadPool::run(std::int64_t count, const std::function<void(std::int64_t)> &task, bool parallel)
 {
     if (count <= 0)
         return;
-    if (m_workers.empty() || count == 1) {
+    if (m_workers.empty() || count == 1 || !parallel) {
         for (std::int64_t i = 0; i < count; ++i)
             task(i);
         return;

@@ -30,9 +30,10 @@ public:
 
     int threads() const { return static_cast<int>(m_workers.size()) + 1; }
 
-    /// Runs task(0) .. task(count - 1), each exactly once, on the caller and the workers; returns when
-    /// all are done. The first exception thrown by a task is rethrown here.
-    void run(std::int64_t count, const std::function<void(std::int64_t)> &task);
+    /// Runs task(0) .. task(count - 1), each exactly once, on the caller and the workers (on the caller alone for
+    /// one task, without workers, or when `parallel` is false: work too small to be worth handing out); returns
+    /// when all are done. The first exception thrown by a task is rethrown here.
+    void run(std::int64_t count, const std::function<void(std::int64_t)> &task, bool parallel = true);
 
     /// At least `floats` floats of scratch for the calling thread, valid until its next call of scratch() on
     /// this pool; call it from inside a task (a thread that is not one of the workers uses the caller's slot).
