@@ -59,6 +59,14 @@ struct PathGuard
     ~PathGuard() { setInstructionSet(saved); }
 };
 
+/// The tensor memory one key/value cache of `model` (in place) holds.
+std::size_t cacheBytesOf(const OnnxLanguageModel &model)
+{
+    const std::size_t before = tensorMemoryInUse();
+    const nn::KvCache probe = model.newCache();
+    return tensorMemoryInUse() - before;
+}
+
 /// Every distribution of a scripted run of a KV state: 1-token steps, K + 1 = 5 rows, rollbacks, rows that
 /// reach back into the cache, and enough tokens to pass the context (refills).
 std::vector<DistributionMatrix> scriptedRun(LanguageModel &model, int tokens, std::int64_t *refills)
@@ -286,12 +294,7 @@ private slots:
         for (std::size_t i = 1; i < 64; ++i)
             steps->extend(all.subspan(i, 1), 1, row);
         QCOMPARE(steps->stats().refills, std::int64_t(2));
-        std::size_t cacheBytes = 0;
-        {
-            const std::size_t before = tensorMemoryInUse();
-            const nn::KvCache probe = model->newCache();
-            cacheBytes = tensorMemoryInUse() - before;
-        }
+        const std::size_t cacheBytes = cacheBytesOf(*model);
         QVERIFY2(tensorMemoryInUse() < held + cacheBytes / 2, // (a few hundred bytes of shapes the graph memoises)
                  qPrintable(QStringLiteral("%1 -> %2 bytes").arg(held).arg(tensorMemoryInUse())));
     }
@@ -308,12 +311,7 @@ private slots:
         for (int i = 0; i < 170; ++i)
             ids.push_back(static_cast<TokenId>((i * 7 + 3) % model->tokenizer().size()));
         const std::span<const TokenId> all(ids);
-        std::size_t cacheBytes = 0;
-        {
-            const std::size_t before = tensorMemoryInUse();
-            const nn::KvCache probe = model->newCache();
-            cacheBytes = tensorMemoryInUse() - before;
-        }
+        const std::size_t cacheBytes = cacheBytesOf(*model);
         QVERIFY(cacheBytes > 0);
         const std::size_t limit = tensorMemoryLimit();
         const auto cached = model->newState(true);
