@@ -3,9 +3,10 @@
 // panel, four panels for one or two rows, two for three or four (measured on an AMD EPYC: 16 rows instead of
 // 8 and the prefetch made the 16-row products of the shipped models 10-20 % faster, several panels the 1-
 // and 2-row products 10-20 %; two panels for 5-8 rows were slower). Tiles of three rows or more prefetch their panel
-// 64 rows of k (4 KiB) ahead: a one-panel tile's loads alone keep too few lines in flight to stream from memory
-// (measured on an AMD EPYC Zen 4, kjv target-large, one thread, past 128: V(5) of a cached step 1.43-1.56 with 16
-// rows ahead from 6 rows on, 1.23-1.31 with this). AVX-512F includes FMA instructions; the file is compiled with
+// 256 rows of k (16 KiB) ahead into L2: a one-panel tile's loads alone keep too few lines in flight to stream from
+// memory (measured on an AMD EPYC Zen 4, kjv target-large, one thread, past 128: V(5) of a cached step 1.34-1.39
+// and V(8) 1.64-1.72 with 64 rows ahead into L1, 1.10-1.13 and 1.54-1.60 with this; prefetches into L1 hold the
+// core's few L1 miss buffers). AVX-512F includes FMA instructions; the file is compiled with
 // -ffp-contract=off and the templates spell out mul then add, so no product is fused.
 #include "onnx/Kernels.h"
 
@@ -50,9 +51,9 @@ constexpr int panelsForRows(int mr)
 {
     return mr <= 2 ? 4 : mr <= 4 ? 2 : 1;
 }
-constexpr int kPrefetchFromRows = 3;  // measured: 1- and 2-row tiles (four panels) ran slower with it
-constexpr int kPrefetchDistance = 64; // rows of k (4 KiB of one panel; 16 left 5-row tiles waiting on memory)
-constexpr int kPrefetchLocality = 3;
+constexpr int kPrefetchFromRows = 3;   // measured: 1- and 2-row tiles (four panels) ran slower with it
+constexpr int kPrefetchDistance = 256; // rows of k (16 KiB of one panel; 64 into L1 left 5-row tiles waiting)
+constexpr int kPrefetchLocality = 2;   // into L2
 
 #include "gemm_tile.inc"
 #include "normalize.inc"
