@@ -2,10 +2,10 @@
 #pragma once
 // The executor's float matrix product, C = A · B (+ bias), with B packed into column panels.
 //
-//   C[i, j] = (((A[i,0] B[0,j] + A[i,1] B[1,j]) + A[i,2] B[2,j]) + ... ) + bias[j]
+//   s_0 = 0,  s_{q+1} = fma(A[i,q], B[q,j], s_q),  C[i, j] = s_k + bias[j]
 //
-// Each element is one sum in ascending k with a rounding after every product and every addition (no FMA),
-// the same on every instruction-set path (InstructionSet.h): vectors run along j, never along k, so the
+// Each element is one sum in ascending k with one rounding per fused multiply-add (A[i,q] B[q,j] + s_q rounded
+// once), the same on every instruction-set path (InstructionSet.h): vectors run along j, never along k, so the
 // vector width does not change the order. Work is split over column panels, so results do not depend on
 // the thread count either. Weights are packed once at load; other right-hand sides are packed per call.
 

@@ -16,7 +16,7 @@ bool cpuHas(InstructionSet isa)
 #if defined(__x86_64__) || defined(__i386__)
     switch (isa) {
     case InstructionSet::Baseline: return true;
-    case InstructionSet::Avx2: return __builtin_cpu_supports("avx2");
+    case InstructionSet::Avx2: return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
     case InstructionSet::Avx512:
         return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw")
             && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq");

@@ -19,6 +19,7 @@
 
 #include <map>
 
+#include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <functional>
@@ -76,8 +77,9 @@ private slots:
               }()));
     }
 
-    // Every path equals the plain sum C[i,j] = ((0 + a_i0 b_0j) + a_i1 b_1j) + ... + bias_j (+ r_ij), rounded
-    // after every operation, bit for bit (a kernel with FMA, or summing along k in vectors, fails this).
+    // Every path equals the plain sum s_0 = 0, s_{q+1} = fma(a_iq, b_qj, s_q), C[i,j] = s_k + bias_j (+ r_ij), one
+    // rounding per fused multiply-add, bit for bit (a kernel that rounds the product apart, or sums along k in
+    // vectors, fails this).
     void productIsTheAscendingSum()
     {
         PathGuard guard;
@@ -125,12 +127,10 @@ private slots:
             std::vector<float> expected(static_cast<std::size_t>(m * n)), withResidual(expected.size());
             for (int i = 0; i < m; ++i)
                 for (int j = 0; j < n; ++j) {
-                    volatile float acc = 0.0f; // volatile: one rounding per step, no contraction
-                    for (int q = 0; q < k; ++q) {
-                        volatile float p = a[static_cast<std::size_t>(i * k + q)]
-                            * b[static_cast<std::size_t>(q * n + j)];
-                        acc = acc + p;
-                    }
+                    float acc = 0.0f;
+                    for (int q = 0; q < k; ++q)
+                        acc = std::fma(a[static_cast<std::size_t>(i * k + q)], b[static_cast<std::size_t>(q * n + j)],
+                                       acc);
                     const auto at = static_cast<std::size_t>(i * n + j);
                     expected[at] = acc + bias[static_cast<std::size_t>(j)];
                     withResidual[at] = expected[at] + residual[at];
@@ -153,6 +153,62 @@ private slots:
                     QVERIFY2(std::memcmp(c.data(), withResidual.data(), c.size() * sizeof(float)) == 0,
                              qPrintable(where + QStringLiteral(", with a residual")));
                 }
+        }
+    }
+
+    // Each step of a sum rounds once: s + a·b where rounding a·b first, or rounding the exact sum to double and
+    // then to float, gives another float. Row 0, column 0: s = 1 + 2^-23, then a·b = 2^-24 - 2^-70; the exact sum
+    // lies just below the midpoint 1 + 2^-23 + 2^-24, so one rounding gives 1 + 2^-23, and mul then add (a·b
+    // rounds to 2^-24) or a double sum (it rounds to the midpoint) gives 1 + 2^-22. Row 2, column 1, the same at
+    // subnormal size: s = 513 · 2^-149, then a·b = 2^-150 - 2^-196 (the double sum lands on a subnormal midpoint,
+    // which no mantissa pattern shows). Other columns random; all against std::fma in ascending k.
+    void eachStepRoundsOnce()
+    {
+        PathGuard guard;
+        ThreadPool one(1);
+        const int k = 3, n = 40, m = 3;
+        std::vector<float> a(static_cast<std::size_t>(m * k)), b(static_cast<std::size_t>(k * n));
+        std::mt19937 rng(11);
+        std::normal_distribution<float> normal;
+        for (float &x : a)
+            x = normal(rng);
+        for (float &x : b)
+            x = normal(rng);
+        const float up = 1.0f + std::ldexp(1.0f, -23), down = 1.0f - std::ldexp(1.0f, -23);
+        a[0] = up; // row 0: 1 · (1 + 2^-23), then (2^-12 (1 + 2^-23)) (2^-12 (1 - 2^-23)), then 0
+        a[1] = std::ldexp(up, -12);
+        a[2] = 0.0f;
+        b[0 * n] = 1.0f;
+        b[1 * n] = std::ldexp(down, -12);
+        a[6] = 1.0f; // row 2: 1 · 513 · 2^-149, then (2^-75 (1 + 2^-23)) (2^-75 (1 - 2^-23)), then 0
+        a[7] = std::ldexp(up, -75);
+        a[8] = 0.0f;
+        const float tiny = std::ldexp(513.0f, -149);
+        b[0 * n + 1] = tiny;
+        b[1 * n + 1] = std::ldexp(down, -75);
+        QCOMPARE(std::fma(a[1], b[static_cast<std::size_t>(n)], std::fma(a[0], b[0], 0.0f)), up);
+        QVERIFY(a[0] * b[0] + a[1] * b[static_cast<std::size_t>(n)] != up); // mul then add misses it
+        QCOMPARE(std::fma(a[7], b[static_cast<std::size_t>(n + 1)], tiny), tiny);
+        QVERIFY(static_cast<float>(static_cast<double>(a[7]) * b[static_cast<std::size_t>(n + 1)] + tiny) != tiny);
+        std::vector<float> expected(static_cast<std::size_t>(m * n));
+        for (int i = 0; i < m; ++i)
+            for (int j = 0; j < n; ++j) {
+                float acc = 0.0f;
+                for (int q = 0; q < k; ++q)
+                    acc = std::fma(a[static_cast<std::size_t>(i * k + q)], b[static_cast<std::size_t>(q * n + j)], acc);
+                expected[static_cast<std::size_t>(i * n + j)] = acc;
+            }
+        const PackedMatrix packed(b.data(), k, n, n, 1);
+        for (InstructionSet isa : supportedInstructionSets()) {
+            setInstructionSet(isa);
+            for (int rows = 1; rows <= m; ++rows) {
+                std::vector<float> c(static_cast<std::size_t>(rows * n), -1.0f);
+                gemmPacked(a.data(), k, packed, nullptr, c.data(), n, rows, one);
+                QVERIFY2(c[0] == up, qPrintable(isaName(isa)));
+                QVERIFY2(rows < 3 || c[static_cast<std::size_t>(2 * n + 1)] == tiny, qPrintable(isaName(isa)));
+                QVERIFY2(std::memcmp(c.data(), expected.data(), c.size() * sizeof(float)) == 0,
+                         qPrintable(QStringLiteral("%1, %2 rows").arg(isaName(isa)).arg(rows)));
+            }
         }
     }
 

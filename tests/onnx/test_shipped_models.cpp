@@ -224,11 +224,13 @@ private slots:
             ids.push_back(static_cast<TokenId>(v));
         const nn::Tensor logits = model->windowLogits(ids);
         QCOMPARE(logits.size(), expected.size());
+        // |ours - PyTorch's| <= 1e-4 (1 + |logit|): float32 roundoff of two different summation orders is about
+        // 1e-5 at logits of 10-20 (measured: at most 1.5e-5), and any wrong operation is far above it.
         double worst = 0.0;
         for (std::int64_t i = 0; i < logits.size(); ++i)
             worst = std::max(
-                worst, std::abs(logits.doubleAt(i) - expected.doubleAt(i)) / (1e-3 + std::abs(expected.doubleAt(i))));
-        QVERIFY2(worst < 1e-3, qPrintable(QStringLiteral("worst relative difference %1").arg(worst)));
+                worst, std::abs(logits.doubleAt(i) - expected.doubleAt(i)) / (1.0 + std::abs(expected.doubleAt(i))));
+        QVERIFY2(worst < 1e-4, qPrintable(QStringLiteral("worst scaled difference %1").arg(worst)));
         // Its parameters are PyTorch's count of the trained module (the training metadata's "params"): every
         // float initializer is a weight, and nothing else (shapes, the causal mask) counts.
         const std::string training = model->graph().metadata().at("specdec.training");

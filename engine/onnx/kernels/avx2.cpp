@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The AVX2 path of the kernels: eight floats per register, six rows by one panel per product tile (two panels
 // for one or two rows: sixteen registers in all).
-// Compiled with -mavx2 only (no -mfma) and -ffp-contract=off, so that no product is fused into an addition.
+// Compiled with -mavx2 -mfma and -ffp-contract=off: the products' sums use FMA where the templates say so
+// (V::fma), and nothing else is fused.
 #include "onnx/Kernels.h"
 
+#include <cmath>
 #include <cstdint>
 
 #if defined(__AVX2__)
@@ -24,6 +26,7 @@ struct V
     static Reg add(Reg a, Reg b) { return _mm256_add_ps(a, b); }
     static Reg sub(Reg a, Reg b) { return _mm256_sub_ps(a, b); }
     static Reg mul(Reg a, Reg b) { return _mm256_mul_ps(a, b); }
+    static Reg fma(Reg a, Reg b, Reg c) { return _mm256_fmadd_ps(a, b, c); }
     static Reg div(Reg a, Reg b) { return _mm256_div_ps(a, b); }
     static Reg min(Reg a, Reg b) { return _mm256_min_ps(a, b); }
     static Reg max(Reg a, Reg b) { return _mm256_max_ps(a, b); }

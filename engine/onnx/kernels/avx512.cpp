@@ -6,10 +6,11 @@
 // 256 rows of k (16 KiB) ahead into L2: a one-panel tile's loads alone keep too few lines in flight to stream from
 // memory (measured on an AMD EPYC Zen 4, kjv target-large, one thread, past 128: V(5) of a cached step 1.34-1.39
 // and V(8) 1.64-1.72 with 64 rows ahead into L1, 1.10-1.13 and 1.54-1.60 with this; prefetches into L1 hold the
-// core's few L1 miss buffers). AVX-512F includes FMA instructions; the file is compiled with
-// -ffp-contract=off and the templates spell out mul then add, so no product is fused.
+// core's few L1 miss buffers). The products' sums use FMA (V::fma); the file is compiled with -ffp-contract=off,
+// so nothing else is fused.
 #include "onnx/Kernels.h"
 
+#include <cmath>
 #include <cstdint>
 
 #if defined(__AVX512F__)
@@ -30,6 +31,7 @@ struct V
     static Reg add(Reg a, Reg b) { return _mm512_add_ps(a, b); }
     static Reg sub(Reg a, Reg b) { return _mm512_sub_ps(a, b); }
     static Reg mul(Reg a, Reg b) { return _mm512_mul_ps(a, b); }
+    static Reg fma(Reg a, Reg b, Reg c) { return _mm512_fmadd_ps(a, b, c); }
     static Reg div(Reg a, Reg b) { return _mm512_div_ps(a, b); }
     static Reg min(Reg a, Reg b) { return _mm512_min_ps(a, b); }
     static Reg max(Reg a, Reg b) { return _mm512_max_ps(a, b); }

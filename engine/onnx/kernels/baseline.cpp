@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The baseline path of the kernels (x86-64: SSE2, four floats per register; elsewhere one float).
-// Compiled with -ffp-contract=off, like the other paths.
+// Compiled with -ffp-contract=off, like the other paths; its fused multiply-add is std::fma, lane by lane.
 #include "onnx/Kernels.h"
 
+#include <cmath>
 #include <cstdint>
+#include <initializer_list>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -24,6 +26,41 @@ struct V
     static Reg add(Reg a, Reg b) { return _mm_add_ps(a, b); }
     static Reg sub(Reg a, Reg b) { return _mm_sub_ps(a, b); }
     static Reg mul(Reg a, Reg b) { return _mm_mul_ps(a, b); }
+    /// a · b + c rounded once, as the FMA instruction computes it. SSE2 has none: a · b is exact in double (24 +
+    /// 24 significant bits), + c rounds to double, and rounding that to float is the exact result unless the
+    /// double landed exactly on a midpoint between two floats (low 29 bits of its mantissa 0x10000000: two
+    /// roundings may differ from one), is below FLT_MIN (a subnormal float rounds at another bit) or is not
+    /// finite; such lanes, rare, take std::fma.
+    static Reg fma(Reg a, Reg b, Reg c)
+    {
+        const __m128d s0 = _mm_add_pd(_mm_mul_pd(_mm_cvtps_pd(a), _mm_cvtps_pd(b)), _mm_cvtps_pd(c));
+        const __m128d s1 = _mm_add_pd(_mm_mul_pd(_mm_cvtps_pd(_mm_movehl_ps(a, a)), _mm_cvtps_pd(_mm_movehl_ps(b, b))),
+                                      _mm_cvtps_pd(_mm_movehl_ps(c, c)));
+        const __m128i low = _mm_set1_epi64x(0x1fffffff), midpoint = _mm_set1_epi64x(0x10000000);
+        const __m128d magnitude = _mm_castsi128_pd(_mm_set1_epi64x(0x7fffffffffffffff));
+        const __m128d smallest = _mm_set1_pd(1.1754943508222875e-38), largest = _mm_set1_pd(1.7976931348623157e308);
+        int suspect = 0;
+        for (const __m128d s : {s0, s1}) {
+            // (the low dword of each 64-bit lane holds the low 29 bits: lanes 0 and 2 of the 32-bit compare)
+            const int tie = _mm_movemask_ps(
+                _mm_castsi128_ps(_mm_cmpeq_epi32(_mm_and_si128(_mm_castpd_si128(s), low), midpoint)));
+            const __m128d abs = _mm_and_pd(s, magnitude);
+            const int range = _mm_movemask_pd(
+                _mm_or_pd(_mm_and_pd(_mm_cmplt_pd(abs, smallest), _mm_cmpneq_pd(abs, _mm_setzero_pd())),
+                          _mm_cmpnle_pd(abs, largest))); // (NaN compares not-less-equal too)
+            suspect |= (tie & 0x5) | range;
+        }
+        if (suspect) {
+            alignas(16) float x[4], y[4], z[4];
+            _mm_store_ps(x, a);
+            _mm_store_ps(y, b);
+            _mm_store_ps(z, c);
+            for (int l = 0; l < 4; ++l)
+                z[l] = std::fma(x[l], y[l], z[l]);
+            return _mm_load_ps(z);
+        }
+        return _mm_movelh_ps(_mm_cvtpd_ps(s0), _mm_cvtpd_ps(s1));
+    }
     static Reg div(Reg a, Reg b) { return _mm_div_ps(a, b); }
     static Reg min(Reg a, Reg b) { return _mm_min_ps(a, b); }
     static Reg max(Reg a, Reg b) { return _mm_max_ps(a, b); }
