@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The AVX-512 path of the kernels: sixteen floats per register; product tiles of up to sixteen rows by one
-// panel, four panels for one or two rows, two for three or four (measured on an AMD EPYC: 16 rows instead of
-// 8 and the prefetch made the 16-row products of the shipped models 10-20 % faster, several panels the 1-
-// and 2-row products 10-20 %; two panels for 5-8 rows were slower). Tiles of three rows or more prefetch their panel
-// 256 rows of k (16 KiB) ahead into L2: a one-panel tile's loads alone keep too few lines in flight to stream from
-// memory (measured on an AMD EPYC Zen 4, kjv target-large, one thread, past 128: V(5) of a cached step 1.34-1.39
-// and V(8) 1.64-1.72 with 64 rows ahead into L1, 1.10-1.13 and 1.54-1.60 with this; prefetches into L1 hold the
-// core's few L1 miss buffers). The products' sums use FMA (V::fma); the file is compiled with -ffp-contract=off,
-// so nothing else is fused.
+// panel, four panels for one to four rows (measured on an AMD EPYC: 16 rows instead of 8 and the prefetch made the
+// 16-row products of the shipped models 10-20 % faster, several panels the 1- and 2-row products 10-20 %; two
+// panels for 5-8 rows were slower). Tiles of five rows or more prefetch their panel 256 rows of k (16 KiB) ahead
+// into L2: a one-panel tile's loads alone keep too few lines in flight to stream from memory, and prefetches into
+// L1 hold the core's few L1 miss buffers. Tiles of three and four rows stream best as four panels without
+// prefetches, as the one-row tiles do. Measured on an AMD EPYC Zen 4, kjv target-large, one thread, past 128,
+// medians of 6 alternating runs: V(3..8) of a cached step 1.37, 1.41, 1.10, 1.22, 1.37, 1.50 with mul then add and
+// 2 panels for 3-4 rows, 1.15, 1.17, 1.13, 1.14, 1.27, 1.41 with FMA and these tiles (64 rows ahead into L1 had
+// read V(5) 1.34-1.39, V(8) 1.64-1.72). The products' sums use FMA (V::fma); the file is compiled with
+// -ffp-contract=off, so nothing else is fused.
 #include "onnx/Kernels.h"
 
 #include <cmath>
@@ -51,9 +53,9 @@ constexpr int kMaxRows = 16;
 constexpr int kMaxPanels = 4;
 constexpr int panelsForRows(int mr)
 {
-    return mr <= 2 ? 4 : mr <= 4 ? 2 : 1;
+    return mr <= 4 ? 4 : 1;
 }
-constexpr int kPrefetchFromRows = 3;   // measured: 1- and 2-row tiles (four panels) ran slower with it
+constexpr int kPrefetchFromRows = 5;   // measured: tiles of up to 4 rows (four panels) ran slower with it
 constexpr int kPrefetchDistance = 256; // rows of k (16 KiB of one panel; 64 into L1 left 5-row tiles waiting)
 constexpr int kPrefetchLocality = 2;   // into L2
 
