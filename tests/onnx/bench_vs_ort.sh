@@ -118,6 +118,7 @@ fi
 # (the lowest of the rounds), the load average beside each round.
 if [ -n "$large" ]; then
     [ -f "$large" ] || { echo "bench_vs_ort.sh: $large is missing" >&2; exit 1; }
+    large=$(cd "$(dirname "$large")" && pwd)/$(basename "$large") # (ORT's side runs in its own folder)
     C=$largeContext
     specs="127+1 123+5 120+8 $((C - 1))+1 $((C - 5))+5 $((C - 8))+8"
     ortOut="" ours1="" ours2="" loads=""

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The baseline path of the kernels (x86-64: SSE2, four floats per register; elsewhere one float).
-// Compiled with -ffp-contract=off, like the other paths; its fused multiply-add is std::fma, lane by lane.
+// Compiled with -ffp-contract=off, like the other paths; its fused multiply-add (V::fma) is emulated exactly.
 #include "onnx/Kernels.h"
 
 #include <cmath>
