@@ -619,7 +619,7 @@
     </message>
     <message>
         <source>Speedup
-(cost model)</source>
+(V = 1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1480,7 +1480,7 @@ accepted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>cost model (prediction)</source>
+        <source>accelerator case (V = 1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1508,7 +1508,7 @@ accepted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Three speedups, three reasons. Target passes saved: tokens per target pass (each pass commits a round). Cost model: Theorem 3.8&apos;s prediction E[N] / (1 + K·c), a verification costing one step (the accelerator case; the theory panel gives it with V(K+1) measured on this machine). Wall clock: baseline time / speculative time, measured.</source>
+        <source>Three speedups, three reasons. Target passes saved: tokens per target pass (each pass commits a round). Accelerator case (V = 1): Theorem 3.8&apos;s prediction E[N] / (1 + K·c), a verification costing one step (the theory panel also predicts it with V(K+1) measured on this machine). Wall clock: baseline time / speculative time, measured.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

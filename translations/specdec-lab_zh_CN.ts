@@ -619,8 +619,8 @@
     </message>
     <message>
         <source>Speedup
-(cost model)</source>
-        <translation>加速比（成本模型）</translation>
+(V = 1)</source>
+        <translation>加速比（V = 1）</translation>
     </message>
     <message>
         <source>Speedup
@@ -1478,8 +1478,8 @@ accepted</source>
         <translation>按目标前向次数</translation>
     </message>
     <message>
-        <source>cost model (prediction)</source>
-        <translation>成本模型（预测）</translation>
+        <source>accelerator case (V = 1)</source>
+        <translation>加速器情形（V = 1）</translation>
     </message>
     <message>
         <source>wall clock</source>
@@ -1506,8 +1506,8 @@ accepted</source>
         <translation>本轮 K（策略）</translation>
     </message>
     <message>
-        <source>Three speedups, three reasons. Target passes saved: tokens per target pass (each pass commits a round). Cost model: Theorem 3.8&apos;s prediction E[N] / (1 + K·c), a verification costing one step (the accelerator case; the theory panel gives it with V(K+1) measured on this machine). Wall clock: baseline time / speculative time, measured.</source>
-        <translation>三种加速比，三种原因。节省的目标计算：每次目标计算的词元数（每次计算提交一轮）。成本模型：定理 3.8 的预测 E[N] / (1 + K·c)，假设一次验证只花一步（加速器情形；理论面板给出用本机实测 V(K+1) 的版本）。墙钟：基线时间 / 投机时间，实测。</translation>
+        <source>Three speedups, three reasons. Target passes saved: tokens per target pass (each pass commits a round). Accelerator case (V = 1): Theorem 3.8&apos;s prediction E[N] / (1 + K·c), a verification costing one step (the theory panel also predicts it with V(K+1) measured on this machine). Wall clock: baseline time / speculative time, measured.</source>
+        <translation>三种加速比，三种原因。节省的目标计算：每次目标计算的词元数（每次计算提交一轮）。加速器情形（V = 1）：定理 3.8 的预测 E[N] / (1 + K·c)，假设一次验证只花一步（理论面板也给出用本机实测 V(K+1) 的预测）。墙钟：基线时间 / 投机时间，实测。</translation>
     </message>
 </context>
 <context>

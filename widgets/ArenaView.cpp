@@ -347,7 +347,7 @@ void ArenaView::retranslate()
     m_pace->setItemText(1, tr("Aligned by tokens so far"));
     // Two lines each, so that every column fits a 1280-px projector in presenter mode.
     m_table->setHorizontalHeaderLabels({tr("Draft"), tr("α\u200D\u0302"), tr("Tokens\n/ round"), tr("c"),
-                                        tr("Speedup\n(passes)"), tr("Speedup\n(cost model)"), tr("Speedup\n(wall clock)"),
+                                        tr("Speedup\n(passes)"), tr("Speedup\n(V = 1)"), tr("Speedup\n(wall clock)"),
                                         tr("Draft ms\n/ call"), tr("Target\npasses"), tr("Drafted /\naccepted")});
     // Each speedup with its reason (the header says which, the tooltip why they differ).
     const QString reasons[] = {

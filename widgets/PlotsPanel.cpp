@@ -350,13 +350,12 @@ void PlotsPanel::retranslate()
     graph(Series::TokensPerRoundCumulative)->setName(tr("mean so far"));
     graph(Series::ExpectedTokens)->setName(tr("theory E[N] at α\u200D\u0302"));
     graph(Series::SpeedupPasses)->setName(tr("target passes saved"));
-    graph(Series::SpeedupCostModel)->setName(tr("cost model (prediction)"));
+    graph(Series::SpeedupCostModel)->setName(tr("accelerator case (V = 1)"));
     graph(Series::SpeedupWallClock)->setName(tr("wall clock"));
     m_plots[2]->setToolTip(tr("Three speedups, three reasons. Target passes saved: tokens per target pass (each pass "
-                              "commits a round). Cost model: Theorem 3.8's prediction E[N] / (1 + K·c), a "
-                              "verification costing one step (the accelerator case; the theory panel gives it with "
-                              "V(K+1) measured on this machine). Wall clock: baseline time / speculative time, "
-                              "measured."));
+                              "commits a round). Accelerator case (V = 1): Theorem 3.8's prediction E[N] / (1 + K·c), "
+                              "a verification costing one step (the theory panel also predicts it with V(K+1) "
+                              "measured on this machine). Wall clock: baseline time / speculative time, measured."));
     graph(Series::DraftLength)->setName(tr("K this round (policy)"));
     m_positionBars->setName(tr("accepted / tested"));
     m_positionAlpha->setName(tr("α\u200D\u0302"));
