@@ -56,6 +56,10 @@ constexpr int kPrefetchFromRows = 3;
 constexpr int kPrefetchDistance = 256; // rows of k
 constexpr int kPrefetchLocality = 2;
 
+constexpr int padRows(int)
+{
+    return 0;
+}
 #include "gemm_tile.inc"
 #include "normalize.inc"
 

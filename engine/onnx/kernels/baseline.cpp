@@ -85,6 +85,10 @@ constexpr int kPrefetchFromRows = 1000; // none
 constexpr int kPrefetchDistance = 16;   // rows of k
 constexpr int kPrefetchLocality = 3;
 
+constexpr int padRows(int)
+{
+    return 0;
+}
 #include "gemm_tile.inc"
 #include "normalize.inc"
 
