@@ -3,7 +3,7 @@
 // InstructionSet: which vector instructions the executor's hot kernels use (the matrix products). The build
 // is portable (x86-64 baseline); kernels compiled for AVX2 and AVX-512 are chosen at run time from the CPU's
 // features (the AVX2 path needs FMA too). Every path computes the same operations in the same order (the
-// products' multiply-adds fused on every path, std::fma on the baseline one; sums in a fixed order that does not
+// products' multiply-adds fused on every path, emulated exactly on the baseline one; sums in a fixed order that does not
 // depend on the vector width), so results are bit-identical on every path.
 // SPECDEC_ISA=baseline|avx2|avx512 in the environment forces a path (an error if the CPU lacks it).
 

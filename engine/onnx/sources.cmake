@@ -31,7 +31,8 @@ set(SPECDEC_ONNX_SOURCES
 
 # The hot kernels (products, attention, GELU): one translation unit per instruction set, chosen at run time
 # (InstructionSet.h). No contraction: the products' sums fuse each multiply-add where the templates say so
-# (V::fma: the FMA instruction on AVX2 and AVX-512, std::fma on the baseline path), so every path rounds the same way.
+# (V::fma: the FMA instruction on AVX2 and AVX-512, an exact emulation on the baseline path), so every path rounds the
+# same way.
 list(APPEND SPECDEC_ONNX_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/InstructionSet.h ${CMAKE_CURRENT_LIST_DIR}/InstructionSet.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Kernels.h

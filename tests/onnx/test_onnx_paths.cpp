@@ -58,6 +58,20 @@ std::vector<fs::path> sortedEntries(const fs::path &dir, const std::string &pref
     return found;
 }
 
+/// The reference product, C[i, j] = s_k with s_0 = 0, s_{q+1} = fma(a_iq, b_qj, s_q): A m x k, B k x n, row-major.
+std::vector<float> fusedProduct(const std::vector<float> &a, const std::vector<float> &b, int m, int k, int n)
+{
+    std::vector<float> c(static_cast<std::size_t>(m * n));
+    for (int i = 0; i < m; ++i)
+        for (int j = 0; j < n; ++j) {
+            float acc = 0.0f;
+            for (int q = 0; q < k; ++q)
+                acc = std::fma(a[static_cast<std::size_t>(i * k + q)], b[static_cast<std::size_t>(q * n + j)], acc);
+            c[static_cast<std::size_t>(i * n + j)] = acc;
+        }
+    return c;
+}
+
 } // namespace
 
 class TestOnnxPaths : public QObject
@@ -124,15 +138,11 @@ private slots:
             std::vector<float> residual(static_cast<std::size_t>(m * n));
             for (float &x : residual)
                 x = normal(rng);
-            std::vector<float> expected(static_cast<std::size_t>(m * n)), withResidual(expected.size());
+            std::vector<float> expected = fusedProduct(a, b, m, k, n), withResidual(expected.size());
             for (int i = 0; i < m; ++i)
                 for (int j = 0; j < n; ++j) {
-                    float acc = 0.0f;
-                    for (int q = 0; q < k; ++q)
-                        acc = std::fma(a[static_cast<std::size_t>(i * k + q)], b[static_cast<std::size_t>(q * n + j)],
-                                       acc);
                     const auto at = static_cast<std::size_t>(i * n + j);
-                    expected[at] = acc + bias[static_cast<std::size_t>(j)];
+                    expected[at] = expected[at] + bias[static_cast<std::size_t>(j)];
                     withResidual[at] = expected[at] + residual[at];
                 }
             const PackedMatrix packed(b.data(), k, n, n, 1);
@@ -190,14 +200,7 @@ private slots:
         QVERIFY(a[0] * b[0] + a[1] * b[static_cast<std::size_t>(n)] != up); // mul then add misses it
         QCOMPARE(std::fma(a[7], b[static_cast<std::size_t>(n + 1)], tiny), tiny);
         QVERIFY(static_cast<float>(static_cast<double>(a[7]) * b[static_cast<std::size_t>(n + 1)] + tiny) != tiny);
-        std::vector<float> expected(static_cast<std::size_t>(m * n));
-        for (int i = 0; i < m; ++i)
-            for (int j = 0; j < n; ++j) {
-                float acc = 0.0f;
-                for (int q = 0; q < k; ++q)
-                    acc = std::fma(a[static_cast<std::size_t>(i * k + q)], b[static_cast<std::size_t>(q * n + j)], acc);
-                expected[static_cast<std::size_t>(i * n + j)] = acc;
-            }
+        const std::vector<float> expected = fusedProduct(a, b, m, k, n);
         const PackedMatrix packed(b.data(), k, n, n, 1);
         for (InstructionSet isa : supportedInstructionSets()) {
             setInstructionSet(isa);
